@@ -1,0 +1,53 @@
+package com.paycore.audit;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.company.CompanyAccess;
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Page;
+
+@Path("/adm/auditEvents")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Audit")
+@SecurityRequirement(name = "bearer")
+public class AuditEventsResource {
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    CompanyAccess access;
+
+    @GET
+    @Operation(summary = "List audit events, oldest first",
+            description = "Platform administrators: every event (or CompanyId's). Company Admins: their companies' "
+                    + "events. from/to bound the time (inclusive, ISO 8601). Rows never hold a secret.")
+    @APIResponse(responseCode = "200", description = "entries")
+    @APIResponse(responseCode = "400", description = "Malformed parameter, limit out of 1..1000 or negative offset")
+    @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+    @APIResponse(responseCode = "403", description = "Not an active Admin of the company")
+    @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("from") OffsetDateTime from,
+                         @QueryParam("to") OffsetDateTime to, @QueryParam("limit") Integer limit,
+                         @QueryParam("offset") Integer offset) {
+        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId).id()) : access.administeredCompanies();
+        return Envelope.list(audit.list(within, from, to, Page.of(limit, offset)).stream()
+                .map(AuditEventView::from).toList());
+    }
+}

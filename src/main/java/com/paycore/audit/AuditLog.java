@@ -1,0 +1,89 @@
+package com.paycore.audit;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.platform.Caller;
+import com.paycore.platform.Page;
+import com.paycore.platform.RequestIds;
+
+/**
+ * Writes audit rows in the caller's transaction (a change that rolls back leaves no row) and reads them.
+ * Callers pass what happened and to what; never a secret value.
+ */
+@ApplicationScoped
+public class AuditLog {
+
+    public static final String SUCCESS = "Success";
+    public static final String FAILURE = "Failure";
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Clock clock;
+
+    @Transactional
+    public void record(String action, UUID companyId, String targetType, Object targetId, String details) {
+        write(action, companyId, targetType, targetId, SUCCESS, details, callerId(), callerEmail());
+    }
+
+    /** For events without an authenticated caller (logins): the actor is named explicitly. */
+    @Transactional
+    public void recordAs(UUID actorUserId, String actor, String action, String targetType, Object targetId,
+                         String outcome, String details) {
+        write(action, null, targetType, targetId, outcome, details, actorUserId, actor);
+    }
+
+    private void write(String action, UUID companyId, String targetType, Object targetId, String outcome,
+                       String details, UUID actorId, String actor) {
+        em.persist(new AuditEvent(OffsetDateTime.now(clock), companyId, actorId, actor, action, targetType,
+                targetId == null ? null : targetId.toString(), outcome, RequestIds.current(), details));
+    }
+
+    private UUID callerId() {
+        return caller.authenticated() ? caller.userId() : null;
+    }
+
+    private String callerEmail() {
+        return caller.authenticated() ? caller.email() : null;
+    }
+
+    /** Events of the given companies (null: every event, platform administrators only), oldest first. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<AuditEvent> list(List<UUID> companyIds, OffsetDateTime from, OffsetDateTime to, Page page) {
+        StringBuilder jpql = new StringBuilder("select e from AuditEvent e where 1 = 1");
+        if (companyIds != null) {
+            jpql.append(" and e.companyId in :companies");
+        }
+        if (from != null) {
+            jpql.append(" and e.occurredAt >= :from");
+        }
+        if (to != null) {
+            jpql.append(" and e.occurredAt <= :to");
+        }
+        jpql.append(" order by e.occurredAt, e.id");
+        var query = em.createQuery(jpql.toString(), AuditEvent.class);
+        if (companyIds != null) {
+            query.setParameter("companies", companyIds.isEmpty() ? List.of(new UUID(0, 0)) : companyIds);
+        }
+        if (from != null) {
+            query.setParameter("from", from);
+        }
+        if (to != null) {
+            query.setParameter("to", to);
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+    }
+}

@@ -1,0 +1,54 @@
+package com.paycore.auth;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.Signature;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.UUID;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+
+/**
+ * Signs RS256 access tokens with the claims MicroProfile JWT verifies: iss, sub (user id), upn (email),
+ * groups, iat, exp, jti. Groups are informational: every request re-reads roles from the database.
+ */
+final class AccessTokens {
+
+    private AccessTokens() {
+    }
+
+    static String issue(UUID userId, String email, boolean platformAdmin, Instant now, Duration lifetime) {
+        JsonObject header = Json.createObjectBuilder()
+                .add("alg", "RS256").add("typ", "JWT").add("kid", SigningKeys.keyId()).build();
+        JsonArrayBuilder groups = Json.createArrayBuilder().add("user");
+        if (platformAdmin) {
+            groups.add("PlatformAdmin");
+        }
+        JsonObject claims = Json.createObjectBuilder()
+                .add("iss", JwtConfigSource.issuer())
+                .add("sub", userId.toString())
+                .add("upn", email)
+                .add("groups", groups)
+                .add("iat", now.getEpochSecond())
+                .add("exp", now.plus(lifetime).getEpochSecond())
+                .add("jti", UUID.randomUUID().toString())
+                .build();
+        String signingInput = base64(header.toString()) + "." + base64(claims.toString());
+        try {
+            Signature rsa = Signature.getInstance("SHA256withRSA");
+            rsa.initSign(SigningKeys.get().getPrivate());
+            rsa.update(signingInput.getBytes(StandardCharsets.US_ASCII));
+            return signingInput + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(rsa.sign());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Cannot sign the access token", e);
+        }
+    }
+
+    private static String base64(String json) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,75 @@
+package com.paycore.auth;
+
+import java.security.Principal;
+import java.util.Optional;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.ext.Provider;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.Caller;
+import com.paycore.platform.Ids;
+import com.paycore.user.User;
+import com.paycore.user.UserRepository;
+
+/**
+ * Every request under /api/adm needs a bearer access token verified by MicroProfile JWT, whose user exists
+ * and is active in the database now: a deactivation bites on the next request of a token already issued,
+ * on every instance. Tokens of an external issuer map to a user through upn or email when sub is not one
+ * of our user ids.
+ */
+@Provider
+@ApplicationScoped
+@Priority(Priorities.AUTHENTICATION)
+public class AdminAuthentication implements ContainerRequestFilter {
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    UserRepository users;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (!request.getUriInfo().getPath().startsWith("adm/")) {
+            return;
+        }
+        Principal principal = request.getSecurityContext().getUserPrincipal();
+        if (!(principal instanceof JsonWebToken token)) {
+            throw AppException.unauthenticated();
+        }
+        User user = findUser(token).filter(User::active).orElseThrow(AppException::unauthenticated);
+        caller.authenticate(user.id(), user.email(), user.platformAdmin());
+    }
+
+    private Optional<User> findUser(JsonWebToken token) {
+        try {
+            Optional<User> bySubject = token.getSubject() == null ? Optional.empty()
+                    : users.find(Ids.parse(token.getSubject()));
+            if (bySubject.isPresent()) {
+                return bySubject;
+            }
+        } catch (IllegalArgumentException notOurs) {
+            // an external issuer's subject: fall through to the email claims
+        }
+        for (String claim : new String[] {"upn", "email"}) {
+            Object value = token.getClaim(claim);
+            if (value != null) {
+                String email = value.toString().replaceAll("^\"|\"$", "");
+                Optional<User> byEmail = users.findByEmail(email);
+                if (byEmail.isPresent()) {
+                    return byEmail;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+}

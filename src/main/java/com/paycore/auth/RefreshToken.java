@@ -1,0 +1,56 @@
+package com.paycore.auth;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+import com.paycore.platform.Ids;
+
+/** A refresh token, stored only as a hash; each use revokes it and issues a successor. */
+@Entity
+@Table(name = "refresh_tokens")
+public class RefreshToken {
+
+    @Id
+    private UUID id;
+    @Column(name = "user_id")
+    private UUID userId;
+    @Column(name = "token_hash")
+    private String tokenHash;
+    @Column(name = "expires_at")
+    private OffsetDateTime expiresAt;
+    @Column(name = "revoked_at")
+    private OffsetDateTime revokedAt;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Version
+    private long version;
+
+    protected RefreshToken() {
+    }
+
+    RefreshToken(UUID userId, String tokenHash, OffsetDateTime now, OffsetDateTime expiresAt) {
+        this.id = Ids.newId();
+        this.userId = userId;
+        this.tokenHash = tokenHash;
+        this.createdAt = now;
+        this.expiresAt = expiresAt;
+    }
+
+    boolean usable(OffsetDateTime now) {
+        return revokedAt == null && now.isBefore(expiresAt);
+    }
+
+    void revoke(OffsetDateTime now) {
+        revokedAt = now;
+    }
+
+    UUID userId() {
+        return userId;
+    }
+}

@@ -1,0 +1,50 @@
+package com.paycore.auth;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/auth/token")
+@RequestScoped
+@Tag(name = "Authentication")
+public class TokenResource {
+
+    @Inject
+    TokenService tokens;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "OAuth 2.0 token endpoint (RFC 6749)",
+            description = "grant_type=password with username (email) and password, or grant_type=refresh_token "
+                    + "with refresh_token. Answers access_token (RS256 JWT, 15 minutes by default), token_type Bearer, "
+                    + "expires_in and a single-use refresh_token. Errors follow RFC 6749 section 5.2, not the "
+                    + "envelope. Ten consecutive failed logins lock the account for 30 minutes; inactive or locked "
+                    + "accounts get invalid_grant.")
+    @APIResponse(responseCode = "200", description = "Tokens issued")
+    @APIResponse(responseCode = "400", description = "invalid_request, invalid_grant or unsupported_grant_type")
+    public Response token(MultivaluedMap<String, String> form) {
+        String grant = form.getFirst("grant_type");
+        TokenResponse answer;
+        if ("password".equals(grant)) {
+            answer = tokens.password(form.getFirst("username"), form.getFirst("password"));
+        } else if ("refresh_token".equals(grant)) {
+            answer = tokens.refresh(form.getFirst("refresh_token"));
+        } else if (grant == null || grant.isBlank()) {
+            throw OAuthException.invalidRequest("grant_type is required");
+        } else {
+            throw new OAuthException("unsupported_grant_type", "Supported grants: password, refresh_token");
+        }
+        return Response.ok(answer).header("Pragma", "no-cache").build();
+    }
+}

@@ -1,0 +1,83 @@
+package com.paycore.company;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.Caller;
+
+/**
+ * Tenancy and company roles, read from the database on every call (DESIGN.md section 4): a company the
+ * caller has no membership of answers exactly as a missing one (404); an inactive membership or an
+ * inactive company answers 403; platform administrators reach every company. Other features ask here.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class CompanyAccess {
+
+    @Inject
+    CompanyRepository companies;
+
+    @Inject
+    Caller caller;
+
+    /** The company, if the caller is a platform administrator or an active Admin of it. */
+    public Company asAdmin(UUID companyId) {
+        return require(companyId, true);
+    }
+
+    /** The company, if the caller is a platform administrator or an active Admin or User of it. */
+    public Company asMember(UUID companyId) {
+        return require(companyId, false);
+    }
+
+    /** The caller's active role in the company; Admin for platform administrators. */
+    public Role roleIn(UUID companyId) {
+        asMember(companyId);
+        if (caller.platformAdmin()) {
+            return Role.Admin;
+        }
+        return companies.membership(companyId, caller.userId()).map(CompanyUser::role).orElse(Role.None);
+    }
+
+    /** Companies whose lists the caller may read: null means every company (platform administrators). */
+    public List<UUID> visibleCompanies() {
+        return caller.platformAdmin() ? null : companies.companiesOf(caller.userId(), null);
+    }
+
+    /**
+     * Companies the caller administers: null means every company (platform administrators). A caller who
+     * administers none is refused (403), as for any Admin-only operation.
+     */
+    public List<UUID> administeredCompanies() {
+        if (caller.platformAdmin()) {
+            return null;
+        }
+        List<UUID> administered = companies.companiesOf(caller.userId(), Role.Admin);
+        if (administered.isEmpty()) {
+            throw AppException.forbidden();
+        }
+        return administered;
+    }
+
+    private Company require(UUID companyId, boolean admin) {
+        Company company = companies.find(companyId).orElseThrow(() -> AppException.notFound("Company"));
+        if (caller.platformAdmin()) {
+            return company;
+        }
+        CompanyUser membership = companies.membership(companyId, caller.userId())
+                .orElseThrow(() -> AppException.notFound("Company"));
+        if (!membership.active() || !company.active()) {
+            throw AppException.forbidden();
+        }
+        boolean allowed = admin ? membership.role() == Role.Admin : membership.role() != Role.None;
+        if (!allowed) {
+            throw AppException.forbidden();
+        }
+        return company;
+    }
+}

@@ -1,0 +1,121 @@
+package com.paycore.company;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Likes;
+import com.paycore.platform.Page;
+import com.paycore.platform.UniqueViolations;
+
+@ApplicationScoped
+public class CompanyRepository {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    public Optional<Company> find(UUID id) {
+        return Optional.ofNullable(em.find(Company.class, id));
+    }
+
+    /** Locks the company row until the transaction ends: serializes rules over its members on every instance. */
+    public Optional<Company> lock(UUID id) {
+        return Optional.ofNullable(em.find(Company.class, id, LockModeType.PESSIMISTIC_WRITE));
+    }
+
+    public boolean nameTaken(String name, UUID exceptId) {
+        return !em.createQuery("select c.id from Company c where c.nameKey = :key and c.id <> :except", UUID.class)
+                .setParameter("key", Company.nameKey(name))
+                .setParameter("except", exceptId == null ? new UUID(0, 0) : exceptId)
+                .getResultList().isEmpty();
+    }
+
+    /** Companies filtered by id and name (case-insensitive partial); {@code within} null means all companies. */
+    public List<Company> list(List<UUID> within, UUID id, String name, Page page) {
+        StringBuilder jpql = new StringBuilder("select c from Company c where c.nameKey like :name escape '\\'");
+        if (within != null) {
+            jpql.append(" and c.id in :within");
+        }
+        if (id != null) {
+            jpql.append(" and c.id = :id");
+        }
+        var query = em.createQuery(jpql.append(" order by c.createdAt, c.id").toString(), Company.class)
+                .setParameter("name", Likes.contains(name == null ? "" : name));
+        if (within != null) {
+            query.setParameter("within", within.isEmpty() ? List.of(new UUID(0, 0)) : within);
+        }
+        if (id != null) {
+            query.setParameter("id", id);
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+    }
+
+    public void add(Company company) {
+        em.persist(company);
+        flush();
+    }
+
+    public void flush() {
+        UniqueViolations.flush(em, ErrorCode.DUPLICATE_COMPANY_NAME);
+    }
+
+    // Company users
+
+    public Optional<CompanyUser> findMember(UUID id) {
+        return Optional.ofNullable(em.find(CompanyUser.class, id));
+    }
+
+    public Optional<CompanyUser> membership(UUID companyId, UUID userId) {
+        return em.createQuery("select m from CompanyUser m where m.companyId = :c and m.userId = :u", CompanyUser.class)
+                .setParameter("c", companyId).setParameter("u", userId)
+                .getResultStream().findFirst();
+    }
+
+    /** Ids of the companies where the user has an active membership, optionally only with the given role. */
+    public List<UUID> companiesOf(UUID userId, Role role) {
+        var query = em.createQuery("select m.companyId from CompanyUser m where m.userId = :u and m.active = true"
+                        + (role == null ? "" : " and m.role = :role"), UUID.class)
+                .setParameter("u", userId);
+        if (role != null) {
+            query.setParameter("role", role);
+        }
+        return query.getResultList();
+    }
+
+    public long activeAdmins(UUID companyId) {
+        return em.createQuery("select count(m) from CompanyUser m where m.companyId = :c and m.active = true "
+                        + "and m.role = :admin", Long.class)
+                .setParameter("c", companyId).setParameter("admin", Role.Admin)
+                .getSingleResult();
+    }
+
+    /** Memberships in the given companies (null: every company), optionally of one user. */
+    public List<CompanyUser> members(List<UUID> within, UUID userId, Page page) {
+        StringBuilder jpql = new StringBuilder("select m from CompanyUser m where 1 = 1");
+        if (within != null) {
+            jpql.append(" and m.companyId in :within");
+        }
+        if (userId != null) {
+            jpql.append(" and m.userId = :u");
+        }
+        var query = em.createQuery(jpql.append(" order by m.createdAt, m.id").toString(), CompanyUser.class);
+        if (within != null) {
+            query.setParameter("within", within.isEmpty() ? List.of(new UUID(0, 0)) : within);
+        }
+        if (userId != null) {
+            query.setParameter("u", userId);
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+    }
+
+    public void addMember(CompanyUser member) {
+        em.persist(member);
+        UniqueViolations.flush(em, ErrorCode.DUPLICATE_COMPANY_USER);
+    }
+}

@@ -1,0 +1,77 @@
+package com.paycore.company;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.platform.AppException;
+import com.paycore.platform.Caller;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Page;
+
+@ApplicationScoped
+@Transactional
+public class CompanyService {
+
+    @Inject
+    CompanyRepository companies;
+
+    @Inject
+    CompanyAccess access;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    AuditLog audit;
+
+    public Company create(CreateCompanyRequest request) {
+        caller.requirePlatformAdmin();
+        String name = request.resolvedName();
+        if (companies.nameTaken(name, null)) {
+            throw new AppException(ErrorCode.DUPLICATE_COMPANY_NAME);
+        }
+        Company company = new Company(name);
+        company.changeContact(request.contactEmail(), request.contactPhone());
+        if (request.isActive() != null) {
+            company.activate(request.isActive());
+        }
+        companies.add(company);
+        audit.record("CompanyCreated", company.id(), "Company", company.id(), null);
+        return company;
+    }
+
+    /** E8. Company Admins may edit their own company but only platform administrators change isActive. */
+    public void update(UUID id, UpdateCompanyRequest request) {
+        Company company = access.asAdmin(id);
+        String name = request.resolvedName();
+        boolean activation = request.isActive() != null && request.isActive() != company.active();
+        if (activation && !caller.platformAdmin()) {
+            throw AppException.forbidden();
+        }
+        if (companies.nameTaken(name, id)) {
+            throw new AppException(ErrorCode.DUPLICATE_COMPANY_NAME);
+        }
+        company.rename(name);
+        company.changeContact(request.contactEmail() != null ? request.contactEmail() : company.contactEmail(),
+                request.contactPhone() != null ? request.contactPhone() : company.contactPhone());
+        if (activation) {
+            company.activate(request.isActive());
+            audit.record(request.isActive() ? "CompanyActivated" : "CompanyDeactivated", id, "Company", id, null);
+        }
+        companies.flush();
+        audit.record("CompanyUpdated", id, "Company", id, null);
+    }
+
+    public Company get(UUID id) {
+        return access.asMember(id);
+    }
+
+    public List<Company> list(UUID id, String name, Page page) {
+        return companies.list(access.visibleCompanies(), id, name, page);
+    }
+}

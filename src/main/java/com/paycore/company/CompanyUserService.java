@@ -1,0 +1,131 @@
+package com.paycore.company;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Page;
+import com.paycore.user.User;
+import com.paycore.user.UserRepository;
+
+/**
+ * Memberships of users in companies. A company never loses its last active Admin: every change that could
+ * remove one runs under a lock on the company row, so concurrent requests on any instance are serialized.
+ */
+@ApplicationScoped
+@Transactional
+public class CompanyUserService {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    CompanyRepository companies;
+
+    @Inject
+    UserRepository users;
+
+    @Inject
+    CompanyAccess access;
+
+    @Inject
+    AuditLog audit;
+
+    public CompanyUser add(AddCompanyUserRequest request) {
+        access.asAdmin(request.companyId());
+        User user = users.find(request.userId()).orElseThrow(() -> AppException.notFound("User"));
+        return join(request.companyId(), user, request.resolvedRole(), request.firstName(), request.lastName(),
+                request.phoneNumber(), request.isActive() == null || request.isActive());
+    }
+
+    /** Makes the user a member (also used when an invitation is accepted). */
+    public CompanyUser join(UUID companyId, User user, Role role, String firstName, String lastName,
+                            String phoneNumber, boolean active) {
+        if (companies.membership(companyId, user.id()).isPresent()) {
+            throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
+        }
+        CompanyUser member = new CompanyUser(companyId, user.id(), role);
+        member.changeProfile(firstName != null ? firstName : user.firstName(),
+                lastName != null ? lastName : user.lastName(),
+                phoneNumber != null ? phoneNumber : user.phoneNumber());
+        member.activate(active);
+        companies.addMember(member);
+        audit.record("CompanyUserAdded", companyId, "CompanyUser", member.id(), "role=" + role + ", active=" + active);
+        return member;
+    }
+
+    /** E5. */
+    public void update(UUID id, UpdateCompanyUserRequest request) {
+        CompanyUser member = companies.findMember(id).orElseThrow(() -> AppException.notFound("Company user"));
+        accessAsAdmin(member.companyId());
+        if (request.email() != null) {
+            throw new AppException(ErrorCode.EMAIL_IMMUTABLE);
+        }
+        if (request.userId() != null && !request.userId().equals(member.userId())
+                || request.companyId() != null && !request.companyId().equals(member.companyId())) {
+            throw new AppException(ErrorCode.COMPANY_USER_MOVE);
+        }
+        Role role = request.resolvedRole();
+
+        companies.lock(member.companyId());
+        em.refresh(member);
+        boolean wasActiveAdmin = member.activeAdmin();
+        Role oldRole = member.role();
+        boolean wasActive = member.active();
+
+        if (role != null) {
+            member.changeRole(role);
+        }
+        if (request.isActive() != null) {
+            member.activate(request.isActive());
+        }
+        member.changeProfile(request.firstName() != null ? request.firstName() : member.firstName(),
+                request.lastName() != null ? request.lastName() : member.lastName(),
+                request.phoneNumber() != null ? request.phoneNumber() : member.phoneNumber());
+        if (wasActiveAdmin && !member.activeAdmin() && companies.activeAdmins(member.companyId()) == 0) {
+            throw new AppException(ErrorCode.LAST_ADMIN);
+        }
+        if (!Objects.equals(oldRole, member.role())) {
+            audit.record("CompanyUserRoleChanged", member.companyId(), "CompanyUser", id, oldRole + " -> " + member.role());
+        }
+        if (wasActive != member.active()) {
+            audit.record(member.active() ? "CompanyUserActivated" : "CompanyUserDeactivated", member.companyId(),
+                    "CompanyUser", id, null);
+        }
+    }
+
+    /** Members of one company, or without CompanyId of every company the caller administers. */
+    public List<CompanyUserView> list(UUID companyId, UUID userId, Page page) {
+        List<UUID> within;
+        if (companyId != null) {
+            access.asAdmin(companyId);
+            within = List.of(companyId);
+        } else {
+            within = access.administeredCompanies();
+        }
+        return companies.members(within, userId, page).stream()
+                .map(m -> CompanyUserView.from(m, users.find(m.userId()).map(User::email).orElse(null)))
+                .toList();
+    }
+
+    /** Another tenant's company user answers as a missing one. */
+    private void accessAsAdmin(UUID companyId) {
+        try {
+            access.asAdmin(companyId);
+        } catch (AppException e) {
+            if (e.code() == ErrorCode.NOT_FOUND) {
+                throw AppException.notFound("Company user");
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package com.paycore.company;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Aliases;
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Page;
+
+@Path("/adm/companyUsers")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Company users")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+@APIResponse(responseCode = "403", description = "Not an active Admin of the company (or the company is inactive)")
+public class CompanyUsersResource {
+
+    @Inject
+    CompanyUserService members;
+
+    @POST
+    @Operation(summary = "Add an existing user to a company",
+            description = "Platform administrators and the company's Admins. roles (or role): None, Admin, User "
+                    + "(Member is read as User); default User.")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries the company user's id")
+    @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
+    @APIResponse(responseCode = "404", description = "No such company (or not the caller's) or user")
+    public Response add(@Valid @NotNull AddCompanyUserRequest request, @Context UriInfo uri) {
+        return Envelope.created(uri.getAbsolutePath(), members.add(request).id());
+    }
+
+    @GET
+    @Operation(summary = "List company users",
+            description = "CompanyId: members of that company; without it, of every company the caller administers. "
+                    + "UserId filters to one user.")
+    @APIResponse(responseCode = "200", description = "entries")
+    @APIResponse(responseCode = "400", description = "Malformed id, limit out of 1..1000 or negative offset")
+    @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("UserId") UUID userId,
+                         @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
+        return Envelope.list(members.list(companyId, userId, Page.of(limit, offset)));
+    }
+
+    @PUT
+    @Path("{id}")
+    @Operation(summary = "E5 Update company user",
+            description = "roles (or role) None, Admin, User (Member = User); a role change applies at once to all "
+                    + "the user's projects. Fields left out keep their value. email cannot change here. Demoting or "
+                    + "deactivating the company's last active Admin is refused, also under concurrent requests.")
+    @APIResponse(responseCode = "200", description = "Updated")
+    @APIResponse(responseCode = "400", description = "Last active Admin demoted or deactivated, validation failure, "
+            + "unknown role, email given, userId/companyId changed, or body id differing from the path id")
+    @APIResponse(responseCode = "404", description = "No such company user, or not one of the caller's companies")
+    public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateCompanyUserRequest request) {
+        Aliases.requireSameId(id, request.id());
+        members.update(id, request);
+        return Envelope.ok();
+    }
+}

@@ -1,0 +1,24 @@
+package com.paycore.company;
+
+import java.util.UUID;
+
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import com.paycore.platform.Aliases;
+import com.paycore.platform.Emails;
+import com.paycore.platform.Fields;
+
+/** E8: companyName is required; every other field left out (or null) keeps its value. */
+public record UpdateCompanyRequest(
+        UUID id,
+        @Size(max = 50) String companyName,
+        @Size(max = 50) String name,
+        @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE) String contactEmail,
+        @Size(max = 50) String contactPhone,
+        Boolean isActive) {
+
+    String resolvedName() {
+        return Fields.required("companyName", Aliases.either("companyName", companyName, "name", name), 50);
+    }
+}

@@ -1,0 +1,117 @@
+package com.paycore.invitation;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.PrePersist;
+import jakarta.persistence.PreUpdate;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+import com.paycore.company.Role;
+import com.paycore.platform.Ids;
+
+/** An invitation to join a company with a role; its token is stored only as a digest and works once. */
+@Entity
+@Table(name = "invitations")
+public class Invitation {
+
+    public enum Status { Pending, Accepted, Expired }
+
+    @Id
+    private UUID id;
+    @Column(name = "company_id")
+    private UUID companyId;
+    private String email;
+    @Enumerated(EnumType.STRING)
+    private Role role;
+    @Column(name = "token_hash")
+    private String tokenHash;
+    @Column(name = "expires_at")
+    private OffsetDateTime expiresAt;
+    @Column(name = "accepted_at")
+    private OffsetDateTime acceptedAt;
+    @Column(name = "company_user_id")
+    private UUID companyUserId;
+    @Column(name = "invited_by")
+    private UUID invitedBy;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Column(name = "updated_at")
+    private OffsetDateTime updatedAt;
+    @Version
+    private long version;
+
+    protected Invitation() {
+    }
+
+    Invitation(UUID companyId, String email, Role role, String tokenHash, OffsetDateTime expiresAt, UUID invitedBy) {
+        this.id = Ids.newId();
+        this.companyId = companyId;
+        this.email = email.trim();
+        this.role = role;
+        this.tokenHash = tokenHash;
+        this.expiresAt = expiresAt;
+        this.invitedBy = invitedBy;
+    }
+
+    Status status(OffsetDateTime now) {
+        if (acceptedAt != null) {
+            return Status.Accepted;
+        }
+        return now.isBefore(expiresAt) ? Status.Pending : Status.Expired;
+    }
+
+    void accept(OffsetDateTime now, UUID companyUserId) {
+        this.acceptedAt = now;
+        this.companyUserId = companyUserId;
+    }
+
+    @PrePersist
+    @PreUpdate
+    void touch() {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        if (createdAt == null) {
+            createdAt = now;
+        }
+        updatedAt = now;
+    }
+
+    UUID id() {
+        return id;
+    }
+
+    UUID companyId() {
+        return companyId;
+    }
+
+    String email() {
+        return email;
+    }
+
+    Role role() {
+        return role;
+    }
+
+    String tokenHash() {
+        return tokenHash;
+    }
+
+    OffsetDateTime expiresAt() {
+        return expiresAt;
+    }
+
+    OffsetDateTime acceptedAt() {
+        return acceptedAt;
+    }
+
+    OffsetDateTime createdAt() {
+        return createdAt;
+    }
+}

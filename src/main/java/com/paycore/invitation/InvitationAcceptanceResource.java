@@ -1,0 +1,45 @@
+package com.paycore.invitation;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+
+@Path("/auth/invitations/{id}/accept")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Invitations")
+public class InvitationAcceptanceResource {
+
+    @Inject
+    InvitationService invitations;
+
+    @POST
+    @Operation(summary = "Accept an invitation (no bearer token: the invitation token is the credential)",
+            description = "token, password (required when the email has no account; an existing account keeps its "
+                    + "password), firstName, lastName. Creates the company user with the invited role.")
+    @APIResponse(responseCode = "201", description = "Created; id is the new company user")
+    @APIResponse(responseCode = "400", description = "Wrong, expired or used token; validation failure")
+    @APIResponse(responseCode = "404", description = "No such invitation")
+    public Response accept(@PathParam("id") UUID id, @Valid @NotNull AcceptInvitationRequest request) {
+        UUID member = invitations.accept(id, request).id();
+        return Envelope.created(UriBuilder.fromPath("/api/adm/companyUsers").build(), member);
+    }
+}

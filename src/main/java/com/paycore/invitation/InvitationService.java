@@ -1,0 +1,151 @@
+package com.paycore.invitation;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.company.CompanyAccess;
+import com.paycore.company.CompanyRepository;
+import com.paycore.company.CompanyUser;
+import com.paycore.company.CompanyUserService;
+import com.paycore.platform.AppException;
+import com.paycore.platform.Caller;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Page;
+import com.paycore.platform.Secrets;
+import com.paycore.user.User;
+import com.paycore.user.UserRepository;
+import com.paycore.user.UserService;
+
+/**
+ * Invitations to join a company. No mail is sent by the service: the creation answer carries the
+ * one-time token for the inviter to pass on; only its digest is stored.
+ */
+@ApplicationScoped
+@Transactional
+public class InvitationService {
+
+    public record Created(Invitation invitation, String token) {
+    }
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    CompanyAccess access;
+
+    @Inject
+    CompanyRepository companies;
+
+    @Inject
+    CompanyUserService members;
+
+    @Inject
+    UserRepository users;
+
+    @Inject
+    UserService userService;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    @ConfigProperty(name = "payments.invitations.validity-days", defaultValue = "7")
+    int validityDays;
+
+    public Created create(CreateInvitationRequest request) {
+        access.asAdmin(request.companyId());
+        users.findByEmail(request.email())
+                .flatMap(u -> companies.membership(request.companyId(), u.id()))
+                .ifPresent(m -> {
+                    throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
+                });
+        String token = Secrets.newToken();
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        Invitation invitation = new Invitation(request.companyId(), request.email(), request.resolvedRole(),
+                Secrets.digest(token), now.plusDays(validityDays), caller.userId());
+        em.persist(invitation);
+        audit.record("InvitationCreated", request.companyId(), "Invitation", invitation.id(),
+                "role=" + invitation.role());
+        return new Created(invitation, token);
+    }
+
+    public List<InvitationView> list(UUID companyId, Page page) {
+        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId).id()) : access.administeredCompanies();
+        StringBuilder jpql = new StringBuilder("select i from Invitation i");
+        if (within != null) {
+            jpql.append(" where i.companyId in :within");
+        }
+        var query = em.createQuery(jpql.append(" order by i.createdAt, i.id").toString(), Invitation.class);
+        if (within != null) {
+            query.setParameter("within", within.isEmpty() ? List.of(new UUID(0, 0)) : within);
+        }
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+                .map(i -> InvitationView.from(i, now)).toList();
+    }
+
+    /** Accepting needs no bearer token: the invitation token is the credential. Works once. */
+    public CompanyUser accept(UUID id, AcceptInvitationRequest request) {
+        Invitation invitation = em.find(Invitation.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (invitation == null) {
+            throw AppException.notFound("Invitation");
+        }
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        if (invitation.status(now) != Invitation.Status.Pending
+                || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token()))) {
+            throw new AppException(ErrorCode.INVITATION_INVALID);
+        }
+        User user = users.findByEmail(invitation.email()).orElse(null);
+        if (user == null) {
+            if (request.password() == null) {
+                throw AppException.invalid("password: must not be blank for a new account");
+            }
+            user = userService.register(invitation.email(), request.firstName(), request.lastName(), request.password());
+        }
+        CompanyUser member = members.join(invitation.companyId(), user, invitation.role(), request.firstName(),
+                request.lastName(), null, true);
+        invitation.accept(now, member.id());
+        audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", id, AuditLog.SUCCESS,
+                "companyUser=" + member.id());
+        return member;
+    }
+
+    /** E20. Another tenant's invitation answers as a missing one. */
+    public boolean belongsToCompany(UUID companyId, UUID invitationId) {
+        if (companyId == null || invitationId == null) {
+            throw AppException.invalid("CompanyId and UserInvitationId (invitationId) are required");
+        }
+        access.asAdmin(companyId);
+        Invitation invitation = em.find(Invitation.class, invitationId);
+        if (invitation == null) {
+            throw AppException.notFound("Invitation");
+        }
+        if (invitation.companyId().equals(companyId)) {
+            return true;
+        }
+        try {
+            access.asAdmin(invitation.companyId());
+        } catch (AppException e) {
+            throw AppException.notFound("Invitation");
+        }
+        return false;
+    }
+}

@@ -1,0 +1,80 @@
+package com.paycore.invitation;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Page;
+import com.paycore.platform.QueryAlias;
+
+@Path("/adm/invitations")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Invitations")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+@APIResponse(responseCode = "403", description = "Not an active Admin of the company (or the company is inactive)")
+public class InvitationsResource {
+
+    @Inject
+    InvitationService invitations;
+
+    @POST
+    @Operation(summary = "Invite someone to a company",
+            description = "companyId, email, roles (or role; default User). The service sends no mail: the answer "
+                    + "adds invitationToken, shown only here, to pass to the invitee with the id. Valid 7 days.")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries id and invitationToken")
+    @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
+    @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    public Response create(@Valid @NotNull CreateInvitationRequest request, @Context UriInfo uri) {
+        InvitationService.Created created = invitations.create(request);
+        Response response = Envelope.created(uri.getAbsolutePath(), created.invitation().id());
+        ((Envelope) response.getEntity()).with("invitationToken", created.token());
+        return response;
+    }
+
+    @GET
+    @Operation(summary = "List invitations (never their tokens)",
+            description = "CompanyId: that company's; without it, every company the caller administers.")
+    @APIResponse(responseCode = "200", description = "entries")
+    @APIResponse(responseCode = "400", description = "Malformed id, limit out of 1..1000 or negative offset")
+    @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("limit") Integer limit,
+                         @QueryParam("offset") Integer offset) {
+        return Envelope.list(invitations.list(companyId, Page.of(limit, offset)));
+    }
+
+    @GET
+    @Path("isEntryBelongsToCompany")
+    @Operation(summary = "E20 Validate invitation company",
+            description = "CompanyId (companyId) and UserInvitationId (invitationId) are required. result=false: "
+                    + "the invitation exists but belongs to another company the caller may also see; an invitation "
+                    + "of a company outside the caller's reach answers 404, like a missing one.")
+    @APIResponse(responseCode = "200", description = "result: true or false")
+    @APIResponse(responseCode = "400", description = "A parameter missing or malformed")
+    @APIResponse(responseCode = "404", description = "No such invitation or company")
+    public Envelope belongsToCompany(@QueryParam("CompanyId") UUID companyId,
+                                     @QueryParam("UserInvitationId") @QueryAlias("invitationId") UUID invitationId) {
+        return Envelope.ok().with("result", invitations.belongsToCompany(companyId, invitationId));
+    }
+}

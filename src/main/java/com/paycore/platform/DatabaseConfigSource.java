@@ -1,0 +1,88 @@
+package com.paycore.platform;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.microprofile.config.spi.ConfigSource;
+
+/**
+ * Defaults for the datasource that depend on other settings, so that the {@code @DataSourceDefinition}
+ * can name them with {@code ${MPCONFIG=...}}: with no {@code payments.db.url} the embedded H2 file database
+ * under the data folder, and the driver's datasource class picked from the URL's scheme.
+ * Lowest ordinal: environment variables and system properties always win.
+ */
+public class DatabaseConfigSource implements ConfigSource {
+
+    static final String URL = "payments.db.url";
+    static final String USER = "payments.db.user";
+    static final String PASSWORD = "payments.db.password";
+    static final String DATASOURCE_CLASS = "payments.db.datasource-class";
+
+    @Override
+    public Set<String> getPropertyNames() {
+        return getProperties().keySet();
+    }
+
+    @Override
+    public Map<String, String> getProperties() {
+        Map<String, String> values = new HashMap<>();
+        String url = explicit(URL);
+        if (url == null) {
+            url = "jdbc:h2:file:" + DataDirectory.resolve().resolve("payments").toAbsolutePath();
+            values.put(URL, url);
+            values.put(USER, "payments");
+            values.put(PASSWORD, "payments");
+        } else if (explicit(PASSWORD) == null) {
+            // Trust or peer authentication needs no password, but the datasource wants a value.
+            values.put(PASSWORD, "-");
+        }
+        values.put(DATASOURCE_CLASS, datasourceClassFor(url));
+        return values;
+    }
+
+    @Override
+    public String getValue(String propertyName) {
+        return propertyName.startsWith("payments.db.") ? getProperties().get(propertyName) : null;
+    }
+
+    @Override
+    public String getName() {
+        return "payments-database-defaults";
+    }
+
+    @Override
+    public int getOrdinal() {
+        return 10;
+    }
+
+    static String datasourceClassFor(String url) {
+        if (url.startsWith("jdbc:postgresql:")) {
+            return "org.postgresql.ds.PGSimpleDataSource";
+        }
+        if (url.startsWith("jdbc:h2:")) {
+            return "org.h2.jdbcx.JdbcDataSource";
+        }
+        throw new IllegalStateException("Unsupported database URL scheme; use jdbc:postgresql: or jdbc:h2:");
+    }
+
+    private static String explicit(String key) {
+        String value = System.getProperty(key);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(key.toUpperCase().replace('.', '_').replace('-', '_'));
+        }
+        return value == null || value.isBlank() ? null : value;
+    }
+
+    /** Where local state lives when nothing else is configured: {@code payments.data.dir}, default ./data. */
+    public static final class DataDirectory {
+        private DataDirectory() {
+        }
+
+        public static Path resolve() {
+            String dir = explicit("payments.data.dir");
+            return Path.of(dir == null ? "data" : dir).toAbsolutePath().normalize();
+        }
+    }
+}

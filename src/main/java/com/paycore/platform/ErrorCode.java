@@ -1,0 +1,59 @@
+package com.paycore.platform;
+
+/**
+ * The one catalogue of errors: a stable name, the HTTP status and the message shown to the caller.
+ * Messages never carry values that could be secret; {@code %s} placeholders take field names or ids.
+ */
+public enum ErrorCode {
+    VALIDATION(400, "%s"),
+    MALFORMED_JSON(400, "The request body is not valid JSON or a field has the wrong type%s"),
+    MALFORMED_ID(400, "'%s' is not a valid id"),
+    INVALID_PARAMETER(400, "Query or path parameter '%s' is invalid: %s"),
+    ID_MISMATCH(400, "The body id does not match the id in the path"),
+    FIELD_CONFLICT(400, "'%s' and '%s' name the same field but were given different values"),
+    LIMIT_OUT_OF_RANGE(400, "limit must be between 1 and %s, and offset at least 0"),
+    DUPLICATE_EMAIL(400, "A user with this email already exists"),
+    DUPLICATE_COMPANY_NAME(400, "A company with this name already exists"),
+    DUPLICATE_COMPANY_USER(400, "The user already belongs to this company"),
+    EMAIL_IMMUTABLE(400, "The email of a company user cannot be changed"),
+    COMPANY_USER_MOVE(400, "A company user cannot be moved to another user or company"),
+    LAST_ADMIN(400, "The company's last active Admin cannot be demoted or deactivated"),
+    INVITATION_INVALID(400, "The invitation token is invalid, expired or already used"),
+    UNAUTHENTICATED(401, "Missing, invalid or expired credentials"),
+    FORBIDDEN(403, "You do not have permission for this operation"),
+    NOT_FOUND(404, "%s not found"),
+    ROUTE_NOT_FOUND(404, "No such resource"),
+    METHOD_NOT_ALLOWED(405, "Method not allowed on this resource"),
+    NOT_ACCEPTABLE(406, "Only application/json responses are available"),
+    UNSUPPORTED_MEDIA_TYPE(415, "Content-Type must be application/json"),
+    CONFLICT(409, "%s"),
+    INTERNAL(500, "Unexpected error; quote correlation id %s");
+
+    private final int status;
+    private final String template;
+
+    ErrorCode(int status, String template) {
+        this.status = status;
+        this.template = template;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String message(Object... args) {
+        return args.length == 0 ? template.replace("%s", "").trim() : String.format(template, args);
+    }
+
+    /** The envelope's numeric code for an HTTP status (DESIGN.md section 3: 403 carries 401, 409 carries 400). */
+    public static int envelopeCode(int httpStatus) {
+        if (httpStatus < 300) {
+            return 200;
+        }
+        return switch (httpStatus) {
+            case 401, 403 -> 401;
+            case 404 -> 404;
+            default -> httpStatus >= 500 ? 500 : 400;
+        };
+    }
+}

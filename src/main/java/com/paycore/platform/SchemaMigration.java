@@ -1,0 +1,60 @@
+package com.paycore.platform;
+
+import java.sql.Connection;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+
+import liquibase.Liquibase;
+import liquibase.database.Database;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.resource.ClassLoaderResourceAccessor;
+
+/**
+ * Applies the Liquibase changelog (top-level {@code liquibase/}, packaged under {@code db/}) when the
+ * application starts, before anything else touches the database. Liquibase's own lock makes concurrent
+ * starts of several instances safe.
+ */
+@Singleton
+@Startup
+@TransactionManagement(TransactionManagementType.BEAN)
+public class SchemaMigration {
+
+    private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
+    static final String CHANGELOG = "db/changelog.yaml";
+
+    @Resource(lookup = Datasource.JNDI_NAME)
+    DataSource dataSource;
+
+    private volatile boolean migrated;
+
+    @PostConstruct
+    void migrate() {
+        long started = System.nanoTime();
+        try (Connection connection = dataSource.getConnection()) {
+            Database database = DatabaseFactory.getInstance()
+                    .findCorrectDatabaseImplementation(new JdbcConnection(connection));
+            try (Liquibase liquibase = new Liquibase(CHANGELOG,
+                    new ClassLoaderResourceAccessor(getClass().getClassLoader()), database)) {
+                liquibase.update("");
+            }
+            migrated = true;
+            LOG.info(() -> "Database schema is up to date (" + (System.nanoTime() - started) / 1_000_000 + " ms)");
+        } catch (Exception e) {
+            // The message of a Liquibase failure may carry SQL, never data: safe for the server log.
+            throw new IllegalStateException("Database migration failed: " + e.getMessage(), e);
+        }
+    }
+
+    public boolean migrated() {
+        return migrated;
+    }
+}

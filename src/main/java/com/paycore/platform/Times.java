@@ -1,0 +1,28 @@
+package com.paycore.platform;
+
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+
+/** Times are kept and answered in UTC; inputs without an offset are read as UTC. */
+public final class Times {
+
+    private Times() {
+    }
+
+    public static OffsetDateTime parse(String value) {
+        try {
+            return OffsetDateTime.parse(value).withOffsetSameInstant(ZoneOffset.UTC);
+        } catch (DateTimeParseException e) {
+            return LocalDateTime.parse(value, DateTimeFormatter.ISO_LOCAL_DATE_TIME).atOffset(ZoneOffset.UTC);
+        }
+    }
+
+    /** Database timestamps keep microseconds. */
+    public static OffsetDateTime utc(java.time.Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,17 @@
+package com.paycore.user;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import com.paycore.platform.Emails;
+
+public record CreateUserRequest(
+        @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE) String email,
+        @Size(max = 150) String firstName,
+        @Size(max = 150) String lastName,
+        @Size(max = 50) String phoneNumber,
+        @Size(min = 8, max = 200) String password,
+        Boolean isActive,
+        Boolean platformAdmin) {
+}

@@ -1,0 +1,65 @@
+package com.paycore.user;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Likes;
+import com.paycore.platform.Page;
+import com.paycore.platform.UniqueViolations;
+
+@ApplicationScoped
+public class UserRepository {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    public Optional<User> find(UUID id) {
+        return Optional.ofNullable(em.find(User.class, id));
+    }
+
+    public Optional<User> findByEmail(String email) {
+        return em.createQuery("select u from User u where u.emailKey = :key", User.class)
+                .setParameter("key", User.emailKey(email))
+                .getResultStream().findFirst();
+    }
+
+    public boolean emailTaken(String email, UUID exceptId) {
+        return findByEmail(email).filter(u -> !u.id().equals(exceptId)).isPresent();
+    }
+
+    public boolean anyActivePlatformAdmin() {
+        return anyOtherActivePlatformAdmin(new UUID(0, 0));
+    }
+
+    public boolean anyOtherActivePlatformAdmin(UUID except) {
+        return !em.createQuery("select u.id from User u where u.platformAdmin = true and u.active = true "
+                        + "and u.id <> :except", UUID.class)
+                .setParameter("except", except)
+                .setMaxResults(1).getResultList().isEmpty();
+    }
+
+    public List<User> list(String emailContains, Page page) {
+        return em.createQuery("select u from User u where u.emailKey like :filter escape '\\' "
+                        + "order by u.createdAt, u.id", User.class)
+                .setParameter("filter", Likes.contains(emailContains == null ? "" : emailContains))
+                .setFirstResult(page.offset())
+                .setMaxResults(page.limit())
+                .getResultList();
+    }
+
+    /** Surfaces constraint violations (a duplicate email raced in) inside the service's transaction. */
+    public void flush() {
+        UniqueViolations.flush(em, ErrorCode.DUPLICATE_EMAIL);
+    }
+
+    public void add(User user) {
+        em.persist(user);
+        flush();
+    }
+}

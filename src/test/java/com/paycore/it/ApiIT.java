@@ -1,0 +1,24 @@
+package com.paycore.it;
+
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * All black-box integration tests, sharing one Payara Micro start: each feature's scenarios live in their
+ * own class and are run here as a nested class.
+ */
+@ExtendWith(ArquillianExtension.class)
+class ApiIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.war();
+    }
+
+    @Nested
+    class Platform extends PlatformScenarios {
+    }
+}

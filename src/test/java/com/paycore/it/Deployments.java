@@ -1,0 +1,46 @@
+package com.paycore.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * The one deployment every integration test runs against: the real WAR that {@code mvn package} built,
+ * unchanged. Where it runs (port, data folder) comes from the failsafe configuration in pom.xml.
+ */
+public final class Deployments {
+
+    private Deployments() {
+    }
+
+    public static WebArchive war() {
+        File war = new File(System.getProperty("payments.it.war", "target/payments.war"));
+        if (!war.isFile()) {
+            throw new IllegalStateException("Build the WAR first (mvn verify does): " + war);
+        }
+        freshRootDir();
+        return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(war).as(WebArchive.class);
+    }
+
+    /** Payara Micro redeploys whatever an old root folder holds: start each run from an empty one. */
+    private static void freshRootDir() {
+        Path root = Path.of(System.getProperty("payments.it.dir", "target/it"), "micro-root");
+        if (Files.exists(root)) {
+            try (var files = Files.walk(root)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    public static String baseUri() {
+        return "http://localhost:" + System.getProperty("payments.it.port", "8080");
+    }
+}
