@@ -4,11 +4,13 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import com.paycore.platform.Ids;
+import com.paycore.platform.NullableUuid;
 
 /** One append-only audit row. Never holds a secret: details name fields and states, never values of secrets. */
 @Entity
@@ -20,8 +22,10 @@ public class AuditEvent {
     @Column(name = "occurred_at")
     private OffsetDateTime occurredAt;
     @Column(name = "company_id")
+    @Convert(converter = NullableUuid.class)
     private UUID companyId;
     @Column(name = "actor_user_id")
+    @Convert(converter = NullableUuid.class)
     private UUID actorUserId;
     private String actor;
     private String action;

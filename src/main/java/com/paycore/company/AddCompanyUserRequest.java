@@ -8,15 +8,21 @@ import jakarta.validation.constraints.Size;
 import com.paycore.platform.Aliases;
 
 /** Adds an existing user to a company; roles (or role) defaults to User. */
-public record AddCompanyUserRequest(
-        @NotNull UUID companyId,
-        @NotNull UUID userId,
-        String roles,
-        String role,
-        @Size(max = 150) String firstName,
-        @Size(max = 150) String lastName,
-        @Size(max = 50) String phoneNumber,
-        Boolean isActive) {
+public class AddCompanyUserRequest {
+
+    @NotNull
+    public UUID companyId;
+    @NotNull
+    public UUID userId;
+    public String roles;
+    public String role;
+    @Size(max = 150)
+    public String firstName;
+    @Size(max = 150)
+    public String lastName;
+    @Size(max = 50)
+    public String phoneNumber;
+    public Boolean isActive;
 
     Role resolvedRole() {
         Role parsed = Role.parse(Aliases.either("roles", roles, "role", role));

@@ -84,7 +84,7 @@ public class CompaniesResource {
     @APIResponse(responseCode = "403", description = "A company User, or an Admin changing isActive")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
     public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateCompanyRequest request) {
-        Aliases.requireSameId(id, request.id());
+        Aliases.requireSameId(id, request.id);
         companies.update(id, request);
         return Envelope.ok();
     }

@@ -36,9 +36,9 @@ public class CompanyService {
             throw new AppException(ErrorCode.DUPLICATE_COMPANY_NAME);
         }
         Company company = new Company(name);
-        company.changeContact(request.contactEmail(), request.contactPhone());
-        if (request.isActive() != null) {
-            company.activate(request.isActive());
+        company.changeContact(request.contactEmail, request.contactPhone);
+        if (request.isActive != null) {
+            company.activate(request.isActive);
         }
         companies.add(company);
         audit.record("CompanyCreated", company.id(), "Company", company.id(), null);
@@ -49,7 +49,7 @@ public class CompanyService {
     public void update(UUID id, UpdateCompanyRequest request) {
         Company company = access.asAdmin(id);
         String name = request.resolvedName();
-        boolean activation = request.isActive() != null && request.isActive() != company.active();
+        boolean activation = request.isActive != null && request.isActive != company.active();
         if (activation && !caller.platformAdmin()) {
             throw AppException.forbidden();
         }
@@ -57,11 +57,11 @@ public class CompanyService {
             throw new AppException(ErrorCode.DUPLICATE_COMPANY_NAME);
         }
         company.rename(name);
-        company.changeContact(request.contactEmail() != null ? request.contactEmail() : company.contactEmail(),
-                request.contactPhone() != null ? request.contactPhone() : company.contactPhone());
+        company.changeContact(request.contactEmail != null ? request.contactEmail : company.contactEmail(),
+                request.contactPhone != null ? request.contactPhone : company.contactPhone());
         if (activation) {
-            company.activate(request.isActive());
-            audit.record(request.isActive() ? "CompanyActivated" : "CompanyDeactivated", id, "Company", id, null);
+            company.activate(request.isActive);
+            audit.record(request.isActive ? "CompanyActivated" : "CompanyDeactivated", id, "Company", id, null);
         }
         companies.flush();
         audit.record("CompanyUpdated", id, "Company", id, null);

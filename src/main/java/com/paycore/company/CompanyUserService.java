@@ -41,10 +41,10 @@ public class CompanyUserService {
     AuditLog audit;
 
     public CompanyUser add(AddCompanyUserRequest request) {
-        access.asAdmin(request.companyId());
-        User user = users.find(request.userId()).orElseThrow(() -> AppException.notFound("User"));
-        return join(request.companyId(), user, request.resolvedRole(), request.firstName(), request.lastName(),
-                request.phoneNumber(), request.isActive() == null || request.isActive());
+        access.asAdmin(request.companyId);
+        User user = users.find(request.userId).orElseThrow(() -> AppException.notFound("User"));
+        return join(request.companyId, user, request.resolvedRole(), request.firstName, request.lastName,
+                request.phoneNumber, request.isActive == null || request.isActive);
     }
 
     /** Makes the user a member (also used when an invitation is accepted). */
@@ -67,11 +67,11 @@ public class CompanyUserService {
     public void update(UUID id, UpdateCompanyUserRequest request) {
         CompanyUser member = companies.findMember(id).orElseThrow(() -> AppException.notFound("Company user"));
         accessAsAdmin(member.companyId());
-        if (request.email() != null) {
+        if (request.email != null) {
             throw new AppException(ErrorCode.EMAIL_IMMUTABLE);
         }
-        if (request.userId() != null && !request.userId().equals(member.userId())
-                || request.companyId() != null && !request.companyId().equals(member.companyId())) {
+        if (request.userId != null && !request.userId.equals(member.userId())
+                || request.companyId != null && !request.companyId.equals(member.companyId())) {
             throw new AppException(ErrorCode.COMPANY_USER_MOVE);
         }
         Role role = request.resolvedRole();
@@ -85,12 +85,12 @@ public class CompanyUserService {
         if (role != null) {
             member.changeRole(role);
         }
-        if (request.isActive() != null) {
-            member.activate(request.isActive());
+        if (request.isActive != null) {
+            member.activate(request.isActive);
         }
-        member.changeProfile(request.firstName() != null ? request.firstName() : member.firstName(),
-                request.lastName() != null ? request.lastName() : member.lastName(),
-                request.phoneNumber() != null ? request.phoneNumber() : member.phoneNumber());
+        member.changeProfile(request.firstName != null ? request.firstName : member.firstName(),
+                request.lastName != null ? request.lastName : member.lastName(),
+                request.phoneNumber != null ? request.phoneNumber : member.phoneNumber());
         if (wasActiveAdmin && !member.activeAdmin() && companies.activeAdmins(member.companyId()) == 0) {
             throw new AppException(ErrorCode.LAST_ADMIN);
         }

@@ -75,7 +75,7 @@ public class CompanyUsersResource {
             + "unknown role, email given, userId/companyId changed, or body id differing from the path id")
     @APIResponse(responseCode = "404", description = "No such company user, or not one of the caller's companies")
     public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateCompanyUserRequest request) {
-        Aliases.requireSameId(id, request.id());
+        Aliases.requireSameId(id, request.id);
         members.update(id, request);
         return Envelope.ok();
     }

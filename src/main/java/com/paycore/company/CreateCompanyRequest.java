@@ -8,12 +8,17 @@ import com.paycore.platform.Emails;
 import com.paycore.platform.Fields;
 
 /** companyName (the description calls it name) is required, at most 50 characters, unique. */
-public record CreateCompanyRequest(
-        @Size(max = 50) String companyName,
-        @Size(max = 50) String name,
-        @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE) String contactEmail,
-        @Size(max = 50) String contactPhone,
-        Boolean isActive) {
+public class CreateCompanyRequest {
+
+    @Size(max = 50)
+    public String companyName;
+    @Size(max = 50)
+    public String name;
+    @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    public String contactEmail;
+    @Size(max = 50)
+    public String contactPhone;
+    public Boolean isActive;
 
     String resolvedName() {
         return Fields.required("companyName", Aliases.either("companyName", companyName, "name", name), 50);

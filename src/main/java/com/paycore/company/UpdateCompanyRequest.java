@@ -10,13 +10,18 @@ import com.paycore.platform.Emails;
 import com.paycore.platform.Fields;
 
 /** E8: companyName is required; every other field left out (or null) keeps its value. */
-public record UpdateCompanyRequest(
-        UUID id,
-        @Size(max = 50) String companyName,
-        @Size(max = 50) String name,
-        @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE) String contactEmail,
-        @Size(max = 50) String contactPhone,
-        Boolean isActive) {
+public class UpdateCompanyRequest {
+
+    public UUID id;
+    @Size(max = 50)
+    public String companyName;
+    @Size(max = 50)
+    public String name;
+    @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    public String contactEmail;
+    @Size(max = 50)
+    public String contactPhone;
+    public Boolean isActive;
 
     String resolvedName() {
         return Fields.required("companyName", Aliases.either("companyName", companyName, "name", name), 50);

@@ -11,11 +11,14 @@ import com.paycore.company.Role;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.Emails;
 
-public record CreateInvitationRequest(
-        @NotNull UUID companyId,
-        @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE) String email,
-        String roles,
-        String role) {
+public class CreateInvitationRequest {
+
+    @NotNull
+    public UUID companyId;
+    @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    public String email;
+    public String roles;
+    public String role;
 
     Role resolvedRole() {
         Role parsed = Role.parse(Aliases.either("roles", roles, "role", role));

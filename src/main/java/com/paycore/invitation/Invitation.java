@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -16,6 +17,7 @@ import jakarta.persistence.Version;
 
 import com.paycore.company.Role;
 import com.paycore.platform.Ids;
+import com.paycore.platform.NullableUuid;
 
 /** An invitation to join a company with a role; its token is stored only as a digest and works once. */
 @Entity
@@ -38,8 +40,10 @@ public class Invitation {
     @Column(name = "accepted_at")
     private OffsetDateTime acceptedAt;
     @Column(name = "company_user_id")
+    @Convert(converter = NullableUuid.class)
     private UUID companyUserId;
     @Column(name = "invited_by")
+    @Convert(converter = NullableUuid.class)
     private UUID invitedBy;
     @Column(name = "created_at")
     private OffsetDateTime createdAt;

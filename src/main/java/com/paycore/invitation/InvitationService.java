@@ -71,18 +71,18 @@ public class InvitationService {
     int validityDays;
 
     public Created create(CreateInvitationRequest request) {
-        access.asAdmin(request.companyId());
-        users.findByEmail(request.email())
-                .flatMap(u -> companies.membership(request.companyId(), u.id()))
+        access.asAdmin(request.companyId);
+        users.findByEmail(request.email)
+                .flatMap(u -> companies.membership(request.companyId, u.id()))
                 .ifPresent(m -> {
                     throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
                 });
         String token = Secrets.newToken();
         OffsetDateTime now = OffsetDateTime.now(clock);
-        Invitation invitation = new Invitation(request.companyId(), request.email(), request.resolvedRole(),
+        Invitation invitation = new Invitation(request.companyId, request.email, request.resolvedRole(),
                 Secrets.digest(token), now.plusDays(validityDays), caller.userId());
         em.persist(invitation);
-        audit.record("InvitationCreated", request.companyId(), "Invitation", invitation.id(),
+        audit.record("InvitationCreated", request.companyId, "Invitation", invitation.id(),
                 "role=" + invitation.role());
         return new Created(invitation, token);
     }
@@ -110,18 +110,18 @@ public class InvitationService {
         }
         OffsetDateTime now = OffsetDateTime.now(clock);
         if (invitation.status(now) != Invitation.Status.Pending
-                || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token()))) {
+                || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token))) {
             throw new AppException(ErrorCode.INVITATION_INVALID);
         }
         User user = users.findByEmail(invitation.email()).orElse(null);
         if (user == null) {
-            if (request.password() == null) {
+            if (request.password == null) {
                 throw AppException.invalid("password: must not be blank for a new account");
             }
-            user = userService.register(invitation.email(), request.firstName(), request.lastName(), request.password());
+            user = userService.register(invitation.email(), request.firstName, request.lastName, request.password);
         }
-        CompanyUser member = members.join(invitation.companyId(), user, invitation.role(), request.firstName(),
-                request.lastName(), null, true);
+        CompanyUser member = members.join(invitation.companyId(), user, invitation.role(), request.firstName,
+                request.lastName, null, true);
         invitation.accept(now, member.id());
         audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", id, AuditLog.SUCCESS,
                 "companyUser=" + member.id());

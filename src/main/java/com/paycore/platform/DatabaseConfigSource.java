@@ -30,7 +30,8 @@ public class DatabaseConfigSource implements ConfigSource {
         Map<String, String> values = new HashMap<>();
         String url = explicit(URL);
         if (url == null) {
-            url = "jdbc:h2:file:" + DataDirectory.resolve().resolve("payments").toAbsolutePath();
+            // AUTO_SERVER lets a second instance on this machine share the embedded database.
+            url = "jdbc:h2:file:" + DataDirectory.resolve().resolve("payments").toAbsolutePath() + ";AUTO_SERVER=TRUE";
             values.put(URL, url);
             values.put(USER, "payments");
             values.put(PASSWORD, "payments");

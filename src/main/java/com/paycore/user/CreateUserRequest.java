@@ -6,12 +6,18 @@ import jakarta.validation.constraints.Size;
 
 import com.paycore.platform.Emails;
 
-public record CreateUserRequest(
-        @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE) String email,
-        @Size(max = 150) String firstName,
-        @Size(max = 150) String lastName,
-        @Size(max = 50) String phoneNumber,
-        @Size(min = 8, max = 200) String password,
-        Boolean isActive,
-        Boolean platformAdmin) {
+public class CreateUserRequest {
+
+    @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    public String email;
+    @Size(max = 150)
+    public String firstName;
+    @Size(max = 150)
+    public String lastName;
+    @Size(max = 50)
+    public String phoneNumber;
+    @Size(min = 8, max = 200)
+    public String password;
+    public Boolean isActive;
+    public Boolean platformAdmin;
 }

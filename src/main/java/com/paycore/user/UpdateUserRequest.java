@@ -9,13 +9,19 @@ import jakarta.validation.constraints.Size;
 import com.paycore.platform.Emails;
 
 /** E1. Optional fields left out (or null) keep their value; an omitted password keeps the current one. */
-public record UpdateUserRequest(
-        UUID id,
-        @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE) String email,
-        @Size(max = 150) String firstName,
-        @Size(max = 150) String lastName,
-        @Size(max = 50) String phoneNumber,
-        @Size(min = 8, max = 200) String password,
-        Boolean isActive,
-        Boolean platformAdmin) {
+public class UpdateUserRequest {
+
+    public UUID id;
+    @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    public String email;
+    @Size(max = 150)
+    public String firstName;
+    @Size(max = 150)
+    public String lastName;
+    @Size(max = 50)
+    public String phoneNumber;
+    @Size(min = 8, max = 200)
+    public String password;
+    public Boolean isActive;
+    public Boolean platformAdmin;
 }

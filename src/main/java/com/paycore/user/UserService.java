@@ -48,17 +48,17 @@ public class UserService {
 
     public User create(CreateUserRequest request) {
         caller.requirePlatformAdmin();
-        if (users.emailTaken(request.email(), null)) {
+        if (users.emailTaken(request.email, null)) {
             throw new AppException(ErrorCode.DUPLICATE_EMAIL);
         }
-        User user = new User(request.email(), Boolean.TRUE.equals(request.platformAdmin()));
-        user.changeName(request.firstName(), request.lastName());
-        user.changePhoneNumber(request.phoneNumber());
-        if (request.password() != null) {
-            user.changePasswordHash(hashPassword(request.password()));
+        User user = new User(request.email, Boolean.TRUE.equals(request.platformAdmin));
+        user.changeName(request.firstName, request.lastName);
+        user.changePhoneNumber(request.phoneNumber);
+        if (request.password != null) {
+            user.changePasswordHash(hashPassword(request.password));
         }
-        if (request.isActive() != null) {
-            user.activate(request.isActive());
+        if (request.isActive != null) {
+            user.activate(request.isActive);
         }
         users.add(user);
         audit.record("UserCreated", null, "User", user.id(),
@@ -80,36 +80,36 @@ public class UserService {
     public void update(UUID id, UpdateUserRequest request) {
         caller.requirePlatformAdmin();
         User user = users.find(id).orElseThrow(() -> AppException.notFound("User"));
-        if (users.emailTaken(request.email(), id)) {
+        if (users.emailTaken(request.email, id)) {
             throw new AppException(ErrorCode.DUPLICATE_EMAIL);
         }
         List<String> changed = new ArrayList<>();
-        if (!User.emailKey(request.email()).equals(User.emailKey(user.email()))) {
+        if (!User.emailKey(request.email).equals(User.emailKey(user.email()))) {
             changed.add("email");
         }
-        user.changeEmail(request.email());
-        if (request.firstName() != null || request.lastName() != null) {
-            user.changeName(request.firstName() != null ? request.firstName() : user.firstName(),
-                    request.lastName() != null ? request.lastName() : user.lastName());
+        user.changeEmail(request.email);
+        if (request.firstName != null || request.lastName != null) {
+            user.changeName(request.firstName != null ? request.firstName : user.firstName(),
+                    request.lastName != null ? request.lastName : user.lastName());
             changed.add("name");
         }
-        if (request.phoneNumber() != null) {
-            user.changePhoneNumber(request.phoneNumber());
+        if (request.phoneNumber != null) {
+            user.changePhoneNumber(request.phoneNumber);
             changed.add("phoneNumber");
         }
-        if (request.password() != null) {
-            user.changePasswordHash(hashPassword(request.password()));
+        if (request.password != null) {
+            user.changePasswordHash(hashPassword(request.password));
             user.recordSuccessfulLogin(); // a new password lifts a lockout
             changed.add("password");
         }
         boolean wasAdmin = user.platformAdmin() && user.active();
-        if (request.platformAdmin() != null && request.platformAdmin() != user.platformAdmin()) {
-            user.grantPlatformAdmin(request.platformAdmin());
-            audit.record(request.platformAdmin() ? "PlatformAdminGranted" : "PlatformAdminRevoked", null, "User", id, null);
+        if (request.platformAdmin != null && request.platformAdmin != user.platformAdmin()) {
+            user.grantPlatformAdmin(request.platformAdmin);
+            audit.record(request.platformAdmin ? "PlatformAdminGranted" : "PlatformAdminRevoked", null, "User", id, null);
         }
-        if (request.isActive() != null && request.isActive() != user.active()) {
-            user.activate(request.isActive());
-            audit.record(request.isActive() ? "UserActivated" : "UserDeactivated", null, "User", id, null);
+        if (request.isActive != null && request.isActive != user.active()) {
+            user.activate(request.isActive);
+            audit.record(request.isActive ? "UserActivated" : "UserDeactivated", null, "User", id, null);
         }
         if (wasAdmin && !(user.platformAdmin() && user.active()) && !users.anyOtherActivePlatformAdmin(id)) {
             throw AppException.invalid("The last active platform administrator cannot be deactivated or demoted");

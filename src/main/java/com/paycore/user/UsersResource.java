@@ -87,7 +87,7 @@ public class UsersResource {
             + "email, body id differing from the path id, or the last platform administrator deactivated")
     @APIResponse(responseCode = "404", description = "No such user")
     public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateUserRequest request) {
-        Aliases.requireSameId(id, request.id());
+        Aliases.requireSameId(id, request.id);
         users.update(id, request);
         return Envelope.ok();
     }

@@ -21,4 +21,32 @@ class ApiIT {
     @Nested
     class Platform extends PlatformScenarios {
     }
+
+    @Nested
+    class Authentication extends AuthenticationScenarios {
+    }
+
+    @Nested
+    class Users extends UserScenarios {
+    }
+
+    @Nested
+    class Companies extends CompanyScenarios {
+    }
+
+    @Nested
+    class CompanyUsers extends CompanyUserScenarios {
+    }
+
+    @Nested
+    class Invitations extends InvitationScenarios {
+    }
+
+    @Nested
+    class Audit extends AuditScenarios {
+    }
+
+    @Nested
+    class RoleTable extends RoleTableScenarios {
+    }
 }

@@ -1,0 +1,91 @@
+package com.paycore.platform;
+
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import jakarta.json.bind.JsonbConfig;
+import jakarta.json.bind.JsonbException;
+import jakarta.json.bind.serializer.DeserializationContext;
+import jakarta.json.bind.serializer.JsonbDeserializer;
+import jakarta.json.stream.JsonParser;
+import jakarta.ws.rs.ext.ContextResolver;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * JSON binding that refuses values of the wrong JSON type (the default one reads "maybe" as false and "12"
+ * as 12): booleans must be true/false, numbers must be numbers, strings must be strings.
+ */
+@Provider
+public class StrictJson implements ContextResolver<Jsonb> {
+
+    private static final Jsonb JSONB = JsonbBuilder.create(new JsonbConfig().withDeserializers(
+            new Strict<Boolean>() {
+                @Override
+                Boolean read(JsonValue value) {
+                    return switch (value.getValueType()) {
+                        case TRUE -> Boolean.TRUE;
+                        case FALSE -> Boolean.FALSE;
+                        default -> throw wrong("true or false");
+                    };
+                }
+            },
+            new Strict<Integer>() {
+                @Override
+                Integer read(JsonValue value) {
+                    if (!(value instanceof JsonNumber number) || !number.isIntegral()) {
+                        throw wrong("a whole number");
+                    }
+                    try {
+                        return number.intValueExact();
+                    } catch (ArithmeticException e) {
+                        throw wrong("a whole number in range");
+                    }
+                }
+            },
+            new Strict<BigDecimal>() {
+                @Override
+                BigDecimal read(JsonValue value) {
+                    if (!(value instanceof JsonNumber number)) {
+                        throw wrong("a number");
+                    }
+                    return number.bigDecimalValue();
+                }
+            },
+            new Strict<String>() {
+                @Override
+                String read(JsonValue value) {
+                    if (!(value instanceof JsonString string)) {
+                        throw wrong("a string");
+                    }
+                    return string.getString();
+                }
+            }));
+
+    @Override
+    public Jsonb getContext(Class<?> type) {
+        return JSONB;
+    }
+
+    public static Jsonb jsonb() {
+        return JSONB;
+    }
+
+    private abstract static class Strict<T> implements JsonbDeserializer<T> {
+        abstract T read(JsonValue value);
+
+        @Override
+        public T deserialize(JsonParser parser, DeserializationContext ctx, Type rtType) {
+            JsonValue value = parser.getValue();
+            return value.getValueType() == JsonValue.ValueType.NULL ? null : read(value);
+        }
+
+        static JsonbException wrong(String expected) {
+            return new JsonbException("expected " + expected);
+        }
+    }
+}

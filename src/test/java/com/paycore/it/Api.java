@@ -1,0 +1,137 @@
+package com.paycore.it;
+
+import static io.restassured.RestAssured.given;
+
+import java.util.Map;
+import java.util.UUID;
+
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+/** Black-box access to the server under test, and intention-named builders of test data. */
+final class Api {
+
+    static final String ROOT_EMAIL = "root@payments.test";
+    static final String ROOT_PASSWORD = "bootstrap-secret-1";
+    static final String PASSWORD = "correct-horse-9";
+
+    private Api() {
+    }
+
+    static RequestSpecification anonymous() {
+        return given().baseUri(Deployments.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON);
+    }
+
+    static RequestSpecification as(String token) {
+        return anonymous().header("Authorization", "Bearer " + token);
+    }
+
+    static RequestSpecification asRoot() {
+        return as(rootToken());
+    }
+
+    static String rootToken() {
+        return login(ROOT_EMAIL, ROOT_PASSWORD);
+    }
+
+    static Response token(Map<String, String> form) {
+        return given().baseUri(Deployments.baseUri()).contentType(ContentType.URLENC).formParams(form)
+                .post("/api/auth/token");
+    }
+
+    static String login(String email, String password) {
+        Response r = token(Map.of("grant_type", "password", "username", email, "password", password));
+        if (r.statusCode() != 200) {
+            throw new AssertionError("login of " + email + " failed: " + r.asString());
+        }
+        return r.jsonPath().getString("access_token");
+    }
+
+    static String unique(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 12);
+    }
+
+    /** A user who can sign in. */
+    record Person(UUID id, String email, String password) {
+        String token() {
+            return login(email, password);
+        }
+    }
+
+    static Person aUser() {
+        String email = unique("user") + "@example.com";
+        UUID id = created(asRoot().body(Map.of("email", email, "password", PASSWORD, "firstName", "Ada"))
+                .post("/api/adm/users"));
+        return new Person(id, email, PASSWORD);
+    }
+
+    static Person aPlatformAdmin() {
+        String email = unique("padmin") + "@example.com";
+        UUID id = created(asRoot().body(Map.of("email", email, "password", PASSWORD, "platformAdmin", true))
+                .post("/api/adm/users"));
+        return new Person(id, email, PASSWORD);
+    }
+
+    static UUID aCompany() {
+        return created(asRoot().body(Map.of("companyName", unique("Co"))).post("/api/adm/companies"));
+    }
+
+    /** A company user record of a fresh user in the company; returns the person and the record id. */
+    record Member(Person person, UUID companyUserId, UUID companyId) {
+        String token() {
+            return person.token();
+        }
+    }
+
+    static Member aMember(UUID companyId, String role) {
+        Person person = aUser();
+        UUID memberId = created(asRoot().body(Map.of("companyId", companyId, "userId", person.id(), "roles", role))
+                .post("/api/adm/companyUsers"));
+        return new Member(person, memberId, companyId);
+    }
+
+    static Member anAdminOf(UUID companyId) {
+        return aMember(companyId, "Admin");
+    }
+
+    static UUID created(Response r) {
+        if (r.statusCode() != 201) {
+            throw new AssertionError("expected 201, got " + r.statusCode() + ": " + r.asString());
+        }
+        return UUID.fromString(r.jsonPath().getString("id"));
+    }
+
+    /**
+     * Asserts an error envelope: the HTTP status, success=false, the numeric code DESIGN.md section 3 gives
+     * that status, a message, and nothing internal (stack traces, class names, SQL) in the body.
+     */
+    static JsonPath refused(Response r, int status) {
+        String body = r.asString();
+        if (r.statusCode() != status) {
+            throw new AssertionError("expected " + status + ", got " + r.statusCode() + ": " + body);
+        }
+        int code = switch (status) {
+            case 401, 403 -> 401;
+            case 404 -> 404;
+            default -> status >= 500 ? 500 : 400;
+        };
+        JsonPath json = r.jsonPath();
+        org.junit.jupiter.api.Assertions.assertAll(
+                () -> org.junit.jupiter.api.Assertions.assertEquals(Boolean.FALSE, json.get("success"), body),
+                () -> org.junit.jupiter.api.Assertions.assertEquals(code, json.getInt("code"), body),
+                () -> org.junit.jupiter.api.Assertions.assertNotNull(json.getString("errorMessage"), body),
+                () -> org.junit.jupiter.api.Assertions.assertFalse(
+                        body.matches("(?s).*(Exception|\\bat [a-z]+\\.|com\\.paycore|org\\.eclipse|SELECT |INSERT ).*"),
+                        "internals leaked: " + body));
+        return json;
+    }
+
+    static JsonPath ok(Response r) {
+        if (r.statusCode() != 200) {
+            throw new AssertionError("expected 200, got " + r.statusCode() + ": " + r.asString());
+        }
+        return r.jsonPath();
+    }
+}

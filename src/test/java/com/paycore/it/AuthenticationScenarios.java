@@ -1,0 +1,150 @@
+package com.paycore.it;
+
+import static com.paycore.it.Api.aUser;
+import static com.paycore.it.Api.anonymous;
+import static com.paycore.it.Api.as;
+import static com.paycore.it.Api.asRoot;
+import static com.paycore.it.Api.ok;
+import static com.paycore.it.Api.refused;
+import static com.paycore.it.Api.token;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+
+/** POST /api/auth/token (RFC 6749), bearer tokens on /api/adm, lockout and immediate deactivation. */
+abstract class AuthenticationScenarios {
+
+    private static Response password(String email, String password) {
+        return token(Map.of("grant_type", "password", "username", email, "password", password));
+    }
+
+    private static void invalidGrant(Response r) {
+        assertEquals(400, r.statusCode(), r.asString());
+        assertEquals("invalid_grant", r.jsonPath().getString("error"), r.asString());
+    }
+
+    @Test
+    void passwordGrantIssuesAVerifiableRs256Token() {
+        Api.Person user = aUser();
+        Response r = password(user.email(), user.password());
+        assertEquals(200, r.statusCode(), r.asString());
+        JsonPath json = r.jsonPath();
+        assertEquals("Bearer", json.getString("token_type"));
+        assertEquals(900, json.getInt("expires_in"));
+        assertNotNull(json.getString("refresh_token"));
+        String[] parts = json.getString("access_token").split("\\.");
+        String header = new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8);
+        String claims = new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8);
+        assertTrue(header.contains("\"RS256\""), header);
+        for (String claim : new String[] {"\"iss\":\"payments\"", "\"sub\":\"" + user.id() + "\"",
+                "\"upn\":\"" + user.email() + "\"", "\"groups\"", "\"exp\"", "\"jti\""}) {
+            assertTrue(claims.contains(claim), claim + " in " + claims);
+        }
+        assertEquals(user.id().toString(), ok(as(json.getString("access_token")).get("/api/adm/users/me")).getString("entry.id"));
+        assertEquals("no-store", r.header("Cache-Control"));
+    }
+
+    @Test
+    void wrongPasswordAndUnknownEmailGetTheSameInvalidGrant() {
+        Api.Person user = aUser();
+        Response wrong = password(user.email(), "not-the-password");
+        Response unknown = password("nobody-" + user.email(), "whatever-1");
+        invalidGrant(wrong);
+        invalidGrant(unknown);
+        assertEquals(wrong.jsonPath().getString("error_description"), unknown.jsonPath().getString("error_description"));
+    }
+
+    @Test
+    void missingParametersAndUnknownGrantsFollowRfc6749() {
+        Response missing = token(Map.of("grant_type", "password", "username", "x@y.co"));
+        assertEquals(400, missing.statusCode());
+        assertEquals("invalid_request", missing.jsonPath().getString("error"));
+        Response noGrant = token(Map.of("username", "x@y.co"));
+        assertEquals("invalid_request", noGrant.jsonPath().getString("error"));
+        Response unsupported = token(Map.of("grant_type", "client_credentials"));
+        assertEquals(400, unsupported.statusCode());
+        assertEquals("unsupported_grant_type", unsupported.jsonPath().getString("error"));
+    }
+
+    @Test
+    void refreshTokenWorksOnceAndRotates() {
+        Api.Person user = aUser();
+        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        Response first = token(Map.of("grant_type", "refresh_token", "refresh_token", refresh));
+        assertEquals(200, first.statusCode(), first.asString());
+        assertNotEquals(refresh, first.jsonPath().getString("refresh_token"));
+        ok(as(first.jsonPath().getString("access_token")).get("/api/adm/users/me"));
+        invalidGrant(token(Map.of("grant_type", "refresh_token", "refresh_token", refresh)));
+        invalidGrant(token(Map.of("grant_type", "refresh_token", "refresh_token", "made-up")));
+    }
+
+    @Test
+    void tenConsecutiveFailuresLockTheAccount() {
+        Api.Person user = aUser();
+        for (int i = 0; i < 9; i++) {
+            invalidGrant(password(user.email(), "wrong-" + i));
+        }
+        assertEquals(200, password(user.email(), user.password()).statusCode(), "nine failures do not lock");
+        for (int i = 0; i < 10; i++) {
+            invalidGrant(password(user.email(), "wrong-" + i));
+        }
+        invalidGrant(password(user.email(), user.password()));
+        // An administrator setting a new password lifts the lockout.
+        ok(asRoot().body(Map.of("email", user.email(), "password", "brand-new-pass-1")).put("/api/adm/users/" + user.id()));
+        assertEquals(200, password(user.email(), "brand-new-pass-1").statusCode());
+    }
+
+    @Test
+    void adminApiWithoutTokenIs401Envelope() {
+        refused(anonymous().get("/api/adm/users/me"), 401);
+        refused(anonymous().header("Authorization", "Basic dXNlcjpwYXNz").get("/api/adm/users/me"), 401);
+    }
+
+    @Test
+    void garbageExpiredForeignAndOtherIssuerTokensAre401Envelopes() throws Exception {
+        Api.Person user = aUser();
+        refused(as("not.a.jwt").get("/api/adm/users/me"), 401);
+        refused(as(TestTokens.sign(TestTokens.serverKey(), "payments", user.id(), user.email(),
+                Instant.now().minusSeconds(600))).get("/api/adm/users/me"), 401);
+        refused(as(TestTokens.sign(TestTokens.foreignKey(), "payments", user.id(), user.email(),
+                Instant.now().plusSeconds(600))).get("/api/adm/users/me"), 401);
+        refused(as(TestTokens.sign(TestTokens.serverKey(), "someone-else", user.id(), user.email(),
+                Instant.now().plusSeconds(600))).get("/api/adm/users/me"), 401);
+        // The same claims, properly signed and unexpired, are accepted: the refusals above are for the reasons named.
+        ok(as(TestTokens.sign(TestTokens.serverKey(), "payments", user.id(), user.email(),
+                Instant.now().plusSeconds(600))).get("/api/adm/users/me"));
+    }
+
+    @Test
+    void deactivationBitesOnTheNextRequestOfAnIssuedToken() {
+        Api.Person user = aUser();
+        String token = user.token();
+        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        ok(as(token).get("/api/adm/users/me"));
+        ok(asRoot().body(Map.of("email", user.email(), "isActive", false)).put("/api/adm/users/" + user.id()));
+        refused(as(token).get("/api/adm/users/me"), 401);
+        invalidGrant(password(user.email(), user.password()));
+        invalidGrant(token(Map.of("grant_type", "refresh_token", "refresh_token", refresh)));
+        ok(asRoot().body(Map.of("email", user.email(), "isActive", true)).put("/api/adm/users/" + user.id()));
+        ok(as(token).get("/api/adm/users/me"));
+    }
+
+    @Test
+    void tokenEndpointNeverEchoesThePassword() {
+        Api.Person user = aUser();
+        String body = password(user.email(), "Secret-Typed-Wrong-77").asString();
+        assertFalse(body.contains("Secret-Typed-Wrong-77"));
+    }
+}
