@@ -19,6 +19,7 @@ public class DatabaseConfigSource implements ConfigSource {
     static final String USER = "payments.db.user";
     static final String PASSWORD = "payments.db.password";
     static final String DATASOURCE_CLASS = "payments.db.datasource-class";
+    static final String JDBC_URL = "payments.db.jdbc-url";
 
     @Override
     public Set<String> getPropertyNames() {
@@ -40,6 +41,7 @@ public class DatabaseConfigSource implements ConfigSource {
             values.put(PASSWORD, "-");
         }
         values.put(DATASOURCE_CLASS, datasourceClassFor(url));
+        values.put(JDBC_URL, jdbcUrlFor(url));
         return values;
     }
 
@@ -66,6 +68,25 @@ public class DatabaseConfigSource implements ConfigSource {
             return "org.h2.jdbcx.JdbcDataSource";
         }
         throw new IllegalStateException("Unsupported database URL scheme; use jdbc:postgresql: or jdbc:h2:");
+    }
+
+    /**
+     * The URL the pool uses. For PostgreSQL two driver settings are added unless given: stringtype=unspecified
+     * (lets the server type parameters such as nullable uuid values) and logServerErrorDetail=false (keeps row
+     * values out of exception messages, hence out of logs).
+     */
+    static String jdbcUrlFor(String url) {
+        if (!url.startsWith("jdbc:postgresql:")) {
+            return url;
+        }
+        StringBuilder result = new StringBuilder(url);
+        for (String setting : new String[] {"stringtype=unspecified", "logServerErrorDetail=false"}) {
+            String name = setting.substring(0, setting.indexOf('=') + 1);
+            if (!url.toLowerCase().contains(name.toLowerCase())) {
+                result.append(result.indexOf("?") < 0 ? '?' : '&').append(setting);
+            }
+        }
+        return result.toString();
     }
 
     private static String explicit(String key) {

@@ -11,7 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 @DataSourceDefinition(
         name = Datasource.JNDI_NAME,
         className = "${MPCONFIG=payments.db.datasource-class}",
-        url = "${MPCONFIG=payments.db.url}",
+        url = "${MPCONFIG=payments.db.jdbc-url}",
         user = "${MPCONFIG=payments.db.user}",
         password = "${MPCONFIG=payments.db.password}",
         minPoolSize = 2,
