@@ -28,6 +28,12 @@ final class Api {
         return anonymous().header("Authorization", "Bearer " + token);
     }
 
+    /** The same request to the second instance (same WAR, same database). */
+    static RequestSpecification onSecondInstance(String token) {
+        return given().baseUri(SecondInstance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
+                .header("Authorization", "Bearer " + token);
+    }
+
     static RequestSpecification asRoot() {
         return as(rootToken());
     }

@@ -142,6 +142,15 @@ abstract class AuthenticationScenarios {
     }
 
     @Test
+    void deactivationOnOneInstanceBitesOnAnother() {
+        Api.Person user = aUser();
+        String token = user.token();
+        ok(Api.onSecondInstance(token).get("/api/adm/users/me"));
+        ok(asRoot().body(Map.of("email", user.email(), "isActive", false)).put("/api/adm/users/" + user.id()));
+        refused(Api.onSecondInstance(token).get("/api/adm/users/me"), 401);
+    }
+
+    @Test
     void tokenEndpointNeverEchoesThePassword() {
         Api.Person user = aUser();
         String body = password(user.email(), "Secret-Typed-Wrong-77").asString();

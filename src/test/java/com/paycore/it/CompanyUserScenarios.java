@@ -108,6 +108,7 @@ abstract class CompanyUserScenarios {
         refused(as(second.token()).body(body("isActive", false)).put(path(second.companyUserId())), 400);
     }
 
+    /** Each round: a fresh company with two Admins, both demoted at once, one request to each instance. */
     @Test
     void concurrentDemotionsOfTwoAdminsNeverLeaveTheCompanyWithout() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -119,13 +120,8 @@ abstract class CompanyUserScenarios {
                 Api.Member b = anAdminOf(company);
                 CountDownLatch start = new CountDownLatch(1);
                 List<Future<Integer>> results = new ArrayList<>();
-                for (Api.Member m : List.of(a, b)) {
-                    Callable<Integer> demote = () -> {
-                        start.await();
-                        return as(root).body(body("roles", "User")).put(path(m.companyUserId())).statusCode();
-                    };
-                    results.add(pool.submit(demote));
-                }
+                results.add(pool.submit(demotion(start, as(root), a)));
+                results.add(pool.submit(demotion(start, Api.onSecondInstance(root), b)));
                 start.countDown();
                 List<Integer> statuses = new ArrayList<>();
                 for (Future<Integer> f : results) {
@@ -139,6 +135,14 @@ abstract class CompanyUserScenarios {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    private static Callable<Integer> demotion(CountDownLatch start, io.restassured.specification.RequestSpecification on,
+                                              Api.Member admin) {
+        return () -> {
+            start.await();
+            return on.body(body("roles", "User")).put(path(admin.companyUserId())).statusCode();
+        };
     }
 
     @Test
