@@ -2,6 +2,7 @@ package com.paycore.platform;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -82,7 +83,7 @@ public class DatabaseConfigSource implements ConfigSource {
         StringBuilder result = new StringBuilder(url);
         for (String setting : new String[] {"stringtype=unspecified", "logServerErrorDetail=false"}) {
             String name = setting.substring(0, setting.indexOf('=') + 1);
-            if (!url.toLowerCase().contains(name.toLowerCase())) {
+            if (!url.toLowerCase(Locale.ROOT).contains(name.toLowerCase(Locale.ROOT))) {
                 result.append(result.indexOf("?") < 0 ? '?' : '&').append(setting);
             }
         }

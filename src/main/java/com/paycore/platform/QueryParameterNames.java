@@ -1,5 +1,6 @@
 package com.paycore.platform;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,11 +41,11 @@ public class QueryParameterNames implements Extension {
     }
 
     static void register(String spelling, String declared) {
-        DECLARED.computeIfAbsent(spelling.toLowerCase(), k -> ConcurrentHashMap.newKeySet()).add(declared);
+        DECLARED.computeIfAbsent(spelling.toLowerCase(Locale.ROOT), k -> ConcurrentHashMap.newKeySet()).add(declared);
     }
 
     /** The declared names a client's spelling stands for; empty when none matches. */
     static Set<String> declaredFor(String spelling) {
-        return DECLARED.getOrDefault(spelling.toLowerCase(), Set.of());
+        return DECLARED.getOrDefault(spelling.toLowerCase(Locale.ROOT), Set.of());
     }
 }
