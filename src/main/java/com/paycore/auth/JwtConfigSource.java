@@ -6,6 +6,8 @@ import java.util.Set;
 
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
+import com.paycore.platform.Settings;
+
 /**
  * Feeds MicroProfile JWT the built-in issuer and the public half of the signing key, so that tokens from
  * {@code POST /api/auth/token} verify without any setup. An operator who sets {@code mp.jwt.verify.*}
@@ -20,15 +22,15 @@ public class JwtConfigSource implements ConfigSource {
     public Map<String, String> getProperties() {
         Map<String, String> values = new HashMap<>();
         values.put("mp.jwt.verify.issuer", issuer());
-        if (SigningKeys.setting("mp.jwt.verify.publickey.location") == null
-                && SigningKeys.setting("mp.jwt.verify.publickey") == null) {
+        if (Settings.get("mp.jwt.verify.publickey.location") == null
+                && Settings.get("mp.jwt.verify.publickey") == null) {
             values.put("mp.jwt.verify.publickey", SigningKeys.publicKeyPem());
         }
         return values;
     }
 
     static String issuer() {
-        String issuer = SigningKeys.setting(ISSUER);
+        String issuer = Settings.get(ISSUER);
         return issuer == null ? DEFAULT_ISSUER : issuer;
     }
 

@@ -18,6 +18,7 @@ import java.util.Base64;
 import java.util.logging.Logger;
 
 import com.paycore.platform.DatabaseConfigSource;
+import com.paycore.platform.Settings;
 
 /**
  * The RSA key that signs access tokens: read from {@code payments.jwt.signing-key} (a PKCS#8 PEM file) or,
@@ -60,7 +61,7 @@ public final class SigningKeys {
     }
 
     private static KeyPair load() {
-        String configured = setting("payments.jwt.signing-key");
+        String configured = Settings.get("payments.jwt.signing-key");
         Path file = configured != null ? Path.of(configured.replaceFirst("^file:(//)?", ""))
                 : DatabaseConfigSource.DataDirectory.resolve().resolve("jwt-signing-key.pem");
         try {
@@ -112,11 +113,4 @@ public final class SigningKeys {
                 .encodeToString(der) + "\n-----END " + type + "-----\n";
     }
 
-    static String setting(String key) {
-        String value = System.getProperty(key);
-        if (value == null || value.isBlank()) {
-            value = System.getenv(key.toUpperCase().replace('.', '_').replace('-', '_'));
-        }
-        return value == null || value.isBlank() ? null : value;
-    }
 }

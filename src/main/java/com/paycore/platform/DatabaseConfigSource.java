@@ -30,14 +30,14 @@ public class DatabaseConfigSource implements ConfigSource {
     @Override
     public Map<String, String> getProperties() {
         Map<String, String> values = new HashMap<>();
-        String url = explicit(URL);
+        String url = Settings.get(URL);
         if (url == null) {
             // AUTO_SERVER lets a second instance on this machine share the embedded database.
             url = "jdbc:h2:file:" + DataDirectory.resolve().resolve("payments").toAbsolutePath() + ";AUTO_SERVER=TRUE";
             values.put(URL, url);
             values.put(USER, "payments");
             values.put(PASSWORD, "payments");
-        } else if (explicit(PASSWORD) == null) {
+        } else if (Settings.get(PASSWORD) == null) {
             // Trust or peer authentication needs no password, but the datasource wants a value.
             values.put(PASSWORD, "-");
         }
@@ -90,21 +90,13 @@ public class DatabaseConfigSource implements ConfigSource {
         return result.toString();
     }
 
-    private static String explicit(String key) {
-        String value = System.getProperty(key);
-        if (value == null || value.isBlank()) {
-            value = System.getenv(key.toUpperCase().replace('.', '_').replace('-', '_'));
-        }
-        return value == null || value.isBlank() ? null : value;
-    }
-
     /** Where local state lives when nothing else is configured: {@code payments.data.dir}, default ./data. */
     public static final class DataDirectory {
         private DataDirectory() {
         }
 
         public static Path resolve() {
-            String dir = explicit("payments.data.dir");
+            String dir = Settings.get("payments.data.dir");
             return Path.of(dir == null ? "data" : dir).toAbsolutePath().normalize();
         }
     }

@@ -1,0 +1,18 @@
+# Runs the WAR on the official Payara Micro image. Build the WAR first: mvn package -DskipTests
+# Settings come from the environment at run time (PAYMENTS_DB_URL, PAYMENTS_DB_USER, PAYMENTS_DB_PASSWORD,
+# PAYMENTS_CRYPTO_MASTER_KEY, PAYMENTS_JWT_SIGNING_KEY, PAYMENTS_BOOTSTRAP_ADMIN_EMAIL/_PASSWORD, ...).
+FROM payara/micro:6.2025.10-jdk17
+
+# Local state (embedded database, generated keys) when no external settings are given: mount a volume here.
+ENV PAYMENTS_DATA_DIR=/opt/payara/data
+USER root
+RUN mkdir -p /opt/payara/data && chown payara:payara /opt/payara/data
+USER payara
+
+COPY --chown=payara:payara server-config/ /opt/payara/server-config/
+COPY --chown=payara:payara target/payments.war /opt/payara/deployments/payments.war
+
+EXPOSE 8080
+VOLUME /opt/payara/data
+CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nocluster", \
+     "--postbootcommandfile", "/opt/payara/server-config/post-boot-commands.asadmin"]
