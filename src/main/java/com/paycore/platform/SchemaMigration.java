@@ -36,8 +36,34 @@ public class SchemaMigration {
 
     private volatile boolean migrated;
 
+    /**
+     * Runs on a short-lived thread: Liquibase keeps per-thread state that threads created meanwhile inherit, which
+     * would pin the application's class loader after an undeploy on a long-running Payara Server.
+     */
     @PostConstruct
     void migrate() {
+        RuntimeException[] failure = new RuntimeException[1];
+        Thread worker = new Thread(() -> {
+            try {
+                update();
+            } catch (RuntimeException e) {
+                failure[0] = e;
+            }
+        }, "payments-schema-migration");
+        worker.setContextClassLoader(Thread.currentThread().getContextClassLoader());
+        worker.start();
+        try {
+            worker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while migrating the database schema", e);
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    private void update() {
         long started = System.nanoTime();
         try (Connection connection = dataSource.getConnection()) {
             Database database = DatabaseFactory.getInstance()
