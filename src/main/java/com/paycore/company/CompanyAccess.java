@@ -64,6 +64,26 @@ public class CompanyAccess {
         return administered;
     }
 
+    /** The caller's active memberships of active companies, split by what they grant. */
+    public record Memberships(List<UUID> adminCompanies, List<UUID> userMemberships) {
+    }
+
+    public Memberships memberships() {
+        List<CompanyUser> active = companies.activeMemberships(caller.userId());
+        return new Memberships(
+                active.stream().filter(m -> m.role() == Role.Admin).map(CompanyUser::companyId).toList(),
+                active.stream().filter(m -> m.role() == Role.User).map(CompanyUser::id).toList());
+    }
+
+    /** The caller's active membership of the company, if any (none for platform administrators who are not members). */
+    public java.util.Optional<CompanyUser> membership(UUID companyId) {
+        return companies.membership(companyId, caller.userId()).filter(CompanyUser::active);
+    }
+
+    public boolean platformAdmin() {
+        return caller.platformAdmin();
+    }
+
     private Company require(UUID companyId, boolean admin) {
         Company company = companies.find(companyId).orElseThrow(() -> AppException.notFound("Company"));
         if (caller.platformAdmin()) {

@@ -88,6 +88,13 @@ public class CompanyRepository {
         return query.getResultList();
     }
 
+    /** Active memberships of the user in active companies. */
+    public List<CompanyUser> activeMemberships(UUID userId) {
+        return em.createQuery("select m from CompanyUser m, Company c where c.id = m.companyId and m.userId = :u "
+                        + "and m.active = true and c.active = true", CompanyUser.class)
+                .setParameter("u", userId).getResultList();
+    }
+
     public long activeAdmins(UUID companyId) {
         return em.createQuery("select count(m) from CompanyUser m where m.companyId = :c and m.active = true "
                         + "and m.role = :admin", Long.class)

@@ -1,0 +1,84 @@
+package com.paycore.apikey;
+
+import java.security.MessageDigest;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.ext.Provider;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.ProjectCaller;
+import com.paycore.platform.SecretBox;
+
+/**
+ * Every request under /api/pay/{projectId} needs a project API key, sent as {@code X-API-Key: <key>} or
+ * {@code Authorization: Bearer <key>}. The key is found by its keyed hash, compared in constant time, and must be
+ * usable now (active, unexpired, not past its deactivation date) and of the path's project: checked in the
+ * database on every request, so a deactivation bites at once on every instance. Anything else, an
+ * administrator's token included, is 401.
+ */
+@Provider
+@ApplicationScoped
+@Priority(Priorities.AUTHENTICATION)
+public class ApiKeyAuthentication implements ContainerRequestFilter {
+
+    @Inject
+    ApiKeyRepository keys;
+
+    @Inject
+    ProjectCaller caller;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public void filter(ContainerRequestContext request) {
+        List<String> segments = List.of(request.getUriInfo().getPath().split("/"));
+        if (segments.size() < 2 || !"pay".equals(segments.get(0))) {
+            return;
+        }
+        UUID projectId;
+        try {
+            projectId = Ids.parse(segments.get(1));
+        } catch (IllegalArgumentException e) {
+            throw new AppException(ErrorCode.MALFORMED_ID, "projectId");
+        }
+        String value = presented(request);
+        if (value == null) {
+            throw AppException.unauthenticated();
+        }
+        String hash = SecretBox.get().lookupHash(value);
+        ApiKey key = keys.findByLookupHash(hash).orElseThrow(AppException::unauthenticated);
+        boolean same = MessageDigest.isEqual(hash.getBytes(StandardCharsets.US_ASCII),
+                key.lookupHash().getBytes(StandardCharsets.US_ASCII));
+        if (!same || !key.usable(OffsetDateTime.now(clock)) || !key.projectId().equals(projectId)) {
+            throw AppException.unauthenticated();
+        }
+        caller.authenticate(projectId, key.id());
+    }
+
+    private static String presented(ContainerRequestContext request) {
+        String header = request.getHeaderString("X-API-Key");
+        if (header != null && !header.isBlank()) {
+            return header.trim();
+        }
+        String authorization = request.getHeaderString("Authorization");
+        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return authorization.substring(7).trim();
+        }
+        return null;
+    }
+}

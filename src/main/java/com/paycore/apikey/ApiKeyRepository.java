@@ -1,0 +1,60 @@
+package com.paycore.apikey;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import com.paycore.platform.Page;
+
+@ApplicationScoped
+public class ApiKeyRepository {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    Optional<ApiKey> find(UUID id) {
+        return Optional.ofNullable(em.find(ApiKey.class, id));
+    }
+
+    public Optional<ApiKey> findByLookupHash(String hash) {
+        return em.createQuery("select k from ApiKey k where k.lookupHash = :hash", ApiKey.class)
+                .setParameter("hash", hash).getResultStream().findFirst();
+    }
+
+    List<ApiKey> list(UUID projectId, KeyType type, Boolean active, Page page) {
+        StringBuilder jpql = new StringBuilder("select k from ApiKey k where k.projectId = :p");
+        if (type != null) {
+            jpql.append(" and k.type = :type");
+        }
+        if (active != null) {
+            jpql.append(" and k.active = :active");
+        }
+        var query = em.createQuery(jpql.append(" order by k.createdAt, k.id").toString(), ApiKey.class)
+                .setParameter("p", projectId);
+        if (type != null) {
+            query.setParameter("type", type);
+        }
+        if (active != null) {
+            query.setParameter("active", active);
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+    }
+
+    /** Keys of the project that authenticate now, other than the given one. */
+    long otherUsableKeys(UUID projectId, UUID exceptId, OffsetDateTime now) {
+        return em.createQuery("select count(k) from ApiKey k where k.projectId = :p and k.id <> :except "
+                        + "and k.active = true and k.expirationDate > :now "
+                        + "and (k.deactivationDate is null or k.deactivationDate > :now)", Long.class)
+                .setParameter("p", projectId).setParameter("except", exceptId).setParameter("now", now)
+                .getSingleResult();
+    }
+
+    void add(ApiKey key) {
+        em.persist(key);
+    }
+}

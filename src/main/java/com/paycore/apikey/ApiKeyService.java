@@ -1,0 +1,151 @@
+package com.paycore.apikey;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
+import com.paycore.platform.SecretBox;
+import com.paycore.project.Project;
+import com.paycore.project.ProjectAccess;
+import com.paycore.project.ProjectCreated;
+
+/**
+ * Project API keys. A project always keeps at least one usable key: every change that could end a key's use runs
+ * under a lock on the project row, so concurrent requests on any number of instances are serialized.
+ */
+@ApplicationScoped
+@Transactional
+public class ApiKeyService {
+
+    @Inject
+    ApiKeyRepository keys;
+
+    @Inject
+    ProjectAccess projects;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    @ConfigProperty(name = "payments.keys.default-validity-days", defaultValue = "365")
+    int defaultValidityDays;
+
+    /** A new project starts with an active TransactionRSAKey, so the invariant holds from birth. */
+    void firstKey(@Observes ProjectCreated created) {
+        ApiKey key = generate(created.projectId(), KeyType.TransactionRSAKey, OffsetDateTime.now(clock).plusDays(defaultValidityDays));
+        key.describe("Default", "Created with the project");
+        audit.record("ApiKeyCreated", created.companyId(), "ApiKey", key.id(), "type=TransactionRSAKey, first key of the project");
+    }
+
+    public ApiKey create(CreateApiKeyRequest request) {
+        KeyType type = KeyType.parse(request.type);
+        Project project = projects.asAdmin(request.companyProjectId);
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        OffsetDateTime expiration = request.expirationDate != null ? request.expirationDate : now.plusDays(defaultValidityDays);
+        if (!expiration.isAfter(now)) {
+            throw AppException.invalid("expirationDate: must be in the future");
+        }
+        ApiKey key = generate(project.id(), type, expiration);
+        key.describe(request.name, request.description);
+        audit.record("ApiKeyCreated", project.companyId(), "ApiKey", key.id(), "type=" + type);
+        return key;
+    }
+
+    public List<ApiKeyView> list(UUID projectId, String type, Boolean active, Page page) {
+        if (projectId == null) {
+            throw AppException.invalid("CompanyProjectId is required");
+        }
+        projects.asAdmin(projectId);
+        return keys.list(projectId, type == null ? null : KeyType.parse(type), active, page).stream()
+                .map(ApiKeyView::from).toList();
+    }
+
+    /** E6. The value never changes. */
+    public void update(UUID id, UpdateApiKeyRequest request) {
+        ApiKey key = keys.find(id).orElseThrow(() -> AppException.notFound("API key"));
+        Project project = asKeyAdmin(() -> projects.lockAsAdmin(key.projectId()));
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        boolean wasUsable = key.usable(now);
+        boolean wasActive = key.active();
+
+        key.describe(request.name != null ? request.name : key.name(),
+                request.description != null ? request.description : key.description());
+        OffsetDateTime deactivation = request.deactivationDate != null ? request.deactivationDate : key.deactivationDate();
+        if (Boolean.TRUE.equals(request.isActive) && request.deactivationDate == null) {
+            deactivation = null;
+        }
+        key.schedule(request.expirationDate != null ? request.expirationDate : key.expirationDate(), deactivation);
+        if (request.isActive != null) {
+            key.activate(request.isActive);
+        }
+        if (deactivation != null && !deactivation.isAfter(now)) {
+            key.activate(false); // a deactivation date in the past deactivates at once
+        }
+        if (wasUsable && !key.usable(now) && keys.otherUsableKeys(project.id(), id, now) == 0) {
+            throw new AppException(ErrorCode.LAST_ACTIVE_KEY);
+        }
+        if (wasActive != key.active() || wasUsable != key.usable(now)) {
+            audit.record(key.usable(now) ? "ApiKeyActivated" : "ApiKeyDeactivated", project.companyId(), "ApiKey", id, null);
+        }
+        audit.record("ApiKeyUpdated", project.companyId(), "ApiKey", id, null);
+    }
+
+    /** E12: the full value, to platform administrators and the company's Admins; audited, never logged. */
+    public ApiKeyView.Revealed reveal(UUID keyId, UUID projectId, String type) {
+        if (keyId == null) {
+            throw AppException.invalid("keyId is required");
+        }
+        ApiKey key = keys.find(keyId).orElseThrow(() -> AppException.notFound("API key"));
+        Project project = asKeyAdmin(() -> projects.asAdmin(key.projectId()));
+        if (projectId != null && !projectId.equals(key.projectId())
+                || type != null && KeyType.parse(type) != key.type()) {
+            throw AppException.notFound("API key");
+        }
+        String value = SecretBox.get().decryptString(key.encryptedValue(), purpose(key.id()));
+        audit.record("ApiKeyRevealed", project.companyId(), "ApiKey", keyId, null);
+        return ApiKeyView.Revealed.of(ApiKeyView.from(key), value);
+    }
+
+    private ApiKey generate(UUID projectId, KeyType type, OffsetDateTime expiration) {
+        UUID id = Ids.newId();
+        KeyMaterial.Generated material = KeyMaterial.generate(type, "project-" + projectId);
+        SecretBox box = SecretBox.get();
+        ApiKey key = new ApiKey(id, projectId, type, box.lookupHash(material.value()),
+                box.encrypt(material.value(), purpose(id)), KeyMaterial.mask(material.value()), material.publicKey(),
+                box.encrypt(material.privateKey(), "api-key-private:" + id), expiration);
+        keys.add(key);
+        return key;
+    }
+
+    private static String purpose(UUID keyId) {
+        return "api-key:" + keyId;
+    }
+
+    /** A key of a project the caller cannot see answers as a missing key. */
+    private static Project asKeyAdmin(java.util.function.Supplier<Project> check) {
+        try {
+            return check.get();
+        } catch (AppException e) {
+            if (e.code() == ErrorCode.NOT_FOUND) {
+                throw AppException.notFound("API key");
+            }
+            throw e;
+        }
+    }
+}

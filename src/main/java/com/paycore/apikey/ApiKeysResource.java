@@ -1,0 +1,101 @@
+package com.paycore.apikey;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Aliases;
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Page;
+import com.paycore.platform.QueryAlias;
+
+@Path("/adm/companyProjectKeys")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Project API keys")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+@APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
+public class ApiKeysResource {
+
+    @Inject
+    ApiKeyService keys;
+
+    @POST
+    @Operation(summary = "Create a project API key",
+            description = "companyProjectId, type (TransactionRSAKey or FileContentPGPKey), name, description, "
+                    + "expirationDate (default one year ahead). The value is shown only by E12; a TransactionRSAKey "
+                    + "holds an RSA key pair, a FileContentPGPKey an OpenPGP key pair (public halves listed).")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
+    @APIResponse(responseCode = "400", description = "Unknown type, expirationDate in the past, validation failure")
+    @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
+    public Response create(@Valid @NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
+        return Envelope.created(uri.getAbsolutePath(), keys.create(request).id());
+    }
+
+    @GET
+    @Operation(summary = "List a project's keys (masked)",
+            description = "CompanyProjectId (required), Type, isActive. Entries: id, companyProjectId, type, name, "
+                    + "description, isActive, expirationDate, deactivationDate, createdDate, maskedValue (last 4 "
+                    + "characters), publicKey (PEM, or ASCII-armored OpenPGP). Never the value or a private key.")
+    @APIResponse(responseCode = "200", description = "entries")
+    @APIResponse(responseCode = "400", description = "CompanyProjectId missing or malformed, unknown Type")
+    @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
+    public Envelope list(@QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type,
+                         @QueryParam("isActive") Boolean active, @QueryParam("limit") Integer limit,
+                         @QueryParam("offset") Integer offset) {
+        return Envelope.list(keys.list(projectId, type, active, Page.of(limit, offset)));
+    }
+
+    @PUT
+    @Path("{id}")
+    @Operation(summary = "E6 Update API key metadata",
+            description = "name, description, isActive, expirationDate, deactivationDate; fields left out keep their "
+                    + "value; isActive=true also clears a deactivationDate. The key value never changes. A deactivated "
+                    + "key (isActive=false, or a deactivationDate in the past) stops authenticating at once; the "
+                    + "project's last usable key cannot be deactivated, also under concurrent requests.")
+    @APIResponse(responseCode = "200", description = "Updated")
+    @APIResponse(responseCode = "400", description = "Deactivating the last active key, validation failure, body id "
+            + "differing from the path id")
+    @APIResponse(responseCode = "404", description = "No such key (or not the caller's)")
+    public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateApiKeyRequest request) {
+        Aliases.requireSameId(id, request.id);
+        keys.update(id, request);
+        return Envelope.ok();
+    }
+
+    @GET
+    @Path("actual")
+    @Operation(summary = "E12 Get unmasked API key value",
+            description = "keyId (required); CompanyProjectId and Type, when given, must match the key. Answers entry: "
+                    + "the key entry plus keyValue. Platform administrators and the company's Admins only; every "
+                    + "reveal is audited; the value is never logged and the answer is marked no-store.")
+    @APIResponse(responseCode = "200", description = "entry with keyValue")
+    @APIResponse(responseCode = "400", description = "keyId missing or malformed")
+    @APIResponse(responseCode = "404", description = "No such key, or not of the given project or type")
+    public Envelope reveal(@QueryParam("keyId") @QueryAlias("Id") UUID keyId,
+                           @QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type) {
+        return Envelope.entry(keys.reveal(keyId, projectId, type));
+    }
+}

@@ -1,0 +1,112 @@
+package com.paycore.processor;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.PrePersist;
+import jakarta.persistence.PreUpdate;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+/**
+ * A project's payment processor configuration. Its settings are encrypted and never answered. Deleting is soft:
+ * the row stays for history and for the transactions that reference it, hidden from every query, and cannot come back.
+ */
+@Entity
+@Table(name = "payment_processors")
+public class Processor {
+
+    @Id
+    private UUID id;
+    @Column(name = "project_id")
+    private UUID projectId;
+    private String name;
+    private int gateway;
+    @Column(name = "payment_type")
+    private int paymentType;
+    private boolean active;
+    private String settings;
+    @Column(name = "deleted_at")
+    private OffsetDateTime deletedAt;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Column(name = "updated_at")
+    private OffsetDateTime updatedAt;
+    @Version
+    private long version;
+
+    protected Processor() {
+    }
+
+    Processor(UUID id, UUID projectId) {
+        this.id = id;
+        this.projectId = projectId;
+        this.active = true;
+    }
+
+    void configure(String name, int gateway, int paymentType, boolean active) {
+        this.name = name;
+        this.gateway = gateway;
+        this.paymentType = paymentType;
+        this.active = active;
+    }
+
+    void changeSettings(String encryptedSettings) {
+        this.settings = encryptedSettings;
+    }
+
+    void delete(OffsetDateTime now) {
+        this.deletedAt = now;
+        this.active = false;
+    }
+
+    boolean deleted() {
+        return deletedAt != null;
+    }
+
+    @PrePersist
+    @PreUpdate
+    void touch() {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        if (createdAt == null) {
+            createdAt = now;
+        }
+        updatedAt = now;
+    }
+
+    public UUID id() {
+        return id;
+    }
+
+    public UUID projectId() {
+        return projectId;
+    }
+
+    String name() {
+        return name;
+    }
+
+    public int gateway() {
+        return gateway;
+    }
+
+    int paymentType() {
+        return paymentType;
+    }
+
+    public boolean active() {
+        return active;
+    }
+
+    String settings() {
+        return settings;
+    }
+
+    OffsetDateTime createdAt() {
+        return createdAt;
+    }
+}

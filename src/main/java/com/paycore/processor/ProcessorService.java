@@ -1,0 +1,168 @@
+package com.paycore.processor;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Fields;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
+import com.paycore.platform.SecretBox;
+import com.paycore.project.Gateways;
+import com.paycore.project.Project;
+import com.paycore.project.ProjectAccess;
+
+/** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */
+@ApplicationScoped
+@Transactional
+public class ProcessorService {
+
+    private static final List<UUID> NONE = List.of(new UUID(0, 0));
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    ProjectAccess projects;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    public Processor create(ProcessorRequest request) {
+        if (request.companyProjectId == null) {
+            throw AppException.invalid("companyProjectId: must not be null");
+        }
+        Project project = projects.asAdmin(request.companyProjectId);
+        Processor processor = new Processor(request.id != null ? request.id : Ids.newId(), project.id());
+        if (request.id != null && em.find(Processor.class, request.id) != null) {
+            throw new AppException(ErrorCode.DUPLICATE_ID);
+        }
+        processor.configure(Fields.required("projectPaymentProcessorName", request.projectPaymentProcessorName, 100),
+                Gateways.requireSupported(request.gateway), Gateways.requireSupportedPaymentType(request.paymentType),
+                request.isActive == null || request.isActive);
+        if (request.settings != null) {
+            processor.changeSettings(SecretBox.get().encrypt(request.settings.toString(), purpose(processor.id())));
+        }
+        em.persist(processor);
+        audit.record("ProcessorCreated", project.companyId(), "Processor", processor.id(), "gateway=" + processor.gateway());
+        return processor;
+    }
+
+    public void update(UUID id, ProcessorRequest request) {
+        Processor processor = find(id);
+        Project project = hidingForeign(() -> projects.lockAsAdmin(processor.projectId()));
+        if (request.companyProjectId != null && !request.companyProjectId.equals(processor.projectId())) {
+            throw AppException.invalid("companyProjectId: a processor configuration cannot move to another project");
+        }
+        processor.configure(
+                request.projectPaymentProcessorName != null
+                        ? Fields.required("projectPaymentProcessorName", request.projectPaymentProcessorName, 100)
+                        : processor.name(),
+                request.gateway != null ? Gateways.requireSupported(request.gateway) : processor.gateway(),
+                request.paymentType != null ? Gateways.requireSupportedPaymentType(request.paymentType) : processor.paymentType(),
+                request.isActive != null ? request.isActive : processor.active());
+        if (request.settings != null) {
+            processor.changeSettings(SecretBox.get().encrypt(request.settings.toString(), purpose(id)));
+        }
+        audit.record("ProcessorUpdated", project.companyId(), "Processor", id,
+                request.settings != null ? "settings replaced" : null);
+    }
+
+    /** E15. Company Users see the processors of projects assigned to them. */
+    public List<ProcessorView> list(UUID projectId, UUID id, Boolean active, Page page) {
+        List<UUID> within;
+        if (projectId != null) {
+            within = List.of(projects.asReader(projectId).id());
+        } else {
+            within = projects.visibleProjects();
+        }
+        StringBuilder jpql = new StringBuilder("select p from Processor p where p.deletedAt is null");
+        if (within != null) {
+            jpql.append(" and p.projectId in :within");
+        }
+        if (id != null) {
+            jpql.append(" and p.id = :id");
+        }
+        if (active != null) {
+            jpql.append(" and p.active = :active");
+        }
+        var query = em.createQuery(jpql.append(" order by p.createdAt, p.id").toString(), Processor.class);
+        if (within != null) {
+            query.setParameter("within", within.isEmpty() ? NONE : within);
+        }
+        if (id != null) {
+            query.setParameter("id", id);
+        }
+        if (active != null) {
+            query.setParameter("active", active);
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+                .map(ProcessorView::from).toList();
+    }
+
+    /**
+     * E19, in DESIGN.md section 7's order: unknown or deleted 404; the only active processor of a project with open
+     * transactions 409; the only active processor, or the last one, of an active project 400; else soft delete.
+     */
+    public void delete(UUID id) {
+        Processor processor = find(id);
+        Project project = hidingForeign(() -> projects.lockAsAdmin(processor.projectId()));
+        List<Processor> others = em.createQuery("select p from Processor p where p.projectId = :project "
+                        + "and p.deletedAt is null and p.id <> :id", Processor.class)
+                .setParameter("project", project.id()).setParameter("id", id).getResultList();
+        boolean onlyActive = processor.active() && others.stream().noneMatch(Processor::active);
+        if (onlyActive && hasOpenTransactions(project.id())) {
+            throw new AppException(ErrorCode.CONFLICT, "The project's only active processor has open transactions");
+        }
+        if (project.active() && (onlyActive || others.isEmpty())) {
+            throw new AppException(ErrorCode.LAST_PROCESSOR, onlyActive ? "only active" : "last");
+        }
+        processor.delete(OffsetDateTime.now(clock));
+        audit.record("ProcessorDeleted", project.companyId(), "Processor", id, null);
+    }
+
+    /**
+     * Open (Approved or Captured) transactions of the project. The transactions feature (issue 5) owns that
+     * table and answers here; until it exists a project has none.
+     */
+    private boolean hasOpenTransactions(UUID projectId) {
+        return false;
+    }
+
+    private Processor find(UUID id) {
+        Processor processor = em.find(Processor.class, id);
+        if (processor == null || processor.deleted()) {
+            throw AppException.notFound("Processor");
+        }
+        return processor;
+    }
+
+    private static String purpose(UUID processorId) {
+        return "processor-settings:" + processorId;
+    }
+
+    private static Project hidingForeign(Supplier<Project> check) {
+        try {
+            return check.get();
+        } catch (AppException e) {
+            if (e.code() == ErrorCode.NOT_FOUND) {
+                throw AppException.notFound("Processor");
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package com.paycore.project;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+import com.paycore.platform.Aliases;
+import com.paycore.platform.Fields;
+
+/** E7. projectName (the description's name) is required; isActive defaults to true. */
+public class CreateProjectRequest {
+
+    public UUID id;
+    @NotNull
+    public UUID companyId;
+    @Size(max = 50)
+    public String projectName;
+    @Size(max = 50)
+    public String name;
+    @Size(max = 1000)
+    public String description;
+    @Size(max = 2000)
+    public String returnUrl;
+    @Size(max = 2000)
+    public String cancelUrl;
+    @Size(max = 25)
+    public String phone;
+    @Size(max = 100)
+    public String softDescriptor;
+    @Size(max = 2000)
+    public String comments;
+    public List<UUID> companyUsersToAdd;
+    public Boolean isActive;
+
+    String resolvedName() {
+        return Fields.required("projectName", Aliases.either("projectName", projectName, "name", name), 50);
+    }
+}

@@ -1,0 +1,28 @@
+package com.paycore.project;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+
+/** Processor gateway and payment type values (DESIGN.md section 5): 1 = Simulator, 1 = CreditCard. */
+public final class Gateways {
+
+    public static final int SIMULATOR = 1;
+    public static final int CREDIT_CARD = 1;
+
+    private Gateways() {
+    }
+
+    public static int requireSupported(Integer gateway) {
+        if (gateway == null || gateway != SIMULATOR) {
+            throw new AppException(ErrorCode.UNSUPPORTED_GATEWAY, String.valueOf(gateway));
+        }
+        return gateway;
+    }
+
+    public static int requireSupportedPaymentType(Integer paymentType) {
+        if (paymentType == null || paymentType != CREDIT_CARD) {
+            throw AppException.invalid("paymentType: unsupported payment type " + paymentType + " (1 = CreditCard)");
+        }
+        return paymentType;
+    }
+}

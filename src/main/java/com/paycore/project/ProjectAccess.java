@@ -1,0 +1,73 @@
+package com.paycore.project;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import com.paycore.company.CompanyAccess;
+import com.paycore.company.CompanyUser;
+import com.paycore.company.Role;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+
+/**
+ * Who may reach a project, read from the database on every call: platform administrators and the company's
+ * Admins may manage it; the company's Users may read it when assigned to it. A project the caller cannot see
+ * answers 404 like a missing one. Other features (keys, processors) ask here.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class ProjectAccess {
+
+    @Inject
+    ProjectRepository projects;
+
+    @Inject
+    CompanyAccess companies;
+
+    public Project asAdmin(UUID projectId) {
+        Project project = projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
+        hidingForeign(() -> companies.asAdmin(project.companyId()));
+        return project;
+    }
+
+    /** asAdmin, with the project row locked until the transaction ends. */
+    public Project lockAsAdmin(UUID projectId) {
+        asAdmin(projectId);
+        return projects.lock(projectId).orElseThrow(() -> AppException.notFound("Project"));
+    }
+
+    public Project asReader(UUID projectId) {
+        Project project = projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
+        Role role = hidingForeign(() -> companies.roleIn(project.companyId()));
+        if (role != Role.Admin) {
+            UUID membership = companies.membership(project.companyId()).map(CompanyUser::id).orElse(null);
+            if (membership == null || !project.companyUserIds().contains(membership)) {
+                throw AppException.notFound("Project");
+            }
+        }
+        return project;
+    }
+
+    /** Ids of every project the caller may read; null means every project (platform administrators). */
+    public java.util.List<UUID> visibleProjects() {
+        if (companies.platformAdmin()) {
+            return null;
+        }
+        CompanyAccess.Memberships mine = companies.memberships();
+        return projects.visibleIds(new ProjectRepository.Visibility(mine.adminCompanies(), mine.userMemberships()));
+    }
+
+    private static <T> T hidingForeign(java.util.function.Supplier<T> check) {
+        try {
+            return check.get();
+        } catch (AppException e) {
+            if (e.code() == ErrorCode.NOT_FOUND) {
+                throw AppException.notFound("Project");
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package com.paycore.project;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Likes;
+import com.paycore.platform.Page;
+import com.paycore.platform.UniqueViolations;
+
+@ApplicationScoped
+public class ProjectRepository {
+
+    private static final List<UUID> NONE = List.of(new UUID(0, 0));
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    public Optional<Project> find(UUID id) {
+        return Optional.ofNullable(em.find(Project.class, id));
+    }
+
+    /** Locks the project row until the transaction ends: serializes rules over its keys and processors. */
+    public Optional<Project> lock(UUID id) {
+        return Optional.ofNullable(em.find(Project.class, id, LockModeType.PESSIMISTIC_WRITE));
+    }
+
+    boolean nameTaken(UUID companyId, String name, UUID exceptId) {
+        return !em.createQuery("select p.id from Project p where p.companyId = :c and p.nameKey = :key and p.id <> :except",
+                        UUID.class)
+                .setParameter("c", companyId).setParameter("key", Project.nameKey(name))
+                .setParameter("except", exceptId == null ? new UUID(0, 0) : exceptId)
+                .getResultList().isEmpty();
+    }
+
+    /** What E11 filters on; visibility null means every project (platform administrators). */
+    record Filter(UUID companyId, UUID id, String name, Boolean active) {
+    }
+
+    /** Projects a caller may see: those of companies they administer, or assigned to one of their memberships. */
+    record Visibility(List<UUID> adminCompanies, List<UUID> memberships) {
+    }
+
+    List<Project> list(Filter filter, Visibility visibility, Page page) {
+        StringBuilder jpql = new StringBuilder("select distinct p from Project p left join p.companyUserIds cu "
+                + "where p.nameKey like :name escape '\\'");
+        if (filter.companyId() != null) {
+            jpql.append(" and p.companyId = :company");
+        }
+        if (filter.id() != null) {
+            jpql.append(" and p.id = :id");
+        }
+        if (filter.active() != null) {
+            jpql.append(" and p.active = :active");
+        }
+        if (visibility != null) {
+            jpql.append(" and (p.companyId in :adminCompanies or cu in :memberships)");
+        }
+        var query = em.createQuery(jpql.append(" order by p.createdAt, p.id").toString(), Project.class)
+                .setParameter("name", Likes.contains(filter.name() == null ? "" : filter.name()));
+        if (filter.companyId() != null) {
+            query.setParameter("company", filter.companyId());
+        }
+        if (filter.id() != null) {
+            query.setParameter("id", filter.id());
+        }
+        if (filter.active() != null) {
+            query.setParameter("active", filter.active());
+        }
+        if (visibility != null) {
+            query.setParameter("adminCompanies", visibility.adminCompanies().isEmpty() ? NONE : visibility.adminCompanies());
+            query.setParameter("memberships", visibility.memberships().isEmpty() ? NONE : visibility.memberships());
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+    }
+
+    /** Ids of the projects the visibility allows. */
+    List<UUID> visibleIds(Visibility visibility) {
+        return em.createQuery("select distinct p.id from Project p left join p.companyUserIds cu "
+                        + "where p.companyId in :adminCompanies or cu in :memberships", UUID.class)
+                .setParameter("adminCompanies", visibility.adminCompanies().isEmpty() ? NONE : visibility.adminCompanies())
+                .setParameter("memberships", visibility.memberships().isEmpty() ? NONE : visibility.memberships())
+                .getResultList();
+    }
+
+    void add(Project project) {
+        em.persist(project);
+        flush();
+    }
+
+    void addCredential(MerchantCredential credential) {
+        em.persist(credential);
+    }
+
+    void flush() {
+        UniqueViolations.flush(em, ErrorCode.DUPLICATE_PROJECT_NAME);
+    }
+}

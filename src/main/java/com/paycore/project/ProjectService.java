@@ -1,0 +1,190 @@
+package com.paycore.project;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.company.Company;
+import com.paycore.company.CompanyAccess;
+import com.paycore.company.CompanyRepository;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
+import com.paycore.platform.SecretBox;
+
+@ApplicationScoped
+@Transactional
+public class ProjectService {
+
+    @Inject
+    ProjectRepository projects;
+
+    @Inject
+    ProjectAccess access;
+
+    @Inject
+    CompanyAccess companies;
+
+    @Inject
+    CompanyRepository companyRepository;
+
+    @Inject
+    Event<ProjectCreated> created;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    /** E7: the project and, through {@link ProjectCreated}, its first active TransactionRSAKey. */
+    public Project create(CreateProjectRequest request) {
+        Company company = companies.asAdmin(request.companyId);
+        String name = request.resolvedName();
+        if (projects.nameTaken(company.id(), name, null)) {
+            throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
+        }
+        if (request.id != null && projects.find(request.id).isPresent()) {
+            throw new AppException(ErrorCode.DUPLICATE_ID);
+        }
+        Project project = new Project(request.id != null ? request.id : Ids.newId(), company.id(), name);
+        project.describe(request.description, absoluteUrl("returnUrl", request.returnUrl),
+                absoluteUrl("cancelUrl", request.cancelUrl), request.phone, request.softDescriptor, request.comments);
+        project.assign(members(company.id(), request.companyUsersToAdd));
+        if (request.isActive != null) {
+            project.activate(request.isActive);
+        }
+        projects.add(project);
+        created.fire(new ProjectCreated(project.id(), company.id()));
+        audit.record("ProjectCreated", company.id(), "Project", project.id(), null);
+        return project;
+    }
+
+    /** The project an authenticated API key acts for (the key filter checked it belongs to it). */
+    public Project forApiKey(UUID projectId) {
+        return projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
+    }
+
+    public Project get(UUID id) {
+        return access.asReader(id);
+    }
+
+    /** E11. */
+    public List<Project> list(UUID companyId, UUID id, String name, Boolean active, Page page) {
+        ProjectRepository.Filter filter = new ProjectRepository.Filter(companyId, id, name, active);
+        if (companies.platformAdmin()) {
+            if (companyId != null) {
+                companies.asMember(companyId);
+            }
+            return projects.list(filter, null, page);
+        }
+        if (companyId != null) {
+            companies.asMember(companyId);
+        }
+        CompanyAccess.Memberships mine = companies.memberships();
+        return projects.list(filter, new ProjectRepository.Visibility(mine.adminCompanies(), mine.userMemberships()), page);
+    }
+
+    /** E4. Processor and security settings are not touched here. */
+    public void updateGeneral(UUID id, UpdateProjectRequest request) {
+        Project project = access.asAdmin(id);
+        String name = request.resolvedName();
+        if (projects.nameTaken(project.companyId(), name, id)) {
+            throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
+        }
+        project.rename(name);
+        project.describe(keep(request.description, project.description()),
+                request.returnUrl != null ? absoluteUrl("returnUrl", request.returnUrl) : project.returnUrl(),
+                request.cancelUrl != null ? absoluteUrl("cancelUrl", request.cancelUrl) : project.cancelUrl(),
+                keep(request.phone, project.phone()), keep(request.softDescriptor, project.softDescriptor()),
+                keep(request.comments, project.comments()));
+        if (request.isActive != null && request.isActive != project.active()) {
+            project.activate(request.isActive);
+            audit.record(request.isActive ? "ProjectActivated" : "ProjectDeactivated", project.companyId(), "Project", id, null);
+        }
+        projects.flush();
+        audit.record("ProjectUpdated", project.companyId(), "Project", id, null);
+    }
+
+    public void assignUsers(UUID id, AssignUsersRequest request) {
+        Project project = access.asAdmin(id);
+        project.assign(members(project.companyId(), request.companyUserIds));
+        audit.record("ProjectUsersAssigned", project.companyId(), "Project", id,
+                project.companyUserIds().size() + " company users");
+    }
+
+    /** E9. New credentials apply to new transactions at once; each change is a new credential version. */
+    public void updateMerchant(UUID id, UpdateMerchantRequest request) {
+        Project project = access.asAdmin(id);
+        if (request.processorGateway != null) {
+            Gateways.requireSupported(request.processorGateway);
+        }
+        boolean credentialChange = request.merchantId != null || request.apiKey != null || request.processorGateway != null;
+        if (credentialChange) {
+            if (request.merchantId == null || request.processorGateway == null
+                    || request.apiKey == null && project.merchantApiKey() == null) {
+                throw new AppException(ErrorCode.MISSING_CREDENTIALS, "merchantId, apiKey and processorGateway are required");
+            }
+            String encrypted = request.apiKey != null
+                    ? SecretBox.get().encrypt(request.apiKey, "merchant-api-key:" + id)
+                    : project.merchantApiKey();
+            boolean testMode = request.isTestMode != null ? request.isTestMode : Boolean.TRUE.equals(project.testMode());
+            int version = project.changeCredentials(request.merchantId, encrypted, request.processorGateway);
+            projects.addCredential(new MerchantCredential(id, version, request.merchantId,
+                    SecretBox.get().encrypt(request.apiKey != null ? request.apiKey
+                            : SecretBox.get().decryptString(encrypted, "merchant-api-key:" + id),
+                            "merchant-credential:" + id + ":" + version),
+                    request.processorGateway, testMode, OffsetDateTime.now(clock)));
+            audit.record("MerchantCredentialsChanged", project.companyId(), "Project", id,
+                    "credentialVersion=" + version + (request.apiKey != null ? ", apiKey replaced" : ""));
+        }
+        project.changeMerchantProfile(keep(request.merchantPhone, project.merchantPhone()),
+                keep(request.softDescriptor, project.merchantSoftDescriptor()),
+                keep(request.comments, project.merchantComments()),
+                request.isTestMode != null ? request.isTestMode : project.testMode());
+        audit.record("MerchantInformationUpdated", project.companyId(), "Project", id, null);
+    }
+
+    private Set<UUID> members(UUID companyId, List<UUID> companyUserIds) {
+        Set<UUID> ids = new HashSet<>(companyUserIds == null ? List.of() : companyUserIds);
+        for (UUID memberId : ids) {
+            boolean ofCompany = memberId != null && companyRepository.findMember(memberId)
+                    .filter(m -> m.companyId().equals(companyId)).isPresent();
+            if (!ofCompany) {
+                throw AppException.invalid("company user " + memberId + " is not a user of the project's company");
+            }
+        }
+        return ids;
+    }
+
+    static String absoluteUrl(String field, String value) {
+        if (value == null || value.isBlank()) {
+            return value;
+        }
+        try {
+            URI uri = new URI(value.trim());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if (uri.isAbsolute() && (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
+                return value.trim();
+            }
+        } catch (java.net.URISyntaxException e) {
+            // fall through
+        }
+        throw AppException.invalid(field + ": must be an absolute http or https URL");
+    }
+
+    private static String keep(String given, String current) {
+        return given != null ? given : current;
+    }
+}
