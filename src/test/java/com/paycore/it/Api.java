@@ -2,6 +2,9 @@ package com.paycore.it;
 
 import static io.restassured.RestAssured.given;
 
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -139,5 +142,55 @@ final class Api {
             throw new AssertionError("expected 200, got " + r.statusCode() + ": " + r.asString());
         }
         return r.jsonPath();
+    }
+
+    // ---- Projects, API keys, payment processors, audit (DESIGN.md sections 4, 5 and 9) ----
+
+    static final String PROJECTS = "/api/adm/companyProjects";
+    static final String KEYS = "/api/adm/companyProjectKeys";
+    static final String PROCESSORS = "/api/adm/projectPaymentProcessors";
+
+    /** An active project of the company, created by the platform administrator; returns its id. */
+    static UUID aProject(UUID companyId) {
+        return created(asRoot().body(Map.of("companyId", companyId, "projectName", unique("Proj"))).post(PROJECTS));
+    }
+
+    /** A project of the company with the given company users (company-user record ids) assigned on creation. */
+    static UUID aProjectAssignedTo(UUID companyId, UUID... companyUserIds) {
+        return created(asRoot().body(Map.of("companyId", companyId, "projectName", unique("Proj"),
+                "companyUsersToAdd", Arrays.asList(companyUserIds))).post(PROJECTS));
+    }
+
+    /** An active Simulator credit-card processor of the project; returns its id. */
+    static UUID aProcessor(UUID projectId) {
+        return created(asRoot().body(Map.of("companyProjectId", projectId, "projectPaymentProcessorName", unique("Sim"),
+                "gateway", 1, "paymentType", 1, "isActive", true, "settings", Map.of("simulatorLatencyMs", 0)))
+                .post(PROCESSORS));
+    }
+
+    /** A new API key of the project, of type TransactionRSAKey or FileContentPGPKey; returns its id. */
+    static UUID aKey(UUID projectId, String type) {
+        return created(asRoot().body(Map.of("companyProjectId", projectId, "type", type, "name", unique("key")))
+                .post(KEYS));
+    }
+
+    /** The project's keys as the platform administrator sees them (masked). */
+    static List<Map<String, Object>> keysOf(UUID projectId) {
+        return ok(asRoot().queryParam("CompanyProjectId", projectId).queryParam("limit", 1000).get(KEYS)).getList("entries");
+    }
+
+    /** The company's audit events since the given time, as the platform administrator reads them. */
+    static Response auditOf(UUID companyId, OffsetDateTime from) {
+        return asRoot().queryParam("CompanyId", companyId).queryParam("from", from.toString()).queryParam("limit", 1000)
+                .get("/api/adm/auditEvents");
+    }
+
+    static List<Map<String, Object>> auditEventsOf(UUID companyId, OffsetDateTime from) {
+        return ok(auditOf(companyId, from)).getList("entries");
+    }
+
+    /** True when the audit list holds an event with this action about this target. */
+    static boolean audited(List<Map<String, Object>> events, String action, UUID targetId) {
+        return events.stream().anyMatch(e -> action.equals(e.get("action")) && targetId.toString().equals(e.get("targetId")));
     }
 }
