@@ -32,15 +32,12 @@ public class ApiKeyRepository {
             jpql.append(" and k.type = :type");
         }
         if (active != null) {
-            jpql.append(" and k.active = :active");
+            jpql.append(" and k.active = ").append(active ? "true" : "false"); // a literal: H2 compares a bound boolean as a number
         }
         var query = em.createQuery(jpql.append(" order by k.createdAt, k.id").toString(), ApiKey.class)
                 .setParameter("p", projectId);
         if (type != null) {
             query.setParameter("type", type);
-        }
-        if (active != null) {
-            query.setParameter("active", active);
         }
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }

@@ -98,7 +98,7 @@ public class ProcessorService {
             jpql.append(" and p.id = :id");
         }
         if (active != null) {
-            jpql.append(" and p.active = :active");
+            jpql.append(" and p.active = ").append(active ? "true" : "false"); // a literal: H2 compares a bound boolean as a number
         }
         var query = em.createQuery(jpql.append(" order by p.createdAt, p.id").toString(), Processor.class);
         if (within != null) {
@@ -106,9 +106,6 @@ public class ProcessorService {
         }
         if (id != null) {
             query.setParameter("id", id);
-        }
-        if (active != null) {
-            query.setParameter("active", active);
         }
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ProcessorView::from).toList();

@@ -57,7 +57,7 @@ public class ProjectRepository {
             jpql.append(" and p.id = :id");
         }
         if (filter.active() != null) {
-            jpql.append(" and p.active = :active");
+            jpql.append(" and p.active = ").append(filter.active() ? "true" : "false"); // a literal: H2 compares a bound boolean as a number
         }
         if (visibility != null) {
             jpql.append(" and (p.companyId in :adminCompanies or cu in :memberships)");
@@ -69,9 +69,6 @@ public class ProjectRepository {
         }
         if (filter.id() != null) {
             query.setParameter("id", filter.id());
-        }
-        if (filter.active() != null) {
-            query.setParameter("active", filter.active());
         }
         if (visibility != null) {
             query.setParameter("adminCompanies", visibility.adminCompanies().isEmpty() ? NONE : visibility.adminCompanies());

@@ -49,4 +49,24 @@ class ApiIT {
     @Nested
     class RoleTable extends RoleTableScenarios {
     }
+
+    @Nested
+    class Projects extends ProjectScenarios {
+    }
+
+    @Nested
+    class ApiKeys extends ApiKeyScenarios {
+    }
+
+    @Nested
+    class Processors extends ProcessorScenarios {
+    }
+
+    @Nested
+    class ProjectRoleTable extends ProjectRoleTableScenarios {
+    }
+
+    @Nested
+    class PayAuthentication extends PayAuthenticationScenarios {
+    }
 }

@@ -1,0 +1,88 @@
+package com.paycore.it;
+
+import static com.paycore.it.Api.aCompany;
+import static com.paycore.it.Api.aKey;
+import static com.paycore.it.Api.aProject;
+import static com.paycore.it.Api.asRoot;
+import static com.paycore.it.Api.keysOf;
+import static com.paycore.it.Api.ok;
+import static com.paycore.it.Api.refused;
+import static com.paycore.it.CompanyScenarios.body;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+/** Project API keys on /api/pay/{projectId}: the value E12 reveals authenticates, and nothing else does. */
+abstract class PayAuthenticationScenarios {
+
+    static String valueOf(UUID keyId) {
+        return ok(asRoot().queryParam("keyId", keyId).get("/api/adm/companyProjectKeys/actual")).getString("entry.keyValue");
+    }
+
+    static UUID firstKeyOf(UUID projectId) {
+        return UUID.fromString((String) keysOf(projectId).get(0).get("id"));
+    }
+
+    private static RequestSpecification pay() {
+        return given().baseUri(Deployments.baseUri()).accept(ContentType.JSON);
+    }
+
+    @Test
+    void theRevealedValueAuthenticatesItsProject() {
+        UUID project = aProject(aCompany());
+        UUID keyId = firstKeyOf(project);
+        String value = valueOf(keyId);
+        var entry = ok(pay().header("X-API-Key", value).get("/api/pay/" + project));
+        assertEquals(project.toString(), entry.getString("entry.projectId"));
+        assertEquals(keyId.toString(), entry.getString("entry.keyId"));
+    }
+
+    @Test
+    void missingUnknownAndForeignKeysAre401() {
+        UUID project = aProject(aCompany());
+        UUID other = aProject(aCompany());
+        String otherValue = valueOf(firstKeyOf(other));
+        refused(pay().get("/api/pay/" + project), 401);
+        refused(pay().header("X-API-Key", "pk_made_up_value_that_is_long_enough_000000").get("/api/pay/" + project), 401);
+        refused(pay().header("X-API-Key", otherValue).get("/api/pay/" + project), 401);
+        refused(pay().header("Authorization", "Bearer " + Api.rootToken()).get("/api/pay/" + project), 401);
+        refused(pay().header("X-API-Key", otherValue).get("/api/pay/not-a-uuid"), 400);
+    }
+
+    @Test
+    void aDeactivatedOrExpiredKeyStopsAtOnce() {
+        UUID project = aProject(aCompany());
+        UUID first = firstKeyOf(project);
+        UUID second = aKey(project, "TransactionRSAKey");
+        String firstValue = valueOf(first);
+        String secondValue = valueOf(second);
+        ok(pay().header("X-API-Key", firstValue).get("/api/pay/" + project));
+        ok(asRoot().body(body("isActive", false)).put("/api/adm/companyProjectKeys/" + first));
+        refused(pay().header("X-API-Key", firstValue).get("/api/pay/" + project), 401);
+        refused(given().baseUri(SecondInstance.baseUri()).header("X-API-Key", firstValue).get("/api/pay/" + project), 401);
+        ok(asRoot().body(body("isActive", true)).put("/api/adm/companyProjectKeys/" + first));
+        ok(pay().header("X-API-Key", firstValue).get("/api/pay/" + project));
+        String past = OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(1).toString();
+        ok(asRoot().body(body("expirationDate", past)).put("/api/adm/companyProjectKeys/" + second));
+        refused(pay().header("X-API-Key", secondValue).get("/api/pay/" + project), 401);
+    }
+
+    @Test
+    void keysOfAnInactiveProjectStillAuthenticateReads() {
+        UUID company = aCompany();
+        UUID project = aProject(company);
+        String value = valueOf(firstKeyOf(project));
+        String name = ok(asRoot().get("/api/adm/companyProjects/" + project)).getString("entry.projectName");
+        ok(asRoot().body(body("projectName", name, "isActive", false)).put("/api/adm/companyProjects/" + project + "/general"));
+        var entry = ok(pay().header("X-API-Key", value).get("/api/pay/" + project));
+        assertEquals(false, entry.getBoolean("entry.isActive"));
+    }
+}
