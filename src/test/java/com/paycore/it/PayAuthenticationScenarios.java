@@ -36,13 +36,14 @@ abstract class PayAuthenticationScenarios {
     }
 
     @Test
-    void theRevealedValueAuthenticatesItsProject() {
+    void theRevealedValueAuthenticatesItsProjectByEitherHeader() {
         UUID project = aProject(aCompany());
         UUID keyId = firstKeyOf(project);
         String value = valueOf(keyId);
         var entry = ok(pay().header("X-API-Key", value).get("/api/pay/" + project));
         assertEquals(project.toString(), entry.getString("entry.projectId"));
         assertEquals(keyId.toString(), entry.getString("entry.keyId"));
+        ok(pay().header("Authorization", "Bearer " + value).get("/api/pay/" + project));
     }
 
     @Test
