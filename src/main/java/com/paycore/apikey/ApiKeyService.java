@@ -122,6 +122,33 @@ public class ApiKeyService {
         return ApiKeyView.Revealed.of(ApiKeyView.from(key), value);
     }
 
+    /**
+     * Decrypts a securedProperties value: RSA-OAEP with SHA-256 (digest and MGF1) under one of the project's usable
+     * TransactionRSAKeys, the key that authenticated the request first. Empty when none of them can.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public java.util.Optional<byte[]> decryptSecured(UUID projectId, UUID preferredKeyId, byte[] ciphertext) {
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        List<ApiKey> candidates = keys.list(projectId, KeyType.TransactionRSAKey, true, Page.of(Page.MAX_LIMIT, 0)).stream()
+                .filter(k -> k.usable(now))
+                .sorted(java.util.Comparator.comparing((ApiKey k) -> !k.id().equals(preferredKeyId)))
+                .toList();
+        for (ApiKey key : candidates) {
+            try {
+                byte[] pkcs8 = SecretBox.get().decrypt(key.encryptedPrivateKey(), "api-key-private:" + key.id());
+                java.security.PrivateKey rsa = java.security.KeyFactory.getInstance("RSA")
+                        .generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(pkcs8));
+                javax.crypto.Cipher oaep = javax.crypto.Cipher.getInstance("RSA/ECB/OAEPPadding");
+                oaep.init(javax.crypto.Cipher.DECRYPT_MODE, rsa, new javax.crypto.spec.OAEPParameterSpec("SHA-256", "MGF1",
+                        java.security.spec.MGF1ParameterSpec.SHA256, javax.crypto.spec.PSource.PSpecified.DEFAULT));
+                return java.util.Optional.of(oaep.doFinal(ciphertext));
+            } catch (java.security.GeneralSecurityException wrongKey) {
+                // try the next key
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     private ApiKey generate(UUID projectId, KeyType type, OffsetDateTime expiration) {
         UUID id = Ids.newId();
         KeyMaterial.Generated material = KeyMaterial.generate(type, "project-" + projectId);

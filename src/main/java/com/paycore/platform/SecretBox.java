@@ -30,6 +30,20 @@ import javax.crypto.spec.SecretKeySpec;
 public final class SecretBox {
 
     private static final Logger LOG = Logger.getLogger(SecretBox.class.getName());
+
+    /** The master key cannot be had: misconfigured (a bad value) or missing (its file cannot be read or made). */
+    public static final class MasterKeyUnavailable extends IllegalStateException {
+        private final boolean misconfigured;
+
+        MasterKeyUnavailable(String message, boolean misconfigured, Throwable cause) {
+            super(message, cause);
+            this.misconfigured = misconfigured;
+        }
+
+        public boolean misconfigured() {
+            return misconfigured;
+        }
+    }
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int NONCE_BYTES = 12;
     private static volatile SecretBox instance;
@@ -142,10 +156,10 @@ public final class SecretBox {
         try {
             key = Base64.getDecoder().decode(base64.trim());
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(setting + " is not base64");
+            throw new MasterKeyUnavailable(setting + " is not base64", true, null);
         }
         if (key.length != 32) {
-            throw new IllegalStateException(setting + " must be 32 bytes (base64 of 256 bits)");
+            throw new MasterKeyUnavailable(setting + " must be 32 bytes (base64 of 256 bits)", true, null);
         }
         return key;
     }
@@ -175,7 +189,7 @@ public final class SecretBox {
                     + "PAYMENTS_CRYPTO_MASTER_KEY from a secret store and keep it backed up. ****");
             return decodeKey(Files.readString(file), file.toString());
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("cannot read or create the master key file", e);
+            throw new MasterKeyUnavailable("cannot read or create the master key file", false, e);
         }
     }
 }

@@ -76,6 +76,19 @@ public class ProjectService {
         return projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
     }
 
+    /** New tokens and transactions need an active project of an active company (400 otherwise). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Project requireTransacting(UUID projectId) {
+        Project project = forApiKey(projectId);
+        if (!project.active()) {
+            throw new AppException(ErrorCode.PROJECT_NOT_TRANSACTING, "the project is inactive");
+        }
+        if (companyRepository.find(project.companyId()).map(c -> !c.active()).orElse(true)) {
+            throw new AppException(ErrorCode.PROJECT_NOT_TRANSACTING, "the company is inactive");
+        }
+        return project;
+    }
+
     public Project get(UUID id) {
         return access.asReader(id);
     }

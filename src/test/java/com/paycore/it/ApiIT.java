@@ -69,4 +69,12 @@ class ApiIT {
     @Nested
     class PayAuthentication extends PayAuthenticationScenarios {
     }
+
+    @Nested
+    class Vault extends VaultScenarios {
+    }
+
+    @Nested
+    class Keystores extends KeystoreScenarios {
+    }
 }

@@ -23,6 +23,12 @@ final class SecondInstance {
     private SecondInstance() {
     }
 
+    /** The second instance's whole server log (console output), written to target/it/second-instance.log. */
+    static java.nio.file.Path log() {
+        baseUri();
+        return java.nio.file.Path.of(System.getProperty("payments.it.dir", "target/it"), "second-instance.log");
+    }
+
     static synchronized String baseUri() {
         if (process == null) {
             start();

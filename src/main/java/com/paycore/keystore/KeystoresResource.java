@@ -1,0 +1,60 @@
+package com.paycore.keystore;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+
+@Path("/adm/KeyStores")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Keystores")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+@APIResponse(responseCode = "403", description = "Not a platform administrator")
+public class KeystoresResource {
+
+    @Inject
+    KeystoreService keystores;
+
+    @POST
+    @Path("generation")
+    @Operation(summary = "E18 Generate keystore",
+            description = "No input. An AES-256 key from the system's secure random source, wrapped by the master key; "
+                    + "activation now, expiration after payments.keystore.validity-days (365). It becomes the keystore "
+                    + "new card data is encrypted with. This answer is the only time keyBase64/ivBase64 leave the "
+                    + "service. Generate the successor 30 to 60 days before expiry, then run the rotation.")
+    @APIResponse(responseCode = "201", description = "Created; id (= keystoreId), keystoreId, activationDate, "
+            + "expirationDate, keyStrength, keyBase64, ivBase64")
+    @APIResponse(responseCode = "400", description = "Configuration problem (validity days, master key value)")
+    @APIResponse(responseCode = "404", description = "Required system resource missing (the master key file)")
+    @APIResponse(responseCode = "500", description = "Random source or database failure")
+    public Response generate(@Context UriInfo uri) {
+        KeystoreView k = keystores.generate();
+        Response response = Envelope.created(uri.getBaseUriBuilder().path("adm/KeyStores").build(), k.keystoreId());
+        ((Envelope) response.getEntity()).with("keystoreId", k.keystoreId()).with("activationDate", k.activationDate())
+                .with("expirationDate", k.expirationDate()).with("keyStrength", k.keyStrength())
+                .with("keyBase64", k.keyBase64()).with("ivBase64", k.ivBase64());
+        return response;
+    }
+
+    @GET
+    @Operation(summary = "List keystores (metadata only: keyBase64 and ivBase64 are null)")
+    @APIResponse(responseCode = "200", description = "entries")
+    public Envelope list() {
+        return Envelope.list(keystores.list());
+    }
+}

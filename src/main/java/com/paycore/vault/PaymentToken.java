@@ -1,0 +1,198 @@
+package com.paycore.vault;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.PrePersist;
+import jakarta.persistence.PreUpdate;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+
+import com.paycore.platform.NullableUuid;
+
+/**
+ * A tokenized card. The card number exists only sealed under a keystore (and is destroyed on delete); brand,
+ * last four digits, expiry and the CVV check's result are kept in clear; the CVV itself never is.
+ */
+@Entity
+@Table(name = "payment_tokens")
+public class PaymentToken {
+
+    enum Status { Active, Disabled, Deleted }
+
+    @Id
+    private UUID id;
+    @Column(name = "project_id")
+    private UUID projectId;
+    @Column(name = "payment_token")
+    private String token;
+    @Column(name = "keystore_id")
+    @Convert(converter = NullableUuid.class)
+    private UUID keystoreId;
+    @Column(name = "pan_ciphertext")
+    private String panCiphertext;
+    private String fingerprint;
+    @Column(name = "cc_type")
+    private String ccType;
+    private String last4;
+    @Column(name = "pan_length")
+    private int panLength;
+    @Column(name = "expiration_month")
+    private int expirationMonth;
+    @Column(name = "expiration_year")
+    private int expirationYear;
+    @Column(name = "cardholder_name")
+    private String cardholderName;
+    @Column(name = "valid_cvv")
+    private boolean validCvv;
+    @Column(name = "first_name")
+    private String firstName;
+    @Column(name = "last_name")
+    private String lastName;
+    private String email;
+    private String phone;
+    @Column(name = "address_line1")
+    private String addressLine1;
+    @Column(name = "address_line2")
+    private String addressLine2;
+    private String city;
+    private String state;
+    private String zip;
+    private String country;
+    private String status;
+    @Column(name = "deleted_at")
+    private OffsetDateTime deletedAt;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Column(name = "updated_at")
+    private OffsetDateTime updatedAt;
+    @Version
+    private long version;
+
+    protected PaymentToken() {
+    }
+
+    PaymentToken(UUID id, UUID projectId, String token, String fingerprint, Card card, String cardholderName,
+                 boolean validCvv, Address address) {
+        this.id = id;
+        this.projectId = projectId;
+        this.token = token;
+        this.fingerprint = fingerprint;
+        this.ccType = card.brand().name();
+        this.last4 = card.last4();
+        this.panLength = card.pan().length();
+        this.expirationMonth = card.month();
+        this.expirationYear = card.year();
+        this.cardholderName = cardholderName;
+        this.validCvv = validCvv;
+        this.firstName = address.firstName();
+        this.lastName = address.lastName();
+        this.email = address.email();
+        this.phone = address.phone();
+        this.addressLine1 = address.addressLine1();
+        this.addressLine2 = address.addressLine2();
+        this.city = address.city();
+        this.state = address.state();
+        this.zip = address.zip();
+        this.country = address.country();
+        this.status = Status.Active.name();
+    }
+
+    /** Seals (or re-seals, on rotation) the card number under a keystore, in one row update. */
+    void seal(UUID keystoreId, String panCiphertext) {
+        this.keystoreId = keystoreId;
+        this.panCiphertext = panCiphertext;
+    }
+
+    /** Crypto-erase: the sealed number is destroyed; what is kept in clear stays for history. */
+    void erase(OffsetDateTime now) {
+        this.panCiphertext = null;
+        this.keystoreId = null;
+        this.status = Status.Deleted.name();
+        this.deletedAt = now;
+    }
+
+    boolean deleted() {
+        return Status.Deleted.name().equals(status);
+    }
+
+    /** Associated data binding a sealed number to its row. */
+    String aad() {
+        return "pan:" + id;
+    }
+
+    @PrePersist
+    @PreUpdate
+    void touch() {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        if (createdAt == null) {
+            createdAt = now;
+        }
+        updatedAt = now;
+    }
+
+    UUID id() {
+        return id;
+    }
+
+    UUID projectId() {
+        return projectId;
+    }
+
+    String token() {
+        return token;
+    }
+
+    UUID keystoreId() {
+        return keystoreId;
+    }
+
+    String panCiphertext() {
+        return panCiphertext;
+    }
+
+    String ccType() {
+        return ccType;
+    }
+
+    String last4() {
+        return last4;
+    }
+
+    String masked() {
+        return "*".repeat(panLength - 4) + last4;
+    }
+
+    int expirationMonth() {
+        return expirationMonth;
+    }
+
+    int expirationYear() {
+        return expirationYear;
+    }
+
+    String cardholderName() {
+        return cardholderName;
+    }
+
+    boolean validCvv() {
+        return validCvv;
+    }
+
+    Address address() {
+        return new Address(firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country);
+    }
+
+    String status() {
+        return status;
+    }
+
+    OffsetDateTime createdAt() {
+        return createdAt;
+    }
+}

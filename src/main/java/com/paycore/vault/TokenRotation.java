@@ -1,0 +1,73 @@
+package com.paycore.vault;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.keystore.CardCipher;
+import com.paycore.keystore.KeystoreService;
+import com.paycore.platform.Caller;
+
+/**
+ * Moves every token onto the newest keystore, in batches of {@link #BATCH} each committed on its own: a crash loses
+ * at most a batch's work, and running it again resumes. Each token's ciphertext and keystore change in one row update,
+ * and old keystores keep decrypting, so there is no moment when a token cannot be read.
+ */
+@ApplicationScoped
+public class TokenRotation {
+
+    static final int BATCH = 200;
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    KeystoreService keystores;
+
+    @Inject
+    TokenRotation self;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    AuditLog audit;
+
+    public record Result(UUID keystoreId, int rotated) {
+    }
+
+    public Result rotate() {
+        caller.requirePlatformAdmin();
+        CardCipher target = keystores.current();
+        int total = 0;
+        int moved;
+        do {
+            moved = self.rotateBatch(target);
+            total += moved;
+        } while (moved > 0);
+        audit.record("TokensRotated", null, "Keystore", target.keystoreId(), total + " tokens moved");
+        return new Result(target.keystoreId(), total);
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int rotateBatch(CardCipher target) {
+        List<PaymentToken> tokens = em.createQuery("select t from PaymentToken t where t.panCiphertext is not null "
+                        + "and t.keystoreId <> :target order by t.id", PaymentToken.class)
+                .setParameter("target", target.keystoreId())
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .setMaxResults(BATCH)
+                .getResultList();
+        for (PaymentToken token : tokens) {
+            String pan = keystores.cipher(token.keystoreId()).open(token.panCiphertext(), token.aad());
+            token.seal(target.keystoreId(), target.seal(pan, token.aad()));
+        }
+        return tokens.size();
+    }
+}

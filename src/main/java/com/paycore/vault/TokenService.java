@@ -1,0 +1,178 @@
+package com.paycore.vault;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.apikey.ApiKeyService;
+import com.paycore.audit.AuditLog;
+import com.paycore.keystore.CardCipher;
+import com.paycore.keystore.KeystoreService;
+import com.paycore.platform.AppException;
+import com.paycore.platform.Ids;
+import com.paycore.platform.SecretBox;
+import com.paycore.project.Project;
+import com.paycore.project.ProjectService;
+
+/**
+ * Card tokenization (E10) and the token's reads and deletion. The card number is sealed under the newest keystore
+ * the moment it is validated; the CVV is checked once and only the result is kept.
+ */
+@ApplicationScoped
+@Transactional
+public class TokenService {
+
+    static final Set<String> CARD_FIELDS = Set.of("cardNumber", "expirationMonth", "expirationYear", "cvv", "cardholderName");
+    static final Set<String> ADDRESS_FIELDS = Set.of("firstName", "lastName", "email", "phone", "addressLine1",
+            "addressLine2", "city", "state", "zip", "country");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    ProjectService projects;
+
+    @Inject
+    ApiKeyService keys;
+
+    @Inject
+    KeystoreService keystores;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    public TokenView create(UUID projectId, UUID keyId, CreateTokenRequest request) {
+        Project project = projects.requireTransacting(projectId);
+        Set<String> secured = securedPaths(request.securedProperties);
+        Fields card = new Fields("creditCard", request.creditCard, secured, project.id(), keyId);
+        Fields person = new Fields("personAddress", request.personAddress, secured, project.id(), keyId);
+        Card validated = Card.validate(card.get("cardNumber"), card.get("expirationMonth"), card.get("expirationYear"),
+                card.get("cvv"), YearMonth.now(clock));
+        boolean validCvv = verifyCvv(validated);
+        Address address = new Address(person.get("firstName"), person.get("lastName"), person.get("email"),
+                person.get("phone"), person.get("addressLine1"), person.get("addressLine2"), person.get("city"),
+                person.get("state"), person.get("zip"), person.get("country"));
+        PaymentToken token = new PaymentToken(Ids.newId(), project.id(), newToken(),
+                SecretBox.get().lookupHash("pan:" + validated.pan()), validated, card.get("cardholderName"), validCvv, address);
+        CardCipher cipher = keystores.current();
+        token.seal(cipher.keystoreId(), cipher.seal(validated.pan(), token.aad()));
+        em.persist(token);
+        return TokenView.from(token);
+    }
+
+    public TokenView get(UUID projectId, UUID id) {
+        return TokenView.from(find(projectId, id, false));
+    }
+
+    /** Crypto-erase: the sealed card number is destroyed; the token cannot be used again. */
+    public void delete(UUID projectId, UUID id) {
+        PaymentToken token = find(projectId, id, true);
+        token.erase(OffsetDateTime.now(clock));
+        audit.record("PaymentTokenDeleted", null, "PaymentToken", id, "project=" + projectId);
+    }
+
+    /**
+     * The CVV is verified once. Until the gateway abstraction arrives (transactions), every project uses the
+     * Simulator's rule: CVV 000 fails verification.
+     */
+    private static boolean verifyCvv(Card card) {
+        return !card.cvv().chars().allMatch(c -> c == '0');
+    }
+
+    private PaymentToken find(UUID projectId, UUID id, boolean lock) {
+        PaymentToken token = lock ? em.find(PaymentToken.class, id, LockModeType.PESSIMISTIC_WRITE)
+                : em.find(PaymentToken.class, id);
+        if (token == null || token.deleted() || !token.projectId().equals(projectId)) {
+            throw AppException.notFound("Payment token");
+        }
+        return token;
+    }
+
+    private static String newToken() {
+        byte[] bytes = new byte[24];
+        RANDOM.nextBytes(bytes);
+        return "tok_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static Set<String> securedPaths(List<String> paths) {
+        if (paths == null) {
+            return Set.of();
+        }
+        for (String path : paths) {
+            String[] parts = path == null ? new String[0] : path.split("\\.", 2);
+            boolean known = parts.length == 2 && ("creditCard".equals(parts[0]) && CARD_FIELDS.contains(parts[1])
+                    || "personAddress".equals(parts[0]) && ADDRESS_FIELDS.contains(parts[1]));
+            if (!known) {
+                throw AppException.invalid("securedProperties: unknown path " + path);
+            }
+        }
+        return Set.copyOf(paths);
+    }
+
+    /** One request object's values as text, decrypting the secured ones. */
+    private final class Fields {
+        private final String prefix;
+        private final JsonObject object;
+        private final Set<String> secured;
+        private final UUID projectId;
+        private final UUID keyId;
+
+        Fields(String prefix, JsonObject object, Set<String> secured, UUID projectId, UUID keyId) {
+            this.prefix = prefix;
+            this.object = object;
+            this.secured = secured;
+            this.projectId = projectId;
+            this.keyId = keyId;
+        }
+
+        String get(String field) {
+            JsonValue value = object.get(field);
+            if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
+                return null;
+            }
+            String path = prefix + "." + field;
+            if (secured.contains(path)) {
+                if (!(value instanceof JsonString encrypted)) {
+                    throw AppException.invalid(path + ": a secured value must be a base64 string");
+                }
+                byte[] ciphertext;
+                try {
+                    ciphertext = Base64.getDecoder().decode(encrypted.getString().trim());
+                } catch (IllegalArgumentException e) {
+                    throw AppException.invalid(path + ": a secured value must be base64");
+                }
+                return keys.decryptSecured(projectId, keyId, ciphertext)
+                        .map(b -> new String(b, java.nio.charset.StandardCharsets.UTF_8))
+                        .orElseThrow(() -> AppException.invalid(path + ": cannot be decrypted with the project's "
+                                + "TransactionRSAKey (RSA-OAEP, SHA-256)"));
+            }
+            if (value instanceof JsonString s) {
+                return s.getString();
+            }
+            if (value instanceof JsonNumber n) {
+                return n.toString();
+            }
+            throw AppException.invalid(path + ": must be a string or a number");
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package com.paycore.vault;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+import com.paycore.platform.ProjectCaller;
+
+@Path("/pay/{projectId}/companyProjectCreditCardPaymentsInfo")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Payments")
+@APIResponse(responseCode = "401", description = "Missing, unknown, inactive or expired API key, or a key of another project")
+public class TokensResource {
+
+    @Inject
+    TokenService tokens;
+
+    @Inject
+    ProjectCaller caller;
+
+    @POST
+    @Operation(summary = "E10 Create payment token",
+            description = "creditCard {cardNumber, expirationMonth, expirationYear, cvv, cardholderName}, personAddress "
+                    + "{firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country}, "
+                    + "securedProperties (paths such as creditCard.cardNumber whose values arrive RSA-OAEP SHA-256 "
+                    + "encrypted, base64, under the project's TransactionRSAKey public key). Validation: Luhn, 12-19 "
+                    + "digits, a known brand, month 1-12, not expired, CVV of 3 digits (4 for AMEX). The number is "
+                    + "encrypted at once under the newest keystore; the CVV is verified once (validCVV) and never "
+                    + "stored. Answers id, paymentToken, maskedCardNumber, ccType, last4, expirationMonth, "
+                    + "expirationYear. Honours Idempotency-Key.")
+    @APIResponse(responseCode = "201", description = "Created")
+    @APIResponse(responseCode = "400", description = "Invalid card number, CVV or expiry; inactive project or company; "
+            + "undecryptable secured value")
+    @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
+    public Response create(@PathParam("projectId") UUID projectId, @Valid @NotNull CreateTokenRequest request,
+                           @Context UriInfo uri) {
+        TokenView token = tokens.create(caller.projectId(), caller.keyId(), request);
+        Response response = Envelope.created(uri.getAbsolutePath(), token.id());
+        ((Envelope) response.getEntity()).with("paymentToken", token.paymentToken())
+                .with("maskedCardNumber", token.maskedCardNumber()).with("ccType", token.ccType())
+                .with("last4", token.last4()).with("expirationMonth", token.expirationMonth())
+                .with("expirationYear", token.expirationYear()).with("validCVV", token.validCVV());
+        return response;
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "Get a payment token (masked)")
+    @APIResponse(responseCode = "200", description = "entry")
+    @APIResponse(responseCode = "400", description = "Malformed id")
+    @APIResponse(responseCode = "404", description = "No such token in this project, or deleted")
+    public Envelope get(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
+        return Envelope.entry(tokens.get(caller.projectId(), id));
+    }
+
+    @DELETE
+    @Path("{id}")
+    @Operation(summary = "Delete a payment token (crypto-erase: its encrypted card number is destroyed)")
+    @APIResponse(responseCode = "200", description = "Deleted")
+    @APIResponse(responseCode = "400", description = "Malformed id")
+    @APIResponse(responseCode = "404", description = "No such token in this project, or already deleted")
+    public Envelope delete(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
+        tokens.delete(caller.projectId(), id);
+        return Envelope.ok();
+    }
+}
