@@ -29,6 +29,8 @@ public enum ErrorCode {
     COMPANY_USER_MOVE(400, "A company user cannot be moved to another user or company"),
     LAST_ADMIN(400, "The company's last active Admin cannot be demoted or deactivated"),
     INVITATION_INVALID(400, "The invitation token is invalid, expired or already used"),
+    IDEMPOTENCY_KEY_INVALID(400, "Idempotency-Key must be 1 to 255 characters"),
+    IDEMPOTENCY_KEY_REUSED(400, "Idempotency-Key reused with a different request"),
     UNAUTHENTICATED(401, "Missing, invalid or expired credentials"),
     FORBIDDEN(403, "You do not have permission for this operation"),
     NOT_FOUND(404, "%s not found"),

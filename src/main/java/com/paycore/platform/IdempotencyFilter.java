@@ -1,0 +1,181 @@
+package com.paycore.platform;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * {@code Idempotency-Key} for {@link Idempotent} operations (DESIGN.md section 3). Runs after authentication
+ * ({@link Priorities#USER}): the key's scope is the authenticated project (API-key calls, {@link ProjectCaller})
+ * or else the user ({@link Caller}).
+ * <p>
+ * Request side: the first request with a key claims it (an IN_PROGRESS row committed at once) and runs; a repeat
+ * of a completed request is answered with the stored status and body plus {@code Idempotent-Replayed: true}
+ * without running the operation; a different request under the same key is 400; a repeat while the first still
+ * runs is 409. Rows older than 24 h count as absent.
+ * <p>
+ * Response side: the claiming request's answer (any status below 500, the exception mappers' envelopes included)
+ * is stored; a 5xx releases the claim so the client may retry.
+ */
+@Provider
+@ApplicationScoped
+@Idempotent
+@Priority(Priorities.USER)
+public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
+
+    private static final Logger LOG = Logger.getLogger(IdempotencyFilter.class.getName());
+    private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
+    private static final int ATTEMPTS = 3;
+    static final String IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still in progress";
+
+    @Inject
+    IdempotencyStore store;
+
+    @Inject
+    ProjectCaller project;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public void filter(ContainerRequestContext request) throws IOException {
+        String header = request.getHeaderString(IdempotencyRules.HEADER);
+        if (header == null) {
+            return;
+        }
+        String key = IdempotencyRules.validKey(header);
+        String scope = scope();
+        byte[] body = readBody(request);
+        String fingerprint = IdempotencyRules.fingerprint(request.getMethod(),
+                request.getUriInfo().getPath(false), body);
+
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            OffsetDateTime now = Times.utc(clock.instant());
+            Optional<IdempotencyRecord> existing = store.find(scope, key);
+            IdempotencyRecord row = existing.orElse(null);
+            var decision = row == null
+                    ? IdempotencyRules.decide(null, null, null, fingerprint, now)
+                    : IdempotencyRules.decide(row.state(), row.fingerprint(), row.expiresAt(), fingerprint, now);
+            switch (decision) {
+                case PROCEED -> {
+                    Optional<UUID> claimed = claimOrLose(() -> Optional.of(store.claim(scope, key, fingerprint, now)));
+                    if (claimed.isPresent()) {
+                        request.setProperty(CLAIM, claimed.get());
+                        return;
+                    }
+                }
+                case EXPIRED_REPLACE -> {
+                    Optional<UUID> claimed = claimOrLose(() -> store.replaceExpired(row.id(), scope, key, fingerprint, now));
+                    if (claimed.isPresent()) {
+                        request.setProperty(CLAIM, claimed.get());
+                        return;
+                    }
+                }
+                case REPLAY -> {
+                    request.abortWith(replay(row));
+                    return;
+                }
+                case MISMATCH_400 -> throw new AppException(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+                case IN_PROGRESS_409 -> throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
+                default -> throw new IllegalStateException(decision.name());
+            }
+            // Another request claimed the key between our read and our write: read again.
+        }
+        throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        if (!(request.getProperty(CLAIM) instanceof UUID claim)) {
+            return; // no key, a replay, or a refusal by this filter: nothing of ours to record
+        }
+        request.removeProperty(CLAIM);
+        try {
+            if (response.getStatus() >= 500) {
+                store.release(claim);
+            } else if (!store.complete(claim, response.getStatus(), serialized(response))) {
+                LOG.warning("Idempotency row " + claim + " was gone or replaced before its response was stored");
+            }
+        } catch (RuntimeException e) {
+            // The answer still goes out; the row stays IN_PROGRESS (409 on repeats) until it expires.
+            LOG.log(Level.SEVERE, "Could not record the idempotent response, correlation id " + RequestIds.current(), e);
+        }
+    }
+
+    /** Project scope for an API-key call, else user scope; 401 when neither is authenticated. */
+    private String scope() {
+        try {
+            return IdempotencyRules.projectScope(project.projectId());
+        } catch (AppException notAProjectCall) {
+            return IdempotencyRules.userScope(caller.userId());
+        }
+    }
+
+    /** Reads the whole body for the fingerprint and puts it back for the resource. */
+    private static byte[] readBody(ContainerRequestContext request) throws IOException {
+        InputStream in = request.getEntityStream();
+        byte[] body = in == null ? new byte[0] : in.readAllBytes();
+        request.setEntityStream(new ByteArrayInputStream(body));
+        return body;
+    }
+
+    /** Runs a claim; empty when a concurrent request won the unique constraint. */
+    private static Optional<UUID> claimOrLose(java.util.function.Supplier<Optional<UUID>> attempt) {
+        try {
+            return attempt.get();
+        } catch (RuntimeException e) {
+            if (UniqueViolations.isUniqueViolation(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    static Response replay(IdempotencyRecord row) {
+        Response.ResponseBuilder answer = Response.status(row.status())
+                .header(IdempotencyRules.REPLAYED_HEADER, "true");
+        if (row.response() != null) {
+            answer.type(MediaType.APPLICATION_JSON_TYPE).entity(row.response().getBytes(StandardCharsets.UTF_8));
+        }
+        return answer.build();
+    }
+
+    /** The response body as the API writes it: the application's JSON-B (the Envelope has its own serializer). */
+    static String serialized(ContainerResponseContext response) {
+        Object entity = response.getEntity();
+        if (entity == null) {
+            return null;
+        }
+        if (entity instanceof byte[] bytes) {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+        if (entity instanceof String text) {
+            return text;
+        }
+        return response.getEntityType() != null
+                ? StrictJson.jsonb().toJson(entity, response.getEntityType())
+                : StrictJson.jsonb().toJson(entity);
+    }
+}

@@ -1,0 +1,73 @@
+package com.paycore.platform;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+/**
+ * One use of an Idempotency-Key in its scope: the request's fingerprint and, once answered, the response's
+ * status and JSON body. The row's id identifies the request that claimed the key, so only that request
+ * completes or releases it. Response bodies never carry card numbers (the operations that use keys mask them).
+ */
+@Entity
+@Table(name = "idempotency_keys")
+public class IdempotencyRecord {
+
+    @Id
+    private UUID id;
+    private String scope;
+    @Column(name = "idem_key")
+    private String idemKey;
+    private String fingerprint;
+    @Enumerated(EnumType.STRING)
+    private IdempotencyRules.State state;
+    private Integer status;
+    private String response;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Column(name = "expires_at")
+    private OffsetDateTime expiresAt;
+
+    protected IdempotencyRecord() {
+    }
+
+    IdempotencyRecord(String scope, String key, String fingerprint, OffsetDateTime now) {
+        this.id = UUID.randomUUID();
+        this.scope = scope;
+        this.idemKey = key;
+        this.fingerprint = fingerprint;
+        this.state = IdempotencyRules.State.IN_PROGRESS;
+        this.createdAt = now;
+        this.expiresAt = now.plus(IdempotencyRules.RETENTION);
+    }
+
+    public UUID id() {
+        return id;
+    }
+
+    public String fingerprint() {
+        return fingerprint;
+    }
+
+    public IdempotencyRules.State state() {
+        return state;
+    }
+
+    public Integer status() {
+        return status;
+    }
+
+    public String response() {
+        return response;
+    }
+
+    public OffsetDateTime expiresAt() {
+        return expiresAt;
+    }
+}

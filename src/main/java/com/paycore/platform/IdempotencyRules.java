@@ -1,0 +1,87 @@
+package com.paycore.platform;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.HexFormat;
+
+/** The pure parts of idempotency: key validation, request fingerprint and what to do with an existing row. */
+public final class IdempotencyRules {
+
+    public static final String HEADER = "Idempotency-Key";
+    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    public static final int MAX_KEY_LENGTH = 255;
+    public static final Duration RETENTION = Duration.ofHours(24);
+
+    /** What a row records about the first request with a key. */
+    public enum State { IN_PROGRESS, COMPLETED }
+
+    /** What to do with a request carrying a key, given the row already stored for it (if any). */
+    public enum Decision {
+        /** No row: claim the key and run the request. */
+        PROCEED,
+        /** The same request completed before: answer its stored response, do not run it again. */
+        REPLAY,
+        /** The key was used for a different request: 400. */
+        MISMATCH_400,
+        /** The same request is still running: 409. */
+        IN_PROGRESS_409,
+        /** The row is older than the retention: replace it, as if absent. */
+        EXPIRED_REPLACE
+    }
+
+    private IdempotencyRules() {
+    }
+
+    /** A key is 1 to 255 characters; anything else (an empty header included) is 400. */
+    public static String validKey(String key) {
+        if (key == null || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
+            throw new AppException(ErrorCode.IDEMPOTENCY_KEY_INVALID);
+        }
+        return key;
+    }
+
+    /**
+     * Hex SHA-256 over the method, the request path and the raw body bytes. Method and path are separated by
+     * a newline, which neither can contain, so no two different requests frame to the same input.
+     */
+    public static String fingerprint(String method, String path, byte[] body) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(method.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) '\n');
+            sha.update(path.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) '\n');
+            sha.update(body == null ? new byte[0] : body);
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The decision for a new request with the given fingerprint, seeing the stored row (null when there is none). */
+    public static Decision decide(State storedState, String storedFingerprint, OffsetDateTime storedExpiresAt,
+                                  String fingerprint, OffsetDateTime now) {
+        if (storedState == null) {
+            return Decision.PROCEED;
+        }
+        if (!now.isBefore(storedExpiresAt)) {
+            return Decision.EXPIRED_REPLACE;
+        }
+        if (!storedFingerprint.equals(fingerprint)) {
+            return Decision.MISMATCH_400;
+        }
+        return storedState == State.COMPLETED ? Decision.REPLAY : Decision.IN_PROGRESS_409;
+    }
+
+    /** Keys of project API-key calls and of user calls never meet: "project:&lt;id&gt;" or "user:&lt;id&gt;". */
+    public static String projectScope(java.util.UUID projectId) {
+        return "project:" + projectId;
+    }
+
+    public static String userScope(java.util.UUID userId) {
+        return "user:" + userId;
+    }
+}

@@ -1,0 +1,88 @@
+package com.paycore.platform;
+
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+
+/**
+ * The idempotency rows. Every change commits in its own transaction, apart from the request's: a claim is seen
+ * by a concurrent duplicate (on any instance) at once, and the unique (scope, idem_key) constraint decides races;
+ * a unique violation propagates to the caller (see {@link UniqueViolations#isUniqueViolation}).
+ */
+@ApplicationScoped
+public class IdempotencyStore {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Transactional(TxType.REQUIRES_NEW)
+    public Optional<IdempotencyRecord> find(String scope, String key) {
+        return em.createQuery("select r from IdempotencyRecord r where r.scope = :scope and r.idemKey = :idemKey",
+                        IdempotencyRecord.class)
+                .setParameter("scope", scope).setParameter("idemKey", key)
+                .getResultStream().findFirst();
+    }
+
+    /** Claims the key: a new IN_PROGRESS row, committed on return. Throws on a unique violation. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public UUID claim(String scope, String key, String fingerprint, OffsetDateTime now) {
+        IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+        em.persist(row);
+        em.flush();
+        return row.id();
+    }
+
+    /**
+     * Replaces the expired row {@code expiredId} by a new claim, in one transaction. Empty when that row is
+     * gone or no longer expired (another request replaced it first): the caller reads again.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public Optional<UUID> replaceExpired(UUID expiredId, String scope, String key, String fingerprint,
+                                         OffsetDateTime now) {
+        int deleted = em.createQuery("delete from IdempotencyRecord r where r.id = :id and r.expiresAt <= :now")
+                .setParameter("id", expiredId).setParameter("now", now).executeUpdate();
+        if (deleted == 0) {
+            return Optional.empty();
+        }
+        IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+        em.persist(row);
+        em.flush();
+        return Optional.of(row.id());
+    }
+
+    /** Records the response of the request that claimed row {@code id}; false when the row is no longer its. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean complete(UUID id, int status, String response) {
+        // A response without a body is written as a NULL literal: no untyped null parameter reaches the driver.
+        var update = em.createQuery("update IdempotencyRecord r set r.state = :done, r.status = :status, "
+                        + "r.response = " + (response == null ? "NULL" : ":response")
+                        + " where r.id = :id and r.state = :running")
+                .setParameter("done", IdempotencyRules.State.COMPLETED)
+                .setParameter("status", status)
+                .setParameter("id", id)
+                .setParameter("running", IdempotencyRules.State.IN_PROGRESS);
+        if (response != null) {
+            update.setParameter("response", response);
+        }
+        return update.executeUpdate() == 1;
+    }
+
+    /** Forgets the claim of row {@code id} (the request failed with a server error), so the client may retry. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public void release(UUID id) {
+        em.createQuery("delete from IdempotencyRecord r where r.id = :id").setParameter("id", id).executeUpdate();
+    }
+
+    /** Deletes the rows past their retention; returns how many. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public int deleteExpired(OffsetDateTime now) {
+        return em.createQuery("delete from IdempotencyRecord r where r.expiresAt <= :now")
+                .setParameter("now", now).executeUpdate();
+    }
+}

@@ -1,0 +1,20 @@
+package com.paycore.platform;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import jakarta.ws.rs.NameBinding;
+
+/**
+ * Marks a resource method (or class) whose requests honour an {@code Idempotency-Key} header: the same key with
+ * the same request within 24 h answers the first response again without running the method; with a different
+ * request, 400; while the first is still running, 409. Requests without the header are not affected.
+ * See {@link IdempotencyFilter}.
+ */
+@NameBinding
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface Idempotent {
+}

@@ -1,0 +1,391 @@
+package com.paycore.platform;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.persistence.PersistenceException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The filter's orchestration over an in-memory store and hand-made request/response contexts (no container). */
+class IdempotencyFilterTest {
+
+    private static final UUID PROJECT = UUID.fromString("11111111-1111-1111-1111-111111111111");
+    private static final UUID USER = UUID.fromString("22222222-2222-2222-2222-222222222222");
+
+    private MemoryStore store;
+    private MutableClock clock;
+
+    @BeforeEach
+    void setUp() {
+        store = new MemoryStore();
+        clock = new MutableClock(Instant.parse("2025-03-01T12:00:00Z"));
+    }
+
+    private IdempotencyFilter filter(boolean projectCall) {
+        IdempotencyFilter f = new IdempotencyFilter();
+        f.store = store;
+        f.clock = clock;
+        f.project = new ProjectCaller();
+        f.caller = new Caller();
+        if (projectCall) {
+            f.project.authenticate(PROJECT, UUID.randomUUID());
+        } else {
+            f.caller.authenticate(USER, "u@example.com", false);
+        }
+        return f;
+    }
+
+    /** Sends a request through the request filter, then (unless aborted) "runs" the resource and the response filter. */
+    private Outcome send(IdempotencyFilter f, String key, String path, String body, int status, Object entity) throws Exception {
+        FakeRequest request = new FakeRequest("POST", path, key, body);
+        Outcome outcome = new Outcome();
+        try {
+            f.filter(request.context);
+        } catch (AppException refused) {
+            outcome.refusal = refused;
+            f.filter(request.context, response(refused.getResponse().getStatus(), null));
+            return outcome;
+        }
+        if (request.aborted != null) {
+            outcome.replayed = request.aborted;
+            f.filter(request.context, response(request.aborted.getStatus(), request.aborted.getEntity()));
+            return outcome;
+        }
+        outcome.bodySeenByResource = new String(request.entity.readAllBytes(), StandardCharsets.UTF_8);
+        outcome.ran = true;
+        f.filter(request.context, response(status, entity));
+        return outcome;
+    }
+
+    @Test
+    void withoutHeaderNothingHappensAndTheBodyIsUntouched() throws Exception {
+        Outcome o = send(filter(true), null, "pay/p/payments", "{\"amount\":1}", 200, Envelope.ok());
+        assertTrue(o.ran);
+        assertEquals("{\"amount\":1}", o.bodySeenByResource);
+        assertTrue(store.rows.isEmpty());
+    }
+
+    @Test
+    void firstRequestRunsWithItsBodyAndIsStored() throws Exception {
+        Envelope answer = Envelope.ok().with("id", UUID.fromString("33333333-3333-3333-3333-333333333333"));
+        Outcome o = send(filter(true), "k1", "pay/p/payments", "{\"amount\":1}", 201, answer);
+        assertTrue(o.ran);
+        assertEquals("{\"amount\":1}", o.bodySeenByResource);
+        IdempotencyRecord row = store.rows.get("project:" + PROJECT + "|k1");
+        assertEquals(IdempotencyRules.State.COMPLETED, row.state());
+        assertEquals(201, row.status());
+        assertEquals(StrictJson.jsonb().toJson(answer), row.response());
+    }
+
+    @Test
+    void repeatReplaysTheStoredResponseWithoutRunning() throws Exception {
+        IdempotencyFilter f = filter(true);
+        Envelope answer = Envelope.ok().with("status", "Approved");
+        send(f, "k1", "pay/p/payments", "{\"amount\":1}", 201, answer);
+        Outcome again = send(f, "k1", "pay/p/payments", "{\"amount\":1}", 500, null);
+        assertTrue(!again.ran);
+        assertEquals(201, again.replayed.getStatus());
+        assertEquals("true", again.replayed.getHeaderString(IdempotencyRules.REPLAYED_HEADER));
+        assertEquals("application/json", again.replayed.getMediaType().toString());
+        assertArrayEquals(StrictJson.jsonb().toJson(answer).getBytes(StandardCharsets.UTF_8),
+                (byte[]) again.replayed.getEntity());
+        assertEquals(IdempotencyRules.State.COMPLETED, store.rows.values().iterator().next().state());
+    }
+
+    @Test
+    void errorEnvelopesBelow500AreStoredAndReplayedToo() throws Exception {
+        IdempotencyFilter f = filter(true);
+        Response refused = ErrorResponses.of(ErrorCode.VALIDATION, "amount: must be positive");
+        send(f, "k1", "pay/p/payments", "{\"amount\":-1}", 400, refused.getEntity());
+        Outcome again = send(f, "k1", "pay/p/payments", "{\"amount\":-1}", 200, Envelope.ok());
+        assertEquals(400, again.replayed.getStatus());
+        assertEquals(StrictJson.jsonb().toJson(refused.getEntity()),
+                new String((byte[]) again.replayed.getEntity(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void differentBodyUnderTheSameKeyIs400() throws Exception {
+        IdempotencyFilter f = filter(true);
+        send(f, "k1", "pay/p/payments", "{\"amount\":1}", 200, Envelope.ok());
+        Outcome o = send(f, "k1", "pay/p/payments", "{\"amount\":2}", 200, Envelope.ok());
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_REUSED, o.refusal.code());
+        assertTrue(!o.ran);
+    }
+
+    @Test
+    void differentPathUnderTheSameKeyIs400() throws Exception {
+        IdempotencyFilter f = filter(true);
+        send(f, "k1", "pay/p/payments", "{}", 200, Envelope.ok());
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_REUSED, send(f, "k1", "pay/p/refunds", "{}", 200, null).refusal.code());
+    }
+
+    @Test
+    void repeatWhileTheFirstRunsIs409AndLeavesTheClaimAlone() throws Exception {
+        IdempotencyFilter f = filter(true);
+        FakeRequest first = new FakeRequest("POST", "pay/p/payments", "k1", "{}");
+        f.filter(first.context);
+        Outcome second = send(f, "k1", "pay/p/payments", "{}", 200, Envelope.ok());
+        assertEquals(ErrorCode.CONFLICT, second.refusal.code());
+        assertEquals(409, second.refusal.getResponse().getStatus());
+        assertEquals(IdempotencyRules.State.IN_PROGRESS, store.rows.values().iterator().next().state());
+        f.filter(first.context, response(200, Envelope.ok()));
+        assertEquals(IdempotencyRules.State.COMPLETED, store.rows.values().iterator().next().state());
+    }
+
+    @Test
+    void serverErrorReleasesTheKeySoTheClientMayRetry() throws Exception {
+        IdempotencyFilter f = filter(true);
+        send(f, "k1", "pay/p/payments", "{}", 500, Envelope.error(500, "Unexpected error"));
+        assertTrue(store.rows.isEmpty());
+        assertTrue(send(f, "k1", "pay/p/payments", "{}", 200, Envelope.ok()).ran);
+    }
+
+    @Test
+    void expiredRowIsReplacedAsIfAbsent() throws Exception {
+        IdempotencyFilter f = filter(true);
+        send(f, "k1", "pay/p/payments", "{\"amount\":1}", 200, Envelope.ok());
+        clock.advance(Duration.ofHours(24));
+        Outcome o = send(f, "k1", "pay/p/payments", "{\"amount\":2}", 201, Envelope.ok());
+        assertTrue(o.ran);
+        assertEquals(201, store.rows.values().iterator().next().status());
+    }
+
+    @Test
+    void keysAreScopedToTheProjectOrTheUser() throws Exception {
+        send(filter(true), "k1", "x", "{}", 200, Envelope.ok());
+        assertTrue(send(filter(false), "k1", "x", "{\"other\":1}", 200, Envelope.ok()).ran);
+        assertTrue(store.rows.containsKey("project:" + PROJECT + "|k1"));
+        assertTrue(store.rows.containsKey("user:" + USER + "|k1"));
+    }
+
+    @Test
+    void invalidKeyIs400BeforeAnythingIsStored() throws Exception {
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_INVALID,
+                send(filter(true), "", "x", "{}", 200, null).refusal.code());
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_INVALID,
+                send(filter(true), "k".repeat(256), "x", "{}", 200, null).refusal.code());
+        assertTrue(store.rows.isEmpty());
+    }
+
+    @Test
+    void unauthenticatedCallerIs401() {
+        IdempotencyFilter f = filter(true);
+        f.project = new ProjectCaller();
+        AppException e = assertThrows(AppException.class,
+                () -> f.filter(new FakeRequest("POST", "x", "k1", "{}").context));
+        assertEquals(ErrorCode.UNAUTHENTICATED, e.code());
+    }
+
+    @Test
+    void losingTheInsertRaceReadsTheWinnersRow() throws Exception {
+        IdempotencyFilter f = filter(true);
+        // Another instance claims the key between this request's read and its insert.
+        store.beforeClaim = () -> store.put(new IdempotencyRecord("project:" + PROJECT, "k1",
+                IdempotencyRules.fingerprint("POST", "x", "{}".getBytes(StandardCharsets.UTF_8)),
+                Times.utc(clock.instant())));
+        Outcome o = send(f, "k1", "x", "{}", 200, Envelope.ok());
+        assertEquals(409, o.refusal.getResponse().getStatus());
+        assertEquals(1, store.claims.get());
+    }
+
+    @Test
+    void responseWithoutBodyReplaysWithoutBody() throws Exception {
+        IdempotencyFilter f = filter(false);
+        send(f, "k1", "x", "", 204, null);
+        Outcome o = send(f, "k1", "x", "", 200, Envelope.ok());
+        assertEquals(204, o.replayed.getStatus());
+        assertNull(o.replayed.getEntity());
+    }
+
+    // --- fakes
+
+    private static final class Outcome {
+        boolean ran;
+        String bodySeenByResource;
+        Response replayed;
+        AppException refusal;
+    }
+
+    private static final class FakeRequest {
+        final Map<String, Object> properties = new HashMap<>();
+        InputStream entity;
+        Response aborted;
+        final ContainerRequestContext context;
+
+        FakeRequest(String method, String path, String key, String body) {
+            this.entity = new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8));
+            UriInfo uri = (UriInfo) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {UriInfo.class},
+                    (p, m, a) -> switch (m.getName()) {
+                        case "getPath" -> path;
+                        default -> throw new UnsupportedOperationException(m.getName());
+                    });
+            this.context = (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {ContainerRequestContext.class}, (p, m, a) -> switch (m.getName()) {
+                        case "getHeaderString" -> IdempotencyRules.HEADER.equals(a[0]) ? key : null;
+                        case "getMethod" -> method;
+                        case "getUriInfo" -> uri;
+                        case "getEntityStream" -> entity;
+                        case "setEntityStream" -> {
+                            entity = (InputStream) a[0];
+                            yield null;
+                        }
+                        case "getProperty" -> properties.get((String) a[0]);
+                        case "setProperty" -> properties.put((String) a[0], a[1]);
+                        case "removeProperty" -> properties.remove((String) a[0]);
+                        case "abortWith" -> {
+                            aborted = (Response) a[0];
+                            yield null;
+                        }
+                        default -> throw new UnsupportedOperationException(m.getName());
+                    });
+        }
+    }
+
+    private static ContainerResponseContext response(int status, Object entity) {
+        return (ContainerResponseContext) Proxy.newProxyInstance(IdempotencyFilterTest.class.getClassLoader(),
+                new Class<?>[] {ContainerResponseContext.class}, (p, m, a) -> switch (m.getName()) {
+                    case "getStatus" -> status;
+                    case "getEntity" -> entity;
+                    case "getEntityType" -> entity == null ? null : entity.getClass();
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+    }
+
+    /** The store's contract in memory, the unique (scope, key) constraint included. */
+    private static final class MemoryStore extends IdempotencyStore {
+        final Map<String, IdempotencyRecord> rows = new HashMap<>();
+        final AtomicInteger claims = new AtomicInteger();
+        Runnable beforeClaim = () -> { };
+
+        void put(IdempotencyRecord row) {
+            rows.put(field(row, "scope") + "|" + field(row, "idemKey"), row);
+        }
+
+        @Override
+        public Optional<IdempotencyRecord> find(String scope, String key) {
+            return Optional.ofNullable(rows.get(scope + "|" + key));
+        }
+
+        @Override
+        public UUID claim(String scope, String key, String fingerprint, OffsetDateTime now) {
+            claims.incrementAndGet();
+            beforeClaim.run();
+            beforeClaim = () -> { };
+            if (rows.containsKey(scope + "|" + key)) {
+                throw new PersistenceException(new SQLException("duplicate", "23505"));
+            }
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+            put(row);
+            return row.id();
+        }
+
+        @Override
+        public Optional<UUID> replaceExpired(UUID expiredId, String scope, String key, String fingerprint,
+                                             OffsetDateTime now) {
+            IdempotencyRecord old = rows.get(scope + "|" + key);
+            if (old == null || !old.id().equals(expiredId) || old.expiresAt().isAfter(now)) {
+                return Optional.empty();
+            }
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+            put(row);
+            return Optional.of(row.id());
+        }
+
+        @Override
+        public boolean complete(UUID id, int status, String response) {
+            for (IdempotencyRecord row : rows.values()) {
+                if (row.id().equals(id) && row.state() == IdempotencyRules.State.IN_PROGRESS) {
+                    set(row, "state", IdempotencyRules.State.COMPLETED);
+                    set(row, "status", status);
+                    set(row, "response", response);
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void release(UUID id) {
+            rows.values().removeIf(r -> r.id().equals(id));
+        }
+
+        @Override
+        public int deleteExpired(OffsetDateTime now) {
+            int before = rows.size();
+            rows.values().removeIf(r -> !r.expiresAt().isAfter(now));
+            return before - rows.size();
+        }
+
+        private static Object field(IdempotencyRecord row, String name) {
+            try {
+                var f = IdempotencyRecord.class.getDeclaredField(name);
+                f.setAccessible(true);
+                return f.get(row);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        private static void set(IdempotencyRecord row, String name, Object value) {
+            try {
+                var f = IdempotencyRecord.class.getDeclaredField(name);
+                f.setAccessible(true);
+                f.set(row, value);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static final class MutableClock extends Clock {
+        private Instant now;
+
+        MutableClock(Instant now) {
+            this.now = now;
+        }
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}

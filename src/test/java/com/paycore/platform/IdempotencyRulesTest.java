@@ -1,0 +1,162 @@
+package com.paycore.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import com.paycore.platform.IdempotencyRules.Decision;
+import com.paycore.platform.IdempotencyRules.State;
+
+class IdempotencyRulesTest {
+
+    private static final OffsetDateTime NOW = OffsetDateTime.of(2025, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC);
+    private static final String FP = IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":1}"));
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    // --- fingerprint
+
+    @Test
+    void sameRequestSameFingerprint() {
+        assertEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":1}")));
+    }
+
+    @Test
+    void fingerprintIsLowercaseHexSha256() {
+        assertTrue(FP.matches("[0-9a-f]{64}"), FP);
+    }
+
+    @Test
+    void fingerprintMatchesAnIndependentDigest() throws Exception {
+        byte[] expected = java.security.MessageDigest.getInstance("SHA-256").digest(bytes("POST\npay/x\n{}"));
+        assertEquals(java.util.HexFormat.of().formatHex(expected),
+                IdempotencyRules.fingerprint("POST", "pay/x", bytes("{}")));
+    }
+
+    @Test
+    void bodyChangesFingerprint() {
+        assertNotEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}")));
+        assertNotEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":1} ")));
+    }
+
+    @Test
+    void pathChangesFingerprint() {
+        assertNotEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/refunds", bytes("{\"a\":1}")));
+    }
+
+    @Test
+    void methodChangesFingerprint() {
+        assertNotEquals(FP, IdempotencyRules.fingerprint("PUT", "pay/p/payments", bytes("{\"a\":1}")));
+    }
+
+    @Test
+    void partsCannotBeShiftedIntoEachOther() {
+        assertNotEquals(IdempotencyRules.fingerprint("POST", "pay/a", bytes("b")),
+                IdempotencyRules.fingerprint("POST", "pay/ab", bytes("")));
+    }
+
+    @Test
+    void missingBodyIsTheEmptyBody() {
+        assertEquals(IdempotencyRules.fingerprint("POST", "p", new byte[0]),
+                IdempotencyRules.fingerprint("POST", "p", null));
+    }
+
+    // --- key validation
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 36, 255})
+    void keysOfOneTo255CharactersAreAccepted(int length) {
+        String key = "k".repeat(length);
+        assertEquals(key, IdempotencyRules.validKey(key));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 256, 1000})
+    void otherLengthsAre400(int length) {
+        AppException e = assertThrows(AppException.class, () -> IdempotencyRules.validKey("k".repeat(length)));
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_INVALID, e.code());
+        assertEquals(400, e.getResponse().getStatus());
+    }
+
+    @Test
+    void nullKeyIs400() {
+        assertThrows(AppException.class, () -> IdempotencyRules.validKey(null));
+    }
+
+    @Test
+    void reusedKeyMessageIsTheDocumentedOne() {
+        assertEquals("Idempotency-Key reused with a different request", ErrorCode.IDEMPOTENCY_KEY_REUSED.message());
+        assertEquals(400, ErrorCode.IDEMPOTENCY_KEY_REUSED.status());
+    }
+
+    // --- scope
+
+    @Test
+    void scopesOfProjectsAndUsersNeverMeetAndFitTheColumn() {
+        UUID id = UUID.randomUUID();
+        assertNotEquals(IdempotencyRules.projectScope(id), IdempotencyRules.userScope(id));
+        assertEquals("project:" + id, IdempotencyRules.projectScope(id));
+        assertEquals("user:" + id, IdempotencyRules.userScope(id));
+        assertTrue(IdempotencyRules.projectScope(id).length() <= 80);
+    }
+
+    // --- decision
+
+    private static Decision decide(State state, String storedFp, OffsetDateTime expiresAt) {
+        return IdempotencyRules.decide(state, storedFp, expiresAt, FP, NOW);
+    }
+
+    @Test
+    void noRowProceeds() {
+        assertSame(Decision.PROCEED, IdempotencyRules.decide(null, null, null, FP, NOW));
+    }
+
+    @Test
+    void completedSameRequestReplays() {
+        assertSame(Decision.REPLAY, decide(State.COMPLETED, FP, NOW.plusHours(1)));
+    }
+
+    @Test
+    void inProgressSameRequestIs409() {
+        assertSame(Decision.IN_PROGRESS_409, decide(State.IN_PROGRESS, FP, NOW.plusHours(1)));
+    }
+
+    @Test
+    void differentRequestIs400WhateverTheState() {
+        String other = IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}"));
+        assertSame(Decision.MISMATCH_400, decide(State.COMPLETED, other, NOW.plusHours(1)));
+        assertSame(Decision.MISMATCH_400, decide(State.IN_PROGRESS, other, NOW.plusHours(1)));
+    }
+
+    @Test
+    void expiredRowIsReplacedWhateverItHolds() {
+        String other = IdempotencyRules.fingerprint("POST", "x", null);
+        assertSame(Decision.EXPIRED_REPLACE, decide(State.COMPLETED, FP, NOW.minusSeconds(1)));
+        assertSame(Decision.EXPIRED_REPLACE, decide(State.IN_PROGRESS, FP, NOW.minusHours(3)));
+        assertSame(Decision.EXPIRED_REPLACE, decide(State.COMPLETED, other, NOW.minusSeconds(1)));
+    }
+
+    @Test
+    void expiryIsExclusive() {
+        assertSame(Decision.EXPIRED_REPLACE, decide(State.COMPLETED, FP, NOW));
+        assertSame(Decision.REPLAY, decide(State.COMPLETED, FP, NOW.plusNanos(1000)));
+    }
+
+    @Test
+    void retentionIs24Hours() {
+        assertEquals(java.time.Duration.ofHours(24), IdempotencyRules.RETENTION);
+    }
+}
