@@ -70,17 +70,24 @@ public class KeystoreService {
         }
     }
 
-    private KeystoreView create(String reason) {
+    /**
+     * E18's refusals: a configuration problem (validity days, a malformed master key) is 400, a missing resource (the
+     * master key file cannot be read or made) is 404. Random source and database failures surface as 500.
+     */
+    static SecretBox preconditions(int validityDays, java.util.function.Supplier<SecretBox> masterKey) {
         if (validityDays <= 0) {
             throw new AppException(ErrorCode.KEYSTORE_CONFIGURATION, "payments.keystore.validity-days must be positive");
         }
-        SecretBox box;
         try {
-            box = SecretBox.get();
+            return masterKey.get();
         } catch (SecretBox.MasterKeyUnavailable e) {
             throw new AppException(e.misconfigured() ? ErrorCode.KEYSTORE_CONFIGURATION : ErrorCode.KEYSTORE_RESOURCE_MISSING,
                     "master key");
         }
+    }
+
+    private KeystoreView create(String reason) {
+        SecretBox box = preconditions(validityDays, SecretBox::get);
         byte[] key = new byte[32];
         byte[] iv = new byte[12];
         RANDOM.nextBytes(key);

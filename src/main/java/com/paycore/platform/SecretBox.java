@@ -35,7 +35,7 @@ public final class SecretBox {
     public static final class MasterKeyUnavailable extends IllegalStateException {
         private final boolean misconfigured;
 
-        MasterKeyUnavailable(String message, boolean misconfigured, Throwable cause) {
+        public MasterKeyUnavailable(String message, boolean misconfigured, Throwable cause) {
             super(message, cause);
             this.misconfigured = misconfigured;
         }
@@ -52,7 +52,7 @@ public final class SecretBox {
     private final Map<String, byte[]> keys;
     private final byte[] lookupKey;
 
-    SecretBox(byte[] current, byte[]... previous) {
+    public SecretBox(byte[] current, byte[]... previous) {
         Map<String, byte[]> all = new LinkedHashMap<>();
         this.currentId = keyId(current);
         all.put(currentId, current);

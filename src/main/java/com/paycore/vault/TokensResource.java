@@ -23,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Idempotent;
 import com.paycore.platform.ProjectCaller;
 
 @Path("/pay/{projectId}/companyProjectCreditCardPaymentsInfo")
@@ -40,6 +41,7 @@ public class TokensResource {
     ProjectCaller caller;
 
     @POST
+    @Idempotent
     @Operation(summary = "E10 Create payment token",
             description = "creditCard {cardNumber, expirationMonth, expirationYear, cvv, cardholderName}, personAddress "
                     + "{firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country}, "
@@ -48,7 +50,9 @@ public class TokensResource {
                     + "digits, a known brand, month 1-12, not expired, CVV of 3 digits (4 for AMEX). The number is "
                     + "encrypted at once under the newest keystore; the CVV is verified once (validCVV) and never "
                     + "stored. Answers id, paymentToken, maskedCardNumber, ccType, last4, expirationMonth, "
-                    + "expirationYear. Honours Idempotency-Key.")
+                    + "expirationYear. Honours Idempotency-Key (24 h, scoped to the project): a repeat with the same body "
+                    + "answers the first answer again (header Idempotent-Replayed: true, no Location) with no second "
+                    + "token; a different body is 400; a repeat while the first runs is 409.")
     @APIResponse(responseCode = "201", description = "Created")
     @APIResponse(responseCode = "400", description = "Invalid card number, CVV or expiry; inactive project or company; "
             + "undecryptable secured value")

@@ -77,4 +77,8 @@ class ApiIT {
     @Nested
     class Keystores extends KeystoreScenarios {
     }
+
+    @Nested
+    class Idempotency extends IdempotencyScenarios {
+    }
 }

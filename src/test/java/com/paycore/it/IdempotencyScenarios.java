@@ -1,0 +1,110 @@
+package com.paycore.it;
+
+import static com.paycore.it.Api.refused;
+import static com.paycore.it.Cards.aShop;
+import static com.paycore.it.Cards.body;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.Test;
+
+import io.restassured.response.Response;
+
+/** Idempotency-Key on POSTs under /api/pay (DESIGN.md section 3), on E10. */
+abstract class IdempotencyScenarios {
+
+    @Test
+    void aRepeatReplaysTheFirstAnswerWithoutASecondToken() {
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        Response first = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
+        Response again = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
+        assertEquals(201, first.statusCode(), first.asString());
+        assertNull(first.header("Idempotent-Replayed"));
+        assertEquals(201, again.statusCode(), again.asString());
+        assertEquals("true", again.header("Idempotent-Replayed"));
+        assertEquals(first.jsonPath().getString("id"), again.jsonPath().getString("id"));
+        assertEquals(first.jsonPath().getString("paymentToken"), again.jsonPath().getString("paymentToken"));
+        Response fresh = shop.pay().header("Idempotency-Key", UUID.randomUUID().toString())
+                .body(body("4242424242424242", "123")).post(shop.tokens());
+        assertNotEquals(first.jsonPath().getString("id"), fresh.jsonPath().getString("id"));
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIs400() {
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        Api.created(shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens()));
+        refused(shop.pay().header("Idempotency-Key", key).body(body("5555555555554444", "123")).post(shop.tokens()), 400);
+        refused(shop.pay().header("Idempotency-Key", "k".repeat(256)).body(body("4242424242424242", "123")).post(shop.tokens()), 400);
+    }
+
+    @Test
+    void refusalsAreReplayedToo() {
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        refused(shop.pay().header("Idempotency-Key", key).body(body("4242424242424241", "123")).post(shop.tokens()), 400);
+        Response again = shop.pay().header("Idempotency-Key", key).body(body("4242424242424241", "123")).post(shop.tokens());
+        assertEquals(400, again.statusCode());
+        assertEquals("true", again.header("Idempotent-Replayed"));
+    }
+
+    @Test
+    void keysAreScopedToTheProject() {
+        Cards.Shop a = aShop();
+        Cards.Shop b = aShop();
+        String key = UUID.randomUUID().toString();
+        Api.created(a.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(a.tokens()));
+        Response other = b.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(b.tokens());
+        assertEquals(201, other.statusCode());
+        assertNull(other.header("Idempotent-Replayed"));
+    }
+
+    @Test
+    void tenConcurrentIdenticalRequestsOnTwoInstancesMakeOneToken() throws Exception {
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        ExecutorService pool = Executors.newFixedThreadPool(10);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<Response>> answers = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                boolean second = i % 2 == 1;
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return (second ? shop.paySecond() : shop.pay()).header("Idempotency-Key", key)
+                            .body(body("6011111111111117", "123")).post(shop.tokens());
+                }));
+            }
+            start.countDown();
+            Set<String> ids = new HashSet<>();
+            int created = 0;
+            for (Future<Response> f : answers) {
+                Response r = f.get();
+                assertTrue(r.statusCode() == 201 || r.statusCode() == 409, r.statusCode() + " " + r.asString());
+                if (r.statusCode() == 201) {
+                    ids.add(r.jsonPath().getString("id"));
+                    if (r.header("Idempotent-Replayed") == null) {
+                        created++;
+                    }
+                }
+            }
+            assertEquals(1, created, "exactly one request ran");
+            assertEquals(1, ids.size(), "every 201 names the same token");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
