@@ -134,12 +134,18 @@ public class KeystoreService {
     /** Readiness: a warning when the active keystore expires within the given window and no successor exists. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<String> expiryWarning(Duration window) {
-        OffsetDateTime now = OffsetDateTime.now(clock);
-        Optional<Keystore> active = newestActive();
-        if (active.isEmpty()) {
+        return warning(newestActive().map(Keystore::expirationDate), OffsetDateTime.now(clock), window);
+    }
+
+    /**
+     * The warning for the newest active keystore's expiry. The newest active keystore is the successor of any older
+     * one, so "expires within the window" here means "expires within the window with no successor".
+     */
+    static Optional<String> warning(Optional<OffsetDateTime> newestActiveExpiry, OffsetDateTime now, Duration window) {
+        if (newestActiveExpiry.isEmpty()) {
             return Optional.of("no active keystore");
         }
-        OffsetDateTime expires = active.get().expirationDate();
+        OffsetDateTime expires = newestActiveExpiry.get();
         if (expires.isBefore(now.plus(window))) {
             return Optional.of("the active keystore expires at " + expires + " and no successor exists");
         }
