@@ -1,7 +1,6 @@
 package com.paycore.apikey;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -9,10 +8,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
+
+import com.paycore.platform.Timestamped;
 
 /**
  * A project API key. Its value is stored twice, never in clear: a keyed hash to find it on every request and an
@@ -20,7 +18,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "project_keys")
-public class ApiKey {
+public class ApiKey extends Timestamped {
 
     @Id
     private UUID id;
@@ -46,12 +44,6 @@ public class ApiKey {
     private String publicKey;
     @Column(name = "private_key")
     private String encryptedPrivateKey;
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected ApiKey() {
     }
@@ -89,15 +81,6 @@ public class ApiKey {
         this.deactivationDate = deactivationDate;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     public UUID id() {
         return id;
@@ -151,7 +134,4 @@ public class ApiKey {
         return encryptedPrivateKey;
     }
 
-    OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

@@ -1,24 +1,21 @@
 package com.paycore.company;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 import com.paycore.platform.Ids;
+import com.paycore.platform.Timestamped;
 
 /** A tenant. Inactive: its users cannot reach it and it takes no new transactions. */
 @Entity
 @Table(name = "companies")
-public class Company {
+public class Company extends Timestamped {
 
     @Id
     private UUID id;
@@ -31,12 +28,6 @@ public class Company {
     @Column(name = "contact_phone")
     private String contactPhone;
     private boolean active;
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected Company() {
     }
@@ -65,15 +56,6 @@ public class Company {
         this.active = active;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     public UUID id() {
         return id;
@@ -95,7 +77,4 @@ public class Company {
         return active;
     }
 
-    public OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

@@ -1,7 +1,6 @@
 package com.paycore.company;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -9,12 +8,10 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 import com.paycore.platform.Ids;
+import com.paycore.platform.Timestamped;
 
 /**
  * A user's membership of a company, with its role and its own display name and phone. Inactive: no access
@@ -22,7 +19,7 @@ import com.paycore.platform.Ids;
  */
 @Entity
 @Table(name = "company_users")
-public class CompanyUser {
+public class CompanyUser extends Timestamped {
 
     @Id
     private UUID id;
@@ -39,12 +36,6 @@ public class CompanyUser {
     @Column(name = "phone_number")
     private String phoneNumber;
     private boolean active;
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected CompanyUser() {
     }
@@ -76,15 +67,6 @@ public class CompanyUser {
         this.phoneNumber = phoneNumber;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     public UUID id() {
         return id;
@@ -118,7 +100,4 @@ public class CompanyUser {
         return active;
     }
 
-    public OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

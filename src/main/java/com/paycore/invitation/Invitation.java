@@ -1,7 +1,6 @@
 package com.paycore.invitation;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -10,19 +9,17 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 import com.paycore.company.Role;
 import com.paycore.platform.Ids;
 import com.paycore.platform.NullableUuid;
+import com.paycore.platform.Timestamped;
 
 /** An invitation to join a company with a role; its token is stored only as a digest and works once. */
 @Entity
 @Table(name = "invitations")
-public class Invitation {
+public class Invitation extends Timestamped {
 
     public enum Status { Pending, Accepted, Expired }
 
@@ -45,12 +42,6 @@ public class Invitation {
     @Column(name = "invited_by")
     @Convert(converter = NullableUuid.class)
     private UUID invitedBy;
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected Invitation() {
     }
@@ -77,15 +68,6 @@ public class Invitation {
         this.companyUserId = companyUserId;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     UUID id() {
         return id;
@@ -115,7 +97,4 @@ public class Invitation {
         return acceptedAt;
     }
 
-    OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

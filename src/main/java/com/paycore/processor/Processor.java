@@ -1,16 +1,14 @@
 package com.paycore.processor;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
+
+import com.paycore.platform.Timestamped;
 
 /**
  * A project's payment processor configuration. Its settings are encrypted and never answered. Deleting is soft:
@@ -18,7 +16,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "payment_processors")
-public class Processor {
+public class Processor extends Timestamped {
 
     @Id
     private UUID id;
@@ -32,12 +30,6 @@ public class Processor {
     private String settings;
     @Column(name = "deleted_at")
     private OffsetDateTime deletedAt;
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected Processor() {
     }
@@ -68,15 +60,6 @@ public class Processor {
         return deletedAt != null;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     public UUID id() {
         return id;
@@ -106,7 +89,4 @@ public class Processor {
         return settings;
     }
 
-    OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

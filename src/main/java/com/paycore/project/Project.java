@@ -1,7 +1,6 @@
 package com.paycore.project;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -14,10 +13,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
+
+import com.paycore.platform.Timestamped;
 
 /**
  * A company's project: what merchants' systems pay through. Holds its general information, the current merchant
@@ -26,7 +24,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "projects")
-public class Project {
+public class Project extends Timestamped {
 
     @Id
     private UUID id;
@@ -66,12 +64,6 @@ public class Project {
     @CollectionTable(name = "project_users", joinColumns = @JoinColumn(name = "project_id"))
     @Column(name = "company_user_id")
     private Set<UUID> companyUserIds = new HashSet<>();
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected Project() {
     }
@@ -126,15 +118,6 @@ public class Project {
         return ++credentialVersion;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     public UUID id() {
         return id;
@@ -212,7 +195,4 @@ public class Project {
         return credentialVersion;
     }
 
-    OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

@@ -8,12 +8,10 @@ import java.util.UUID;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 import com.paycore.platform.Ids;
+import com.paycore.platform.Timestamped;
 
 /**
  * A person who can sign in. Platform administrators are users with a flag; company roles live on
@@ -22,7 +20,7 @@ import com.paycore.platform.Ids;
  */
 @Entity
 @Table(name = "users")
-public class User {
+public class User extends Timestamped {
 
     public static final int MAX_FAILED_LOGINS = 10;
     public static final Duration LOCKOUT = Duration.ofMinutes(30);
@@ -47,12 +45,6 @@ public class User {
     private int failedLogins;
     @Column(name = "locked_until")
     private OffsetDateTime lockedUntil;
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected User() {
     }
@@ -117,15 +109,6 @@ public class User {
         lockedUntil = null;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(java.time.ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     public UUID id() {
         return id;
@@ -167,7 +150,4 @@ public class User {
         return lockedUntil;
     }
 
-    public OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

@@ -1,19 +1,16 @@
 package com.paycore.vault;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.PrePersist;
-import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 
 import com.paycore.platform.NullableUuid;
+import com.paycore.platform.Timestamped;
 
 /**
  * A tokenized card. The card number exists only sealed under a keystore (and is destroyed on delete); brand,
@@ -21,7 +18,7 @@ import com.paycore.platform.NullableUuid;
  */
 @Entity
 @Table(name = "payment_tokens")
-public class PaymentToken {
+public class PaymentToken extends Timestamped {
 
     enum Status { Active, Disabled, Deleted }
 
@@ -67,12 +64,6 @@ public class PaymentToken {
     private String status;
     @Column(name = "deleted_at")
     private OffsetDateTime deletedAt;
-    @Column(name = "created_at")
-    private OffsetDateTime createdAt;
-    @Column(name = "updated_at")
-    private OffsetDateTime updatedAt;
-    @Version
-    private long version;
 
     protected PaymentToken() {
     }
@@ -126,15 +117,6 @@ public class PaymentToken {
         return "pan:" + id;
     }
 
-    @PrePersist
-    @PreUpdate
-    void touch() {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        if (createdAt == null) {
-            createdAt = now;
-        }
-        updatedAt = now;
-    }
 
     UUID id() {
         return id;
@@ -192,7 +174,4 @@ public class PaymentToken {
         return status;
     }
 
-    OffsetDateTime createdAt() {
-        return createdAt;
-    }
 }

@@ -1,0 +1,36 @@
+package com.paycore.platform;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.MappedSuperclass;
+import jakarta.persistence.PrePersist;
+import jakarta.persistence.PreUpdate;
+import jakarta.persistence.Version;
+
+/** Creation and update times (UTC) and the optimistic-lock version every mutable tenant entity carries. */
+@MappedSuperclass
+public abstract class Timestamped {
+
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    @Column(name = "updated_at")
+    private OffsetDateTime updatedAt;
+    @Version
+    private long version;
+
+    @PrePersist
+    @PreUpdate
+    void touch() {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        if (createdAt == null) {
+            createdAt = now;
+        }
+        updatedAt = now;
+    }
+
+    public OffsetDateTime createdAt() {
+        return createdAt;
+    }
+}
