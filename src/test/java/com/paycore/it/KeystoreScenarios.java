@@ -9,7 +9,6 @@ import static com.paycore.it.Api.refused;
 import static com.paycore.it.Cards.aShop;
 import static com.paycore.it.Cards.body;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -44,8 +43,8 @@ abstract class KeystoreScenarios {
         assertEquals(365, Duration.between(activation, expiration).toDays());
         List<Map<String, Object>> entries = ok(asRoot().get("/api/adm/KeyStores")).getList("entries");
         Map<String, Object> listed = entries.stream().filter(e -> id.toString().equals(e.get("keystoreId"))).findFirst().orElseThrow();
-        assertNull(listed.get("keyBase64"));
-        assertNull(listed.get("ivBase64"));
+        assertTrue(listed.containsKey("keyBase64") && listed.get("keyBase64") == null, "listed with keyBase64 null");
+        assertTrue(listed.containsKey("ivBase64") && listed.get("ivBase64") == null, "listed with ivBase64 null");
         assertEquals(Boolean.TRUE, listed.get("isActive"), "the newest keystore encrypts new card data");
         assertTrue(!asRoot().get("/api/adm/KeyStores").asString().contains(json.getString("keyBase64")));
     }
