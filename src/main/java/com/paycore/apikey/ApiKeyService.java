@@ -79,7 +79,7 @@ public class ApiKeyService {
     /** E6. The value never changes. */
     public void update(UUID id, UpdateApiKeyRequest request) {
         ApiKey key = keys.find(id).orElseThrow(() -> AppException.notFound("API key"));
-        Project project = asKeyAdmin(() -> projects.lockAsAdmin(key.projectId()));
+        Project project = AppException.hidingForeign("API key", () -> projects.lockAsAdmin(key.projectId()));
         OffsetDateTime now = OffsetDateTime.now(clock);
         boolean wasUsable = key.usable(now);
         boolean wasActive = key.active();
@@ -112,7 +112,7 @@ public class ApiKeyService {
             throw AppException.invalid("keyId is required");
         }
         ApiKey key = keys.find(keyId).orElseThrow(() -> AppException.notFound("API key"));
-        Project project = asKeyAdmin(() -> projects.asAdmin(key.projectId()));
+        Project project = AppException.hidingForeign("API key", () -> projects.asAdmin(key.projectId()));
         if (projectId != null && !projectId.equals(key.projectId())
                 || type != null && KeyType.parse(type) != key.type()) {
             throw AppException.notFound("API key");
@@ -162,17 +162,5 @@ public class ApiKeyService {
 
     private static String purpose(UUID keyId) {
         return "api-key:" + keyId;
-    }
-
-    /** A key of a project the caller cannot see answers as a missing key. */
-    private static Project asKeyAdmin(java.util.function.Supplier<Project> check) {
-        try {
-            return check.get();
-        } catch (AppException e) {
-            if (e.code() == ErrorCode.NOT_FOUND) {
-                throw AppException.notFound("API key");
-            }
-            throw e;
-        }
     }
 }

@@ -66,7 +66,7 @@ public class CompanyUserService {
     /** E5. */
     public void update(UUID id, UpdateCompanyUserRequest request) {
         CompanyUser member = companies.findMember(id).orElseThrow(() -> AppException.notFound("Company user"));
-        accessAsAdmin(member.companyId());
+        AppException.hidingForeign("Company user", () -> access.asAdmin(member.companyId()));
         if (request.email != null) {
             throw new AppException(ErrorCode.EMAIL_IMMUTABLE);
         }
@@ -115,17 +115,5 @@ public class CompanyUserService {
         return companies.members(within, userId, page).stream()
                 .map(m -> CompanyUserView.from(m, users.find(m.userId()).map(User::email).orElse(null)))
                 .toList();
-    }
-
-    /** Another tenant's company user answers as a missing one. */
-    private void accessAsAdmin(UUID companyId) {
-        try {
-            access.asAdmin(companyId);
-        } catch (AppException e) {
-            if (e.code() == ErrorCode.NOT_FOUND) {
-                throw AppException.notFound("Company user");
-            }
-            throw e;
-        }
     }
 }

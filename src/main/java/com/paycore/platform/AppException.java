@@ -24,6 +24,21 @@ public class AppException extends WebApplicationException {
         return new AppException(ErrorCode.NOT_FOUND, what);
     }
 
+    /**
+     * Runs an access check whose 404 names a parent (a company, a project) and answers it as "{what} not found"
+     * instead: an id of another tenant's thing must look exactly like a missing one.
+     */
+    public static <T> T hidingForeign(String what, java.util.function.Supplier<T> check) {
+        try {
+            return check.get();
+        } catch (AppException e) {
+            if (e.code() == ErrorCode.NOT_FOUND) {
+                throw notFound(what);
+            }
+            throw e;
+        }
+    }
+
     public static AppException invalid(String message) {
         return new AppException(ErrorCode.VALIDATION, message);
     }

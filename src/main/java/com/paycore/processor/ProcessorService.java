@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -64,7 +63,7 @@ public class ProcessorService {
 
     public void update(UUID id, ProcessorRequest request) {
         Processor processor = find(id);
-        Project project = hidingForeign(() -> projects.lockAsAdmin(processor.projectId()));
+        Project project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
         if (request.companyProjectId != null && !request.companyProjectId.equals(processor.projectId())) {
             throw AppException.invalid("companyProjectId: a processor configuration cannot move to another project");
         }
@@ -117,7 +116,7 @@ public class ProcessorService {
      */
     public void delete(UUID id) {
         Processor processor = find(id);
-        Project project = hidingForeign(() -> projects.lockAsAdmin(processor.projectId()));
+        Project project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
         List<Processor> others = em.createQuery("select p from Processor p where p.projectId = :project "
                         + "and p.deletedAt is null and p.id <> :id", Processor.class)
                 .setParameter("project", project.id()).setParameter("id", id).getResultList();
@@ -150,16 +149,5 @@ public class ProcessorService {
 
     private static String purpose(UUID processorId) {
         return "processor-settings:" + processorId;
-    }
-
-    private static Project hidingForeign(Supplier<Project> check) {
-        try {
-            return check.get();
-        } catch (AppException e) {
-            if (e.code() == ErrorCode.NOT_FOUND) {
-                throw AppException.notFound("Processor");
-            }
-            throw e;
-        }
     }
 }

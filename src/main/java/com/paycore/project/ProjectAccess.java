@@ -10,7 +10,6 @@ import com.paycore.company.CompanyAccess;
 import com.paycore.company.CompanyUser;
 import com.paycore.company.Role;
 import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
 
 /**
  * Who may reach a project, read from the database on every call: platform administrators and the company's
@@ -29,7 +28,7 @@ public class ProjectAccess {
 
     public Project asAdmin(UUID projectId) {
         Project project = projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
-        hidingForeign(() -> companies.asAdmin(project.companyId()));
+        AppException.hidingForeign("Project", () -> companies.asAdmin(project.companyId()));
         return project;
     }
 
@@ -41,7 +40,7 @@ public class ProjectAccess {
 
     public Project asReader(UUID projectId) {
         Project project = projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
-        Role role = hidingForeign(() -> companies.roleIn(project.companyId()));
+        Role role = AppException.hidingForeign("Project", () -> companies.roleIn(project.companyId()));
         if (role != Role.Admin) {
             UUID membership = companies.membership(project.companyId()).map(CompanyUser::id).orElse(null);
             if (membership == null || !project.companyUserIds().contains(membership)) {
@@ -58,16 +57,5 @@ public class ProjectAccess {
         }
         CompanyAccess.Memberships mine = companies.memberships();
         return projects.visibleIds(new ProjectRepository.Visibility(mine.adminCompanies(), mine.userMemberships()));
-    }
-
-    private static <T> T hidingForeign(java.util.function.Supplier<T> check) {
-        try {
-            return check.get();
-        } catch (AppException e) {
-            if (e.code() == ErrorCode.NOT_FOUND) {
-                throw AppException.notFound("Project");
-            }
-            throw e;
-        }
     }
 }
