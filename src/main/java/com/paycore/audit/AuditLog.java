@@ -12,6 +12,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.platform.Caller;
+import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.RequestIds;
 
@@ -76,7 +77,7 @@ public class AuditLog {
         jpql.append(" order by e.occurredAt, e.id");
         var query = em.createQuery(jpql.toString(), AuditEvent.class);
         if (companyIds != null) {
-            query.setParameter("companies", companyIds.isEmpty() ? List.of(new UUID(0, 0)) : companyIds);
+            query.setParameter("companies", Ids.orNone(companyIds));
         }
         if (from != null) {
             query.setParameter("from", from);

@@ -10,6 +10,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
 import com.paycore.platform.Likes;
 import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
@@ -32,7 +33,7 @@ public class CompanyRepository {
     public boolean nameTaken(String name, UUID exceptId) {
         return !em.createQuery("select c.id from Company c where c.nameKey = :key and c.id <> :except", UUID.class)
                 .setParameter("key", Company.nameKey(name))
-                .setParameter("except", exceptId == null ? new UUID(0, 0) : exceptId)
+                .setParameter("except", exceptId == null ? Ids.NONE : exceptId)
                 .getResultList().isEmpty();
     }
 
@@ -48,7 +49,7 @@ public class CompanyRepository {
         var query = em.createQuery(jpql.append(" order by c.createdAt, c.id").toString(), Company.class)
                 .setParameter("name", Likes.contains(name == null ? "" : name));
         if (within != null) {
-            query.setParameter("within", within.isEmpty() ? List.of(new UUID(0, 0)) : within);
+            query.setParameter("within", Ids.orNone(within));
         }
         if (id != null) {
             query.setParameter("id", id);
@@ -113,7 +114,7 @@ public class CompanyRepository {
         }
         var query = em.createQuery(jpql.append(" order by m.createdAt, m.id").toString(), CompanyUser.class);
         if (within != null) {
-            query.setParameter("within", within.isEmpty() ? List.of(new UUID(0, 0)) : within);
+            query.setParameter("within", Ids.orNone(within));
         }
         if (userId != null) {
             query.setParameter("u", userId);

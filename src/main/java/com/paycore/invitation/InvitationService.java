@@ -22,6 +22,7 @@ import com.paycore.company.CompanyUserService;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.Secrets;
 import com.paycore.user.User;
@@ -95,7 +96,7 @@ public class InvitationService {
         }
         var query = em.createQuery(jpql.append(" order by i.createdAt, i.id").toString(), Invitation.class);
         if (within != null) {
-            query.setParameter("within", within.isEmpty() ? List.of(new UUID(0, 0)) : within);
+            query.setParameter("within", Ids.orNone(within));
         }
         OffsetDateTime now = OffsetDateTime.now(clock);
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()

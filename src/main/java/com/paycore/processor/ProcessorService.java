@@ -27,8 +27,6 @@ import com.paycore.project.ProjectAccess;
 @Transactional
 public class ProcessorService {
 
-    private static final List<UUID> NONE = List.of(new UUID(0, 0));
-
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
@@ -101,7 +99,7 @@ public class ProcessorService {
         }
         var query = em.createQuery(jpql.append(" order by p.createdAt, p.id").toString(), Processor.class);
         if (within != null) {
-            query.setParameter("within", within.isEmpty() ? NONE : within);
+            query.setParameter("within", Ids.orNone(within));
         }
         if (id != null) {
             query.setParameter("id", id);

@@ -10,14 +10,13 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
 import com.paycore.platform.Likes;
 import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
 
 @ApplicationScoped
 public class ProjectRepository {
-
-    private static final List<UUID> NONE = List.of(new UUID(0, 0));
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -35,7 +34,7 @@ public class ProjectRepository {
         return !em.createQuery("select p.id from Project p where p.companyId = :c and p.nameKey = :key and p.id <> :except",
                         UUID.class)
                 .setParameter("c", companyId).setParameter("key", Project.nameKey(name))
-                .setParameter("except", exceptId == null ? new UUID(0, 0) : exceptId)
+                .setParameter("except", exceptId == null ? Ids.NONE : exceptId)
                 .getResultList().isEmpty();
     }
 
@@ -71,8 +70,8 @@ public class ProjectRepository {
             query.setParameter("id", filter.id());
         }
         if (visibility != null) {
-            query.setParameter("adminCompanies", visibility.adminCompanies().isEmpty() ? NONE : visibility.adminCompanies());
-            query.setParameter("memberships", visibility.memberships().isEmpty() ? NONE : visibility.memberships());
+            query.setParameter("adminCompanies", Ids.orNone(visibility.adminCompanies()));
+            query.setParameter("memberships", Ids.orNone(visibility.memberships()));
         }
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
@@ -81,8 +80,8 @@ public class ProjectRepository {
     List<UUID> visibleIds(Visibility visibility) {
         return em.createQuery("select distinct p.id from Project p left join p.companyUserIds cu "
                         + "where p.companyId in :adminCompanies or cu in :memberships", UUID.class)
-                .setParameter("adminCompanies", visibility.adminCompanies().isEmpty() ? NONE : visibility.adminCompanies())
-                .setParameter("memberships", visibility.memberships().isEmpty() ? NONE : visibility.memberships())
+                .setParameter("adminCompanies", Ids.orNone(visibility.adminCompanies()))
+                .setParameter("memberships", Ids.orNone(visibility.memberships()))
                 .getResultList();
     }
 

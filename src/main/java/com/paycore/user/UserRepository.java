@@ -9,6 +9,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
 import com.paycore.platform.Likes;
 import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
@@ -34,7 +35,7 @@ public class UserRepository {
     }
 
     public boolean anyActivePlatformAdmin() {
-        return anyOtherActivePlatformAdmin(new UUID(0, 0));
+        return anyOtherActivePlatformAdmin(Ids.NONE);
     }
 
     public boolean anyOtherActivePlatformAdmin(UUID except) {
