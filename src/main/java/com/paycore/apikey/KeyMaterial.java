@@ -25,6 +25,8 @@ import org.bouncycastle.openpgp.operator.bc.BcPGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyPair;
 
+import com.paycore.platform.Pem;
+
 /**
  * Makes a key's secret value and its key pair: RSA-2048 for TransactionRSAKey (public key as a PEM
  * SubjectPublicKeyInfo, private key as PKCS#8), an OpenPGP RSA-2048 key ring for FileContentPGPKey (ASCII-armored
@@ -61,7 +63,7 @@ final class KeyMaterial {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048, RANDOM);
             KeyPair pair = generator.generateKeyPair();
-            return new Generated(newValue(), pem("PUBLIC KEY", pair.getPublic().getEncoded()), pair.getPrivate().getEncoded());
+            return new Generated(newValue(), Pem.encode("PUBLIC KEY", pair.getPublic().getEncoded()), pair.getPrivate().getEncoded());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("RSA key generation failed", e);
         }
@@ -87,9 +89,4 @@ final class KeyMaterial {
         }
     }
 
-    private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n"
-                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
-                + "\n-----END " + type + "-----\n";
-    }
 }

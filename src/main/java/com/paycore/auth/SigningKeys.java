@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -18,6 +16,8 @@ import java.util.Base64;
 import java.util.logging.Logger;
 
 import com.paycore.platform.DatabaseConfigSource;
+import com.paycore.platform.Pem;
+import com.paycore.platform.SecretFiles;
 import com.paycore.platform.Settings;
 
 /**
@@ -47,7 +47,7 @@ public final class SigningKeys {
     }
 
     public static String publicKeyPem() {
-        return pem("PUBLIC KEY", get().getPublic().getEncoded());
+        return Pem.encode("PUBLIC KEY", get().getPublic().getEncoded());
     }
 
     /** Stable key id: the first bytes of the public key's SHA-256, so rotations change it. */
@@ -81,36 +81,21 @@ public final class SigningKeys {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         KeyPair pair = generator.generateKeyPair();
-        Files.createDirectories(file.getParent());
-        Path temp = Files.createTempFile(file.getParent(), "jwt", ".tmp");
-        try {
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system
-        }
-        Files.writeString(temp, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), StandardOpenOption.TRUNCATE_EXISTING);
-        try {
-            Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException raced) {
-            Files.deleteIfExists(temp); // another instance wrote it first: use theirs
+        if (!SecretFiles.createOnce(file, Pem.encode("PRIVATE KEY", pair.getPrivate().getEncoded()))) {
+            return; // another instance made it first: use theirs
         }
         LOG.warning("Generated a token signing key in " + file + ". Set payments.jwt.signing-key in production "
                 + "and share it between instances.");
     }
 
     private static KeyPair read(Path file) throws IOException, GeneralSecurityException {
-        String pem = Files.readString(file, StandardCharsets.US_ASCII);
-        String body = pem.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
         KeyFactory factory = KeyFactory.getInstance("RSA");
-        var privateKey = (RSAPrivateCrtKey) factory.generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(body)));
+        var privateKey = (RSAPrivateCrtKey) factory.generatePrivate(
+                new PKCS8EncodedKeySpec(Pem.decode(Files.readString(file, StandardCharsets.US_ASCII))));
         var publicKey = (RSAPublicKey) factory.generatePublic(
                 new RSAPublicKeySpec(privateKey.getModulus(), privateKey.getPublicExponent()));
         return new KeyPair(publicKey, privateKey);
     }
 
-    private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                .encodeToString(der) + "\n-----END " + type + "-----\n";
-    }
 
 }

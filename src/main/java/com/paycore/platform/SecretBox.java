@@ -4,8 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -170,19 +168,7 @@ public final class SecretBox {
             if (!Files.exists(file)) {
                 byte[] key = new byte[32];
                 RANDOM.nextBytes(key);
-                Files.createDirectories(file.getParent());
-                Path temp = Files.createTempFile(file.getParent(), "master", ".tmp");
-                try {
-                    Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-                } catch (UnsupportedOperationException ignored) {
-                    // not a POSIX file system
-                }
-                Files.writeString(temp, Base64.getEncoder().encodeToString(key));
-                try {
-                    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-                } catch (java.io.IOException raced) {
-                    Files.deleteIfExists(temp);
-                }
+                SecretFiles.createOnce(file, Base64.getEncoder().encodeToString(key));
             }
             LOG.warning("**** No payments.crypto.master-key configured: using the generated key in " + file
                     + ". Anyone with this file can decrypt stored secrets. Production must set "
