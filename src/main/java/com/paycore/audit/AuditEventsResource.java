@@ -1,7 +1,6 @@
 package com.paycore.audit;
 
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
@@ -17,7 +16,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.company.CompanyAccess;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -31,9 +29,6 @@ public class AuditEventsResource {
     @Inject
     AuditLog audit;
 
-    @Inject
-    CompanyAccess access;
-
     @GET
     @Operation(summary = "List audit events, oldest first",
             description = "Platform administrators: every event (or CompanyId's). Company Admins: their companies' "
@@ -46,8 +41,7 @@ public class AuditEventsResource {
     public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("from") OffsetDateTime from,
                          @QueryParam("to") OffsetDateTime to, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
-        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId).id()) : access.administeredCompanies();
-        return Envelope.list(audit.list(within, from, to, Page.of(limit, offset)).stream()
+        return Envelope.list(audit.listFor(companyId, from, to, Page.of(limit, offset)).stream()
                 .map(AuditEventView::from).toList());
     }
 }

@@ -11,6 +11,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.company.CompanyAccess;
 import com.paycore.platform.Caller;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -34,6 +35,9 @@ public class AuditLog {
 
     @Inject
     Clock clock;
+
+    @Inject
+    CompanyAccess access;
 
     @Transactional
     public void record(String action, UUID companyId, String targetType, Object targetId, String details) {
@@ -59,6 +63,16 @@ public class AuditLog {
 
     private String callerEmail() {
         return caller.authenticated() ? caller.email() : null;
+    }
+
+    /**
+     * What the caller may read: CompanyId's events (platform administrators and its Admins), or without it every
+     * event for platform administrators and the events of the companies an Admin administers.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<AuditEvent> listFor(UUID companyId, OffsetDateTime from, OffsetDateTime to, Page page) {
+        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId).id()) : access.administeredCompanies();
+        return list(within, from, to, page);
     }
 
     /** Events of the given companies (null: every event, platform administrators only), oldest first. */

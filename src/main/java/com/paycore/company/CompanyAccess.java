@@ -35,13 +35,11 @@ public class CompanyAccess {
         return require(companyId, false);
     }
 
-    /** The caller's active role in the company; Admin for platform administrators. */
-    public Role roleIn(UUID companyId) {
-        asMember(companyId);
-        if (caller.platformAdmin()) {
-            return Role.Admin;
-        }
-        return companies.membership(companyId, caller.userId()).map(CompanyUser::role).orElse(Role.None);
+    /**
+     * As {@link #asMember}, answering the caller's membership: empty for platform administrators, who need none.
+     */
+    public java.util.Optional<CompanyUser> memberIn(UUID companyId) {
+        return java.util.Optional.ofNullable(check(companyId, false).membership());
     }
 
     /** Companies whose lists the caller may read: null means every company (platform administrators). */
@@ -75,19 +73,22 @@ public class CompanyAccess {
                 active.stream().filter(m -> m.role() == Role.User).map(CompanyUser::id).toList());
     }
 
-    /** The caller's active membership of the company, if any (none for platform administrators who are not members). */
-    public java.util.Optional<CompanyUser> membership(UUID companyId) {
-        return companies.membership(companyId, caller.userId()).filter(CompanyUser::active);
-    }
-
     public boolean platformAdmin() {
         return caller.platformAdmin();
     }
 
     private Company require(UUID companyId, boolean admin) {
+        return check(companyId, admin).company();
+    }
+
+    private record Checked(Company company, CompanyUser membership) {
+    }
+
+    /** One read of the company and one of the caller's membership decide every company-level access. */
+    private Checked check(UUID companyId, boolean admin) {
         Company company = companies.find(companyId).orElseThrow(() -> AppException.notFound("Company"));
         if (caller.platformAdmin()) {
-            return company;
+            return new Checked(company, null);
         }
         CompanyUser membership = companies.membership(companyId, caller.userId())
                 .orElseThrow(() -> AppException.notFound("Company"));
@@ -98,6 +99,6 @@ public class CompanyAccess {
         if (!allowed) {
             throw AppException.forbidden();
         }
-        return company;
+        return new Checked(company, membership);
     }
 }

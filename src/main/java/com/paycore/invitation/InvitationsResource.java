@@ -48,9 +48,8 @@ public class InvitationsResource {
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
     public Response create(@Valid @NotNull CreateInvitationRequest request, @Context UriInfo uri) {
         InvitationService.Created created = invitations.create(request);
-        Response response = Envelope.created(uri.getAbsolutePath(), created.invitation().id());
-        ((Envelope) response.getEntity()).with("invitationToken", created.token());
-        return response;
+        return Envelope.created(uri.getAbsolutePath(), created.invitation().id(),
+                Envelope.ok().with("invitationToken", created.token()));
     }
 
     @GET

@@ -44,11 +44,10 @@ public class KeystoresResource {
     @APIResponse(responseCode = "500", description = "Random source or database failure")
     public Response generate(@Context UriInfo uri) {
         KeystoreView k = keystores.generate();
-        Response response = Envelope.created(uri.getBaseUriBuilder().path("adm/KeyStores").build(), k.keystoreId());
-        ((Envelope) response.getEntity()).with("keystoreId", k.keystoreId()).with("activationDate", k.activationDate())
+        return Envelope.created(uri.getBaseUriBuilder().path("adm/KeyStores").build(), k.keystoreId(), Envelope.ok()
+                .with("keystoreId", k.keystoreId()).with("activationDate", k.activationDate())
                 .with("expirationDate", k.expirationDate()).with("keyStrength", k.keyStrength())
-                .with("keyBase64", k.keyBase64()).with("ivBase64", k.ivBase64());
-        return response;
+                .with("keyBase64", k.keyBase64()).with("ivBase64", k.ivBase64()));
     }
 
     @GET

@@ -50,8 +50,15 @@ public final class Envelope {
 
     /** 201 with the new id in the envelope and in {@code Location}. */
     public static Response created(URI collection, UUID id) {
+        return created(collection, id, ok());
+    }
+
+    /** 201 with the new id first, then the fields the given envelope carries (what a create's answer adds). */
+    public static Response created(URI collection, UUID id, Envelope more) {
+        Envelope envelope = ok().with("id", id);
+        envelope.fields.putAll(more.fields);
         return Response.created(URI.create(collection.toString().replaceAll("/$", "") + "/" + id))
-                .entity(ok().with("id", id)).build();
+                .entity(envelope).build();
     }
 
     public Envelope with(String name, Object value) {

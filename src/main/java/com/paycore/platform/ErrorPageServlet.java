@@ -2,8 +2,6 @@ package com.paycore.platform;
 
 import java.io.IOException;
 
-import jakarta.json.bind.Jsonb;
-import jakarta.json.bind.JsonbBuilder;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -16,8 +14,6 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 @WebServlet("/error-envelope")
 public class ErrorPageServlet extends HttpServlet {
-
-    private static final Jsonb JSONB = JsonbBuilder.create();
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -33,6 +29,6 @@ public class ErrorPageServlet extends HttpServlet {
         response.setStatus(status);
         response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
-        response.getWriter().write(JSONB.toJson(Envelope.error(status, message)));
+        response.getWriter().write(StrictJson.jsonb().toJson(Envelope.error(status, message)));
     }
 }

@@ -44,10 +44,10 @@ public class ProcessorService {
             throw AppException.invalid("companyProjectId: must not be null");
         }
         Project project = projects.asAdmin(request.companyProjectId);
-        Processor processor = new Processor(request.id != null ? request.id : Ids.newId(), project.id());
         if (request.id != null && em.find(Processor.class, request.id) != null) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
         }
+        Processor processor = new Processor(request.id != null ? request.id : Ids.newId(), project.id());
         processor.configure(Fields.required("projectPaymentProcessorName", request.projectPaymentProcessorName, 100),
                 Gateways.requireSupported(request.gateway), Gateways.requireSupportedPaymentType(request.paymentType),
                 request.isActive == null || request.isActive);

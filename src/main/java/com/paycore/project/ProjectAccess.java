@@ -1,5 +1,6 @@
 package com.paycore.project;
 
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,12 +41,11 @@ public class ProjectAccess {
 
     public Project asReader(UUID projectId) {
         Project project = projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
-        Role role = AppException.hidingForeign("Project", () -> companies.roleIn(project.companyId()));
-        if (role != Role.Admin) {
-            UUID membership = companies.membership(project.companyId()).map(CompanyUser::id).orElse(null);
-            if (membership == null || !project.companyUserIds().contains(membership)) {
-                throw AppException.notFound("Project");
-            }
+        Optional<CompanyUser> membership = AppException.hidingForeign("Project", () -> companies.memberIn(project.companyId()));
+        boolean assignedOrAdmin = membership.map(m -> m.role() == Role.Admin || project.companyUserIds().contains(m.id()))
+                .orElse(true); // platform administrators
+        if (!assignedOrAdmin) {
+            throw AppException.notFound("Project");
         }
         return project;
     }

@@ -96,14 +96,11 @@ public class ProjectService {
     /** E11. */
     public List<Project> list(UUID companyId, UUID id, String name, Boolean active, Page page) {
         ProjectRepository.Filter filter = new ProjectRepository.Filter(companyId, id, name, active);
-        if (companies.platformAdmin()) {
-            if (companyId != null) {
-                companies.asMember(companyId);
-            }
-            return projects.list(filter, null, page);
-        }
         if (companyId != null) {
             companies.asMember(companyId);
+        }
+        if (companies.platformAdmin()) {
+            return projects.list(filter, null, page);
         }
         CompanyAccess.Memberships mine = companies.memberships();
         return projects.list(filter, new ProjectRepository.Visibility(mine.adminCompanies(), mine.userMemberships()), page);

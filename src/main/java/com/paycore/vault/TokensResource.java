@@ -60,12 +60,11 @@ public class TokensResource {
     public Response create(@PathParam("projectId") UUID projectId, @Valid @NotNull CreateTokenRequest request,
                            @Context UriInfo uri) {
         TokenView token = tokens.create(caller.projectId(), caller.keyId(), request);
-        Response response = Envelope.created(uri.getAbsolutePath(), token.id());
-        ((Envelope) response.getEntity()).with("paymentToken", token.paymentToken())
+        return Envelope.created(uri.getAbsolutePath(), token.id(), Envelope.ok()
+                .with("paymentToken", token.paymentToken())
                 .with("maskedCardNumber", token.maskedCardNumber()).with("ccType", token.ccType())
                 .with("last4", token.last4()).with("expirationMonth", token.expirationMonth())
-                .with("expirationYear", token.expirationYear()).with("validCVV", token.validCVV());
-        return response;
+                .with("expirationYear", token.expirationYear()).with("validCVV", token.validCVV()));
     }
 
     @GET
