@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 
 @ApplicationScoped
@@ -32,7 +33,7 @@ public class ApiKeyRepository {
             jpql.append(" and k.type = :type");
         }
         if (active != null) {
-            jpql.append(" and k.active = ").append(active ? "true" : "false"); // a literal: H2 compares a bound boolean as a number
+            jpql.append(" and ").append(Jpql.is("k.active", active));
         }
         var query = em.createQuery(jpql.append(" order by k.createdAt, k.id").toString(), ApiKey.class)
                 .setParameter("p", projectId);

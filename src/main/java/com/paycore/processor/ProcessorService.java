@@ -12,6 +12,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
+import com.paycore.platform.Jpql;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Fields;
@@ -95,7 +96,7 @@ public class ProcessorService {
             jpql.append(" and p.id = :id");
         }
         if (active != null) {
-            jpql.append(" and p.active = ").append(active ? "true" : "false"); // a literal: H2 compares a bound boolean as a number
+            jpql.append(" and ").append(Jpql.is("p.active", active));
         }
         var query = em.createQuery(jpql.append(" order by p.createdAt, p.id").toString(), Processor.class);
         if (within != null) {

@@ -9,6 +9,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
+import com.paycore.platform.Jpql;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Likes;
@@ -56,7 +57,7 @@ public class ProjectRepository {
             jpql.append(" and p.id = :id");
         }
         if (filter.active() != null) {
-            jpql.append(" and p.active = ").append(filter.active() ? "true" : "false"); // a literal: H2 compares a bound boolean as a number
+            jpql.append(" and ").append(Jpql.is("p.active", filter.active()));
         }
         if (visibility != null) {
             jpql.append(" and (p.companyId in :adminCompanies or cu in :memberships)");

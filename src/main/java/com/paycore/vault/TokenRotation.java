@@ -43,31 +43,41 @@ public class TokenRotation {
     public record Result(UUID keystoreId, int rotated) {
     }
 
+    /** One batch: how many tokens it looked at, and how many of them it moved. */
+    public record Batch(int seen, int moved) {
+    }
+
     public Result rotate() {
         caller.requirePlatformAdmin();
         CardCipher target = keystores.current();
         int total = 0;
-        int moved;
+        Batch batch;
         do {
-            moved = self.rotateBatch(target);
-            total += moved;
-        } while (moved > 0);
+            batch = self.rotateBatch(target);
+            total += batch.moved();
+        } while (batch.seen() > 0);
         audit.record("TokensRotated", null, "Keystore", target.keystoreId(), total + " tokens moved");
         return new Result(target.keystoreId(), total);
     }
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public int rotateBatch(CardCipher target) {
-        List<PaymentToken> tokens = em.createQuery("select t from PaymentToken t where t.panCiphertext is not null "
-                        + "and t.keystoreId <> :target order by t.id", PaymentToken.class)
+    public Batch rotateBatch(CardCipher target) {
+        List<UUID> ids = em.createQuery("select t.id from PaymentToken t where t.panCiphertext is not null "
+                        + "and t.keystoreId <> :target order by t.id", UUID.class)
                 .setParameter("target", target.keystoreId())
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .setMaxResults(BATCH)
                 .getResultList();
-        for (PaymentToken token : tokens) {
+        int moved = 0;
+        for (UUID id : ids) {
+            // Locked one by one (H2 refuses FOR UPDATE with LIMIT); a token erased or moved meanwhile is skipped.
+            PaymentToken token = em.find(PaymentToken.class, id, LockModeType.PESSIMISTIC_WRITE);
+            if (token == null || token.panCiphertext() == null || target.keystoreId().equals(token.keystoreId())) {
+                continue;
+            }
             String pan = keystores.cipher(token.keystoreId()).open(token.panCiphertext(), token.aad());
             token.seal(target.keystoreId(), target.seal(pan, token.aad()));
+            moved++;
         }
-        return tokens.size();
+        return new Batch(ids.size(), moved);
     }
 }
