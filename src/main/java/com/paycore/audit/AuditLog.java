@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.ContextNotActiveException;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -15,6 +18,7 @@ import com.paycore.company.CompanyAccess;
 import com.paycore.platform.Caller;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
+import com.paycore.platform.ProjectCaller;
 import com.paycore.platform.RequestIds;
 
 /**
@@ -32,6 +36,12 @@ public class AuditLog {
 
     @Inject
     Caller caller;
+
+    @Inject
+    ProjectCaller projectCaller;
+
+    @Inject
+    BeanManager beans;
 
     @Inject
     Clock clock;
@@ -58,11 +68,28 @@ public class AuditLog {
     }
 
     private UUID callerId() {
-        return caller.authenticated() ? caller.userId() : null;
+        return inRequest() && caller.authenticated() ? caller.userId() : null;
     }
 
+    /** The user's email, or "apiKey:&lt;key id&gt;" for a project API-key call; null for jobs. */
     private String callerEmail() {
-        return caller.authenticated() ? caller.email() : null;
+        if (!inRequest()) {
+            return null;
+        }
+        if (caller.authenticated()) {
+            return caller.email();
+        }
+        UUID keyId = projectCaller.keyId();
+        return keyId != null ? "apiKey:" + keyId : null;
+    }
+
+    /** Scheduled jobs have no request: no caller to name. */
+    private boolean inRequest() {
+        try {
+            return beans.getContext(RequestScoped.class).isActive();
+        } catch (ContextNotActiveException e) {
+            return false;
+        }
     }
 
     /**

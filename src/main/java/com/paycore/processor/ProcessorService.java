@@ -38,6 +38,9 @@ public class ProcessorService {
     AuditLog audit;
 
     @Inject
+    OpenTransactions openTransactions;
+
+    @Inject
     Clock clock;
 
     public Processor create(ProcessorRequest request) {
@@ -120,7 +123,7 @@ public class ProcessorService {
                         + "and p.deletedAt is null and p.id <> :id", Processor.class)
                 .setParameter("project", project.id()).setParameter("id", id).getResultList();
         boolean onlyActive = processor.active() && others.stream().noneMatch(Processor::active);
-        if (onlyActive && hasOpenTransactions(project.id())) {
+        if (onlyActive && openTransactions.exist(project.id())) {
             throw new AppException(ErrorCode.CONFLICT, "The project's only active processor has open transactions");
         }
         if (project.active() && (onlyActive || others.isEmpty())) {
@@ -128,14 +131,6 @@ public class ProcessorService {
         }
         processor.delete(OffsetDateTime.now(clock));
         audit.record("ProcessorDeleted", project.companyId(), "Processor", id, null);
-    }
-
-    /**
-     * Open (Approved or Captured) transactions of the project. The transactions feature (issue 5) owns that
-     * table and answers here; until it exists a project has none.
-     */
-    private boolean hasOpenTransactions(UUID projectId) {
-        return false;
     }
 
     private Processor find(UUID id) {

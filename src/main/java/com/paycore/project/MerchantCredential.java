@@ -45,4 +45,16 @@ public class MerchantCredential {
         this.testMode = testMode;
         this.createdAt = createdAt;
     }
+
+    String merchantId() {
+        return merchantId;
+    }
+
+    String apiKey() {
+        return apiKey;
+    }
+
+    boolean testMode() {
+        return testMode;
+    }
 }

@@ -95,6 +95,13 @@ public class ProjectRepository {
         em.persist(credential);
     }
 
+    Optional<MerchantCredential> credential(UUID projectId, int version) {
+        return em.createQuery("select c from MerchantCredential c where c.projectId = :project "
+                        + "and c.credentialVersion = :version", MerchantCredential.class)
+                .setParameter("project", projectId).setParameter("version", version)
+                .getResultStream().findFirst();
+    }
+
     void flush() {
         UniqueViolations.flush(em, ErrorCode.DUPLICATE_PROJECT_NAME);
     }

@@ -22,6 +22,7 @@ import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
+import com.paycore.processor.MerchantAccount;
 
 @ApplicationScoped
 @Transactional
@@ -87,6 +88,18 @@ public class ProjectService {
             throw new AppException(ErrorCode.PROJECT_NOT_TRANSACTING, "the company is inactive");
         }
         return project;
+    }
+
+    /**
+     * The merchant credentials of a project in one version (the version a transaction pinned at authorization),
+     * decrypted for a processor call. Version 0, or a project that never had credentials: {@link MerchantAccount#NONE}.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public MerchantAccount merchantAccount(UUID projectId, int version) {
+        return projects.credential(projectId, version)
+                .map(c -> new MerchantAccount(version, c.merchantId(), SecretBox.get().decryptString(c.apiKey(),
+                        "merchant-credential:" + projectId + ":" + version), c.testMode()))
+                .orElse(MerchantAccount.NONE);
     }
 
     public Project get(UUID id) {

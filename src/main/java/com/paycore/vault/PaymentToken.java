@@ -108,6 +108,10 @@ public class PaymentToken extends Timestamped {
         this.deletedAt = now;
     }
 
+    boolean active() {
+        return Status.Active.name().equals(status);
+    }
+
     boolean deleted() {
         return Status.Deleted.name().equals(status);
     }

@@ -25,8 +25,11 @@ import com.paycore.audit.AuditLog;
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
 import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.SecretBox;
+import com.paycore.processor.CardData;
+import com.paycore.processor.GatewayRegistry;
 import com.paycore.project.Project;
 import com.paycore.project.ProjectService;
 
@@ -59,6 +62,9 @@ public class TokenService {
     AuditLog audit;
 
     @Inject
+    GatewayRegistry gateways;
+
+    @Inject
     Clock clock;
 
     public TokenView create(UUID projectId, UUID keyId, CreateTokenRequest request) {
@@ -68,7 +74,7 @@ public class TokenService {
         Fields person = new Fields("personAddress", request.personAddress, secured, project.id(), keyId);
         Card validated = Card.validate(card.get("cardNumber"), card.get("expirationMonth"), card.get("expirationYear"),
                 card.get("cvv"), YearMonth.now(clock));
-        boolean validCvv = verifyCvv(validated);
+        boolean validCvv = verifyCvv(project.id(), validated);
         Address address = new Address(person.get("firstName"), person.get("lastName"), person.get("email"),
                 person.get("phone"), person.get("addressLine1"), person.get("addressLine2"), person.get("city"),
                 person.get("state"), person.get("zip"), person.get("country"));
@@ -92,11 +98,43 @@ public class TokenService {
     }
 
     /**
-     * The CVV is verified once. Until the gateway abstraction arrives (transactions), every project uses the
-     * Simulator's rule: CVV 000 fails verification.
+     * A usable token of the project, by its {@code paymentToken} value (or its id), opened for a processor call.
+     * Unknown, deleted, disabled or another project's: 400 (DESIGN.md section 9), all with the same answer.
      */
-    private static boolean verifyCvv(Card card) {
-        return !card.cvv().chars().allMatch(c -> c == '0');
+    public StoredCard forPayment(UUID projectId, String paymentToken) {
+        if (paymentToken == null || paymentToken.isBlank()) {
+            throw AppException.invalid("paymentToken: must not be blank");
+        }
+        PaymentToken token = byValueOrId(paymentToken.trim());
+        if (token == null || !token.projectId().equals(projectId) || !token.active()) {
+            throw new AppException(ErrorCode.UNKNOWN_PAYMENT_TOKEN);
+        }
+        String pan = keystores.cipher(token.keystoreId()).open(token.panCiphertext(), token.aad());
+        return new StoredCard(token.id(), token.ccType(), token.masked(), token.last4(), token.expirationMonth(),
+                token.expirationYear(), token.validCvv(), token.address(),
+                new CardData(pan, token.expirationMonth(), token.expirationYear()));
+    }
+
+    private PaymentToken byValueOrId(String value) {
+        if (value.startsWith("tok_")) {
+            return em.createQuery("select t from PaymentToken t where t.token = :token", PaymentToken.class)
+                    .setParameter("token", value).getResultStream().findFirst().orElse(null);
+        }
+        try {
+            return em.find(PaymentToken.class, UUID.fromString(value));
+        } catch (IllegalArgumentException notAnId) {
+            return null;
+        }
+    }
+
+    /**
+     * The CVV is verified once, by the gateway of the project's active processor. A project without one cannot
+     * have it verified: validCVV is false.
+     */
+    private boolean verifyCvv(UUID projectId, Card card) {
+        return gateways.activeProcessor(projectId)
+                .map(route -> route.gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv()))
+                .orElse(false);
     }
 
     private PaymentToken find(UUID projectId, UUID id, boolean lock) {

@@ -1,0 +1,67 @@
+package com.paycore.processor;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Jpql;
+
+/**
+ * Chooses the {@link PaymentGateway} for a project (its active processor configuration's {@code gateway}) or for a
+ * transaction (the gateway it was authorized on). Implementations are the CDI beans of type PaymentGateway.
+ */
+@ApplicationScoped
+public class GatewayRegistry {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    @Any
+    Instance<PaymentGateway> implementations;
+
+    private Map<Integer, PaymentGateway> byGateway;
+
+    @PostConstruct
+    void collect() {
+        byGateway = implementations.stream().collect(Collectors.toUnmodifiableMap(PaymentGateway::gateway, Function.identity()));
+    }
+
+    /** The processor configuration new operations of a project go to, and its gateway. */
+    public record Route(UUID processorId, PaymentGateway gateway) {
+    }
+
+    /** The project's active processor (the oldest, when several are active); 400 when it has none. */
+    public Route forProject(UUID projectId) {
+        return activeProcessor(projectId).orElseThrow(() -> new AppException(ErrorCode.NO_ACTIVE_PROCESSOR));
+    }
+
+    /** Like {@link #forProject} without refusing: empty when the project has no active processor. */
+    public Optional<Route> activeProcessor(UUID projectId) {
+        return em.createQuery("select p from Processor p where p.projectId = :project and p.deletedAt is null and "
+                        + Jpql.is("p.active", true) + " order by p.createdAt, p.id", Processor.class)
+                .setParameter("project", projectId).setMaxResults(1).getResultStream().findFirst()
+                .map(p -> new Route(p.id(), of(p.gateway())));
+    }
+
+    /** The implementation of a gateway value, for operations on transactions authorized through it. */
+    public PaymentGateway of(int gateway) {
+        PaymentGateway implementation = byGateway.get(gateway);
+        if (implementation == null) {
+            throw new AppException(ErrorCode.UNSUPPORTED_GATEWAY, String.valueOf(gateway));
+        }
+        return implementation;
+    }
+}

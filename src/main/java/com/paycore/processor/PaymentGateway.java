@@ -1,0 +1,75 @@
+package com.paycore.processor;
+
+import java.math.BigDecimal;
+
+/**
+ * The seam between the service and a payment processor. One implementation per {@code gateway} value (a CDI bean);
+ * {@link GatewayRegistry} picks it for a project from the project's active processor configuration. The Simulator
+ * ({@link SimulatorGateway}) is the only one built in; a real connector implements this interface, answers its own
+ * {@link #gateway()} value and is found by CDI without further wiring.
+ * <p>
+ * Implementations receive card numbers and merchant credentials: they must never log them, put them in exception
+ * messages or return them. Declines and processor errors are answers ({@link GatewayResult}), not exceptions.
+ */
+public interface PaymentGateway {
+
+    /** The {@code gateway} value of processor configurations this implementation serves. */
+    int gateway();
+
+    /** Authorizes (reserves) an amount on a card. */
+    GatewayResult authorize(CardData card, BigDecimal amount, String currency, MerchantAccount merchant);
+
+    /** Captures up to the authorized amount of an approved authorization, once. */
+    GatewayResult capture(GatewayCall call, BigDecimal amount);
+
+    /** Gives back part or all of a captured amount. */
+    GatewayResult refund(GatewayCall call, BigDecimal amount);
+
+    /** Releases an uncaptured authorization. */
+    GatewayResult reverse(GatewayCall call);
+
+    /** Settles a captured amount; the answer may announce a dispute the card's issuer opened. */
+    Settlement settle(GatewayCall call, BigDecimal amount);
+
+    /** Verifies a card's CVV once, at tokenization. */
+    boolean verifyCvv(CardData card, String cvv);
+
+    /** The account updater: what the card's issuer reports about a stored card. */
+    AccountUpdate accountUpdate(CardData card);
+
+    /** What a processor answers to one operation. */
+    record GatewayResult(Outcome outcome, String resultCode, String reference) {
+
+        public enum Outcome { Approved, Declined, Error }
+
+        public boolean approved() {
+            return outcome == Outcome.Approved;
+        }
+    }
+
+    /** A settlement's answer: the result, and whether the issuer opened a dispute (a chargeback follows). */
+    record Settlement(GatewayResult result, boolean disputeOpened) {
+    }
+
+    /**
+     * An operation on an earlier authorization: the processor's reference of it and the merchant account it was
+     * authorized under (pinned at authorization).
+     */
+    record GatewayCall(String reference, String currency, MerchantAccount merchant) {
+    }
+
+    /** What the account updater reports for a card. */
+    record AccountUpdate(Kind kind, Integer newExpirationMonth, Integer newExpirationYear, String newCardNumber) {
+
+        public enum Kind { NoChange, CardExpired, CardReplaced, AccountClosed, ContactCardholder }
+
+        public static AccountUpdate of(Kind kind) {
+            return new AccountUpdate(kind, null, null, null);
+        }
+
+        @Override
+        public String toString() {
+            return "AccountUpdate[" + kind + "]"; // never the new card number
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package com.paycore.processor;
+
+import java.math.BigDecimal;
+import java.security.SecureRandom;
+import java.time.YearMonth;
+import java.util.HexFormat;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.paycore.platform.Settings;
+import com.paycore.project.Gateways;
+
+/**
+ * The built-in test processor ({@code gateway} 1), answering with DESIGN.md section 6's test cards. Result codes
+ * follow ISO 8583: 00 approved, 05 do not honour, 51 insufficient funds, 96 system malfunction. Every call waits
+ * {@code payments.simulator.latency-ms} (default 0) first, to stand in for a real processor's round trip.
+ */
+@ApplicationScoped
+public class SimulatorGateway implements PaymentGateway {
+
+    static final String APPROVED = "00";
+    static final String DO_NOT_HONOUR = "05";
+    static final String INSUFFICIENT_FUNDS = "51";
+    static final String SYSTEM_MALFUNCTION = "96";
+
+    static final String DISPUTE_CARD = "4000000000000259";
+    private static final Map<String, PaymentGateway.GatewayResult.Outcome> REFUSALS = Map.of(
+            "4000000000000002", PaymentGateway.GatewayResult.Outcome.Declined,
+            "4000000000009995", PaymentGateway.GatewayResult.Outcome.Declined,
+            "4000000000000119", PaymentGateway.GatewayResult.Outcome.Error);
+    static final String CARD_EXPIRED = "4000000000000069";
+    static final String CARD_REPLACED = "4000000000000341";
+    static final String ACCOUNT_CLOSED = "4000000000000010";
+    static final String CONTACT_CARDHOLDER = "4000000000000036";
+    /** The number a replaced card gets: another Simulator card, approved, with no further updates. */
+    static final String REPLACEMENT_CARD = "4242424242424242";
+    private static final String DISPUTE_REFERENCE = "simd_";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final long latencyMillis;
+
+    public SimulatorGateway() {
+        this(parseLatency(Settings.get("payments.simulator.latency-ms")));
+    }
+
+    SimulatorGateway(long latencyMillis) {
+        this.latencyMillis = latencyMillis;
+    }
+
+    @Override
+    public int gateway() {
+        return Gateways.SIMULATOR;
+    }
+
+    @Override
+    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, MerchantAccount merchant) {
+        pause();
+        GatewayResult.Outcome refusal = REFUSALS.get(card.number());
+        if (refusal == GatewayResult.Outcome.Error) {
+            return new GatewayResult(refusal, SYSTEM_MALFUNCTION, null);
+        }
+        if (refusal == GatewayResult.Outcome.Declined) {
+            return new GatewayResult(refusal, card.number().endsWith("9995") ? INSUFFICIENT_FUNDS : DO_NOT_HONOUR, null);
+        }
+        return approved(DISPUTE_CARD.equals(card.number()) ? DISPUTE_REFERENCE : "sim_");
+    }
+
+    @Override
+    public GatewayResult capture(GatewayCall call, BigDecimal amount) {
+        pause();
+        return approved("sim_");
+    }
+
+    @Override
+    public GatewayResult refund(GatewayCall call, BigDecimal amount) {
+        pause();
+        return approved("sim_");
+    }
+
+    @Override
+    public GatewayResult reverse(GatewayCall call) {
+        pause();
+        return approved("sim_");
+    }
+
+    /** A capture authorized with the dispute card settles, and its issuer opens a dispute. */
+    @Override
+    public Settlement settle(GatewayCall call, BigDecimal amount) {
+        pause();
+        boolean dispute = call.reference() != null && call.reference().startsWith(DISPUTE_REFERENCE);
+        return new Settlement(approved("sim_"), dispute);
+    }
+
+    /** CVV 000 fails; every other CVV passes. */
+    @Override
+    public boolean verifyCvv(CardData card, String cvv) {
+        pause();
+        return cvv != null && !"000".equals(cvv);
+    }
+
+    @Override
+    public AccountUpdate accountUpdate(CardData card) {
+        pause();
+        return switch (card.number()) {
+            case CARD_EXPIRED -> {
+                YearMonth renewed = YearMonth.of(card.expirationYear(), card.expirationMonth()).plusYears(3);
+                yield new AccountUpdate(AccountUpdate.Kind.CardExpired, renewed.getMonthValue(), renewed.getYear(), null);
+            }
+            case CARD_REPLACED -> new AccountUpdate(AccountUpdate.Kind.CardReplaced, card.expirationMonth(),
+                    card.expirationYear(), REPLACEMENT_CARD);
+            case ACCOUNT_CLOSED -> AccountUpdate.of(AccountUpdate.Kind.AccountClosed);
+            case CONTACT_CARDHOLDER -> AccountUpdate.of(AccountUpdate.Kind.ContactCardholder);
+            default -> AccountUpdate.of(AccountUpdate.Kind.NoChange);
+        };
+    }
+
+    private static GatewayResult approved(String prefix) {
+        byte[] bytes = new byte[12];
+        RANDOM.nextBytes(bytes);
+        return new GatewayResult(GatewayResult.Outcome.Approved, APPROVED, prefix + HexFormat.of().formatHex(bytes));
+    }
+
+    private void pause() {
+        if (latencyMillis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(latencyMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static long parseLatency(String value) {
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            long millis = Long.parseLong(value.trim());
+            if (millis < 0) {
+                throw new IllegalArgumentException("payments.simulator.latency-ms must be 0 or more, got " + value);
+            }
+            return millis;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("payments.simulator.latency-ms must be a whole number of milliseconds, got " + value);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package com.paycore.transaction;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Idempotent;
+
+@Path("/adm/transactions")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Transactions")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+public class AdminTransactionsResource {
+
+    @Inject
+    TransactionService transactions;
+
+    @POST
+    @Path("{id}/reverse")
+    @Idempotent
+    @Operation(summary = "E17 Reverse authorization",
+            description = "companyProjectId (required) names the transaction's project; the caller must be a platform "
+                    + "administrator or an Admin of the project's company. Only an Approved (authorized, not captured) "
+                    + "transaction, at most once. Answers transactionId, reversalId (the ReverseAuthorize event), status "
+                    + "(Reversed), message, and entry (the transaction). Audited. Honours Idempotency-Key (24 h, scoped "
+                    + "to the user): a repeat answers the first answer again (Idempotent-Replayed: true); a different "
+                    + "request under the same key is 400; a repeat while the first runs is 409.")
+    @APIResponse(responseCode = "200", description = "transactionId, reversalId, status, message")
+    @APIResponse(responseCode = "400", description = "Missing or malformed companyProjectId or id; the transaction is "
+            + "captured, already reversed, declined or in error")
+    @APIResponse(responseCode = "403", description = "A company User, or an inactive member of the company")
+    @APIResponse(responseCode = "404", description = "No such transaction in that project, or a project the caller "
+            + "cannot see")
+    @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
+    public Envelope reverse(@PathParam("id") UUID id, @QueryParam("companyProjectId") UUID companyProjectId) {
+        if (companyProjectId == null) {
+            throw AppException.invalid("companyProjectId: required");
+        }
+        return PayTransactionsResource.reversed(transactions.reverseAsAdmin(companyProjectId, id));
+    }
+}

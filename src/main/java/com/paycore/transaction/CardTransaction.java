@@ -1,0 +1,343 @@
+package com.paycore.transaction;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Timestamped;
+import com.paycore.vault.Address;
+import com.paycore.vault.StoredCard;
+
+/**
+ * A card transaction and its state machine (DESIGN.md section 7). Every move goes through a method here that checks
+ * it is allowed, changes the state and returns the event to persist with it; the service holds the row lock.
+ */
+@Entity(name = "CardTransaction")
+@Table(name = "transactions")
+public class CardTransaction extends Timestamped {
+
+    private static final Set<TransactionStatus> REFUNDABLE = EnumSet.of(TransactionStatus.Captured,
+            TransactionStatus.Settled, TransactionStatus.PartiallyRefunded);
+
+    @Id
+    private UUID id;
+    @Column(name = "project_id")
+    private UUID projectId;
+    @Column(name = "company_id")
+    private UUID companyId;
+    @Column(name = "processor_id")
+    private UUID processorId;
+    private int gateway;
+    @Column(name = "credential_version")
+    private int credentialVersion;
+    @Column(name = "payment_token_id")
+    private UUID paymentTokenId;
+    @Column(name = "cc_type")
+    private String ccType;
+    @Column(name = "masked_card_number")
+    private String maskedCardNumber;
+    @Column(name = "cc_last4")
+    private String ccLast4;
+    @Column(name = "cc_expiration")
+    private String ccExpiration;
+    @Column(name = "valid_cvv")
+    private boolean validCvv;
+    private BigDecimal amount;
+    private String currency;
+    @Column(name = "captured_amount")
+    private BigDecimal capturedAmount;
+    @Column(name = "refunded_amount")
+    private BigDecimal refundedAmount;
+    private String status;
+    @Column(name = "result_code")
+    private String resultCode;
+    @Column(name = "processor_reference")
+    private String processorReference;
+    @Column(name = "captured_at")
+    private OffsetDateTime capturedAt;
+    @Column(name = "settled_at")
+    private OffsetDateTime settledAt;
+    @Column(name = "event_count")
+    private int eventCount;
+    @Column(name = "order_id")
+    private String orderId;
+    private String description;
+    private String email;
+    private String ip;
+    private String fingerprint;
+    @Column(name = "billing_first_name")
+    private String billingFirstName;
+    @Column(name = "billing_last_name")
+    private String billingLastName;
+    @Column(name = "billing_email")
+    private String billingEmail;
+    @Column(name = "billing_phone")
+    private String billingPhone;
+    @Column(name = "billing_address_line1")
+    private String billingAddressLine1;
+    @Column(name = "billing_address_line2")
+    private String billingAddressLine2;
+    @Column(name = "billing_city")
+    private String billingCity;
+    @Column(name = "billing_state")
+    private String billingState;
+    @Column(name = "billing_zip")
+    private String billingZip;
+    @Column(name = "billing_country")
+    private String billingCountry;
+    @Column(name = "delivery_first_name")
+    private String deliveryFirstName;
+    @Column(name = "delivery_last_name")
+    private String deliveryLastName;
+    @Column(name = "delivery_email")
+    private String deliveryEmail;
+    @Column(name = "delivery_phone")
+    private String deliveryPhone;
+    @Column(name = "delivery_address_line1")
+    private String deliveryAddressLine1;
+    @Column(name = "delivery_address_line2")
+    private String deliveryAddressLine2;
+    @Column(name = "delivery_city")
+    private String deliveryCity;
+    @Column(name = "delivery_state")
+    private String deliveryState;
+    @Column(name = "delivery_zip")
+    private String deliveryZip;
+    @Column(name = "delivery_country")
+    private String deliveryCountry;
+    private String tags;
+
+    protected CardTransaction() {
+    }
+
+    /** A new transaction on a token, before the processor answered; {@link #authorized} records the answer. */
+    CardTransaction(UUID id, UUID projectId, UUID companyId, UUID processorId, int gateway, int credentialVersion,
+                    StoredCard card, BigDecimal amount, String currency, TransactionRequest request, String tags) {
+        this.id = id;
+        this.projectId = projectId;
+        this.companyId = companyId;
+        this.processorId = processorId;
+        this.gateway = gateway;
+        this.credentialVersion = credentialVersion;
+        this.paymentTokenId = card.tokenId();
+        this.ccType = card.ccType();
+        this.maskedCardNumber = card.maskedCardNumber();
+        this.ccLast4 = card.last4();
+        this.ccExpiration = String.format("%04d-%02d", card.expirationYear(), card.expirationMonth());
+        this.validCvv = card.validCvv();
+        this.amount = amount;
+        this.currency = currency;
+        this.capturedAmount = BigDecimal.ZERO;
+        this.refundedAmount = BigDecimal.ZERO;
+        this.orderId = request.orderId;
+        this.description = request.description;
+        this.email = request.email;
+        this.ip = request.ip;
+        this.fingerprint = request.fingerprint;
+        Address billing = request.billingAddress != null ? request.billingAddress : card.address();
+        if (billing != null) {
+            billingFirstName = billing.firstName();
+            billingLastName = billing.lastName();
+            billingEmail = billing.email();
+            billingPhone = billing.phone();
+            billingAddressLine1 = billing.addressLine1();
+            billingAddressLine2 = billing.addressLine2();
+            billingCity = billing.city();
+            billingState = billing.state();
+            billingZip = billing.zip();
+            billingCountry = billing.country();
+        }
+        Address delivery = request.deliveryAddress;
+        if (delivery != null) {
+            deliveryFirstName = delivery.firstName();
+            deliveryLastName = delivery.lastName();
+            deliveryEmail = delivery.email();
+            deliveryPhone = delivery.phone();
+            deliveryAddressLine1 = delivery.addressLine1();
+            deliveryAddressLine2 = delivery.addressLine2();
+            deliveryCity = delivery.city();
+            deliveryState = delivery.state();
+            deliveryZip = delivery.zip();
+            deliveryCountry = delivery.country();
+        }
+        this.tags = tags;
+    }
+
+    /** The processor's answer to the authorization: Approved, Declined or Error (the last two are final). */
+    TransactionEvent authorized(EventResult result, String resultCode, String reference, OffsetDateTime now) {
+        this.status = switch (result) {
+            case Approved -> TransactionStatus.Approved.name();
+            case Declined -> TransactionStatus.Declined.name();
+            default -> TransactionStatus.Error.name();
+        };
+        this.resultCode = resultCode;
+        this.processorReference = reference;
+        return event(EventType.Authorize, result, resultCode, amount, now);
+    }
+
+    /** The amount a capture takes: the whole authorization when not given; 400 unless Approved and within it. */
+    BigDecimal captureAmount(BigDecimal requested) {
+        requireStatus(EnumSet.of(TransactionStatus.Approved), "captured");
+        if (requested == null) {
+            return amount;
+        }
+        BigDecimal valid = Money.amount(requested, currency);
+        if (valid.compareTo(amount) > 0) {
+            throw new AppException(ErrorCode.AMOUNT_EXCEEDS, valid.toPlainString(),
+                    "authorized amount of " + Money.scaled(amount, currency).toPlainString());
+        }
+        return valid;
+    }
+
+    TransactionEvent captured(EventResult result, String resultCode, BigDecimal captured, OffsetDateTime now) {
+        if (result == EventResult.Approved) {
+            this.status = TransactionStatus.Captured.name();
+            this.capturedAmount = captured;
+            this.capturedAt = now;
+        }
+        return event(EventType.Capture, result, resultCode, captured, now);
+    }
+
+    /** The amount a refund gives back: all that is left when not given; 400 unless captured and within what is left. */
+    BigDecimal refundAmount(BigDecimal requested) {
+        requireStatus(REFUNDABLE, "refunded");
+        BigDecimal left = capturedAmount.subtract(refundedAmount);
+        if (requested == null) {
+            return left;
+        }
+        BigDecimal valid = Money.amount(requested, currency);
+        if (valid.compareTo(left) > 0) {
+            throw new AppException(ErrorCode.AMOUNT_EXCEEDS, valid.toPlainString(),
+                    "captured amount not yet refunded, " + Money.scaled(left, currency).toPlainString());
+        }
+        return valid;
+    }
+
+    TransactionEvent refunded(EventResult result, String resultCode, BigDecimal refund, OffsetDateTime now) {
+        if (result == EventResult.Approved) {
+            this.refundedAmount = refundedAmount.add(refund);
+            this.status = (refundedAmount.compareTo(capturedAmount) >= 0
+                    ? TransactionStatus.Refunded : TransactionStatus.PartiallyRefunded).name();
+        }
+        return event(EventType.Refund, result, resultCode, refund, now);
+    }
+
+    /** 400 unless authorized and neither captured nor reversed. */
+    void requireReversible() {
+        requireStatus(EnumSet.of(TransactionStatus.Approved), "reversed");
+    }
+
+    TransactionEvent reversed(EventResult result, String resultCode, OffsetDateTime now) {
+        if (result == EventResult.Approved) {
+            this.status = TransactionStatus.Reversed.name();
+        }
+        return event(EventType.ReverseAuthorize, result, resultCode, amount, now);
+    }
+
+    /** Whether settlement still has this transaction's capture to settle, captured at or before the cut-off. */
+    boolean awaitsSettlement(OffsetDateTime cutoff) {
+        return settledAt == null && capturedAt != null && !capturedAt.isAfter(cutoff);
+    }
+
+    TransactionEvent settled(EventResult result, String resultCode, OffsetDateTime now) {
+        if (result == EventResult.Approved) {
+            this.settledAt = now;
+            if (TransactionStatus.Captured.name().equals(status)) {
+                this.status = TransactionStatus.Settled.name();
+            }
+        }
+        return event(EventType.Settle, result, resultCode, capturedAmount, now);
+    }
+
+    TransactionEvent refundSettled(BigDecimal refund, String resultCode, OffsetDateTime now) {
+        return event(EventType.RefundSettle, EventResult.Approved, resultCode, refund, now);
+    }
+
+    private TransactionEvent event(EventType type, EventResult result, String code, BigDecimal eventAmount,
+                                   OffsetDateTime now) {
+        return new TransactionEvent(this, ++eventCount, type, result, code, eventAmount, now);
+    }
+
+    private void requireStatus(Set<TransactionStatus> allowed, String move) {
+        if (!allowed.contains(TransactionStatus.valueOf(status))) {
+            throw new AppException(ErrorCode.TRANSACTION_STATE, status, move);
+        }
+    }
+
+    public UUID id() {
+        return id;
+    }
+
+    public UUID projectId() {
+        return projectId;
+    }
+
+    public UUID companyId() {
+        return companyId;
+    }
+
+    int gateway() {
+        return gateway;
+    }
+
+    int credentialVersion() {
+        return credentialVersion;
+    }
+
+    String ccType() {
+        return ccType;
+    }
+
+    String maskedCardNumber() {
+        return maskedCardNumber;
+    }
+
+    BigDecimal amount() {
+        return amount;
+    }
+
+    String currency() {
+        return currency;
+    }
+
+    BigDecimal capturedAmount() {
+        return capturedAmount;
+    }
+
+    BigDecimal refundedAmount() {
+        return refundedAmount;
+    }
+
+    String status() {
+        return status;
+    }
+
+    String resultCode() {
+        return resultCode;
+    }
+
+    String processorReference() {
+        return processorReference;
+    }
+
+    String orderId() {
+        return orderId;
+    }
+
+    String description() {
+        return description;
+    }
+
+    String tags() {
+        return tags;
+    }
+}

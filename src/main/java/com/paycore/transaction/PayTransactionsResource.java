@@ -1,0 +1,157 @@
+package com.paycore.transaction;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Idempotent;
+import com.paycore.platform.Page;
+import com.paycore.platform.ProjectCaller;
+
+@Path("/pay/{projectId}/transactions")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Payments")
+@APIResponse(responseCode = "401", description = "Missing, unknown, inactive or expired API key, or a key of another project")
+public class PayTransactionsResource {
+
+    static final String IDEMPOTENCY = " Honours Idempotency-Key (24 h, scoped to the project): a repeat with the same "
+            + "body answers the first answer again (header Idempotent-Replayed: true) with no second effect; a different "
+            + "body is 400; a repeat while the first runs is 409.";
+
+    @Inject
+    TransactionService transactions;
+
+    @Inject
+    ProjectCaller caller;
+
+    @POST
+    @Idempotent
+    @Operation(summary = "Authorize or sale",
+            description = "paymentToken (E10's value, or the token's id), amount (major units, positive, at most the "
+                    + "currency's minor-unit digits), currency (ISO 4217, default USD), capture (true: a sale, "
+                    + "authorized and captured at once; default false), orderId, description, email, ip, fingerprint, "
+                    + "billingAddress (default: the token's personAddress), deliveryAddress, tags (label -> value). "
+                    + "Goes to the project's active processor; the merchant credentials in force now stay with the "
+                    + "transaction for its later moves. An approval answers 201 with id, status (Approved, or "
+                    + "Captured for a sale), resultCode and entry (the transaction as E16 shows it). A decline or "
+                    + "processor error is recorded too and answers 200 with success true, id and status Declined or "
+                    + "Error: read status." + IDEMPOTENCY)
+    @APIResponse(responseCode = "201", description = "Approved: id, status, resultCode, entry")
+    @APIResponse(responseCode = "200", description = "Declined or processor error, recorded: id, status, resultCode, entry")
+    @APIResponse(responseCode = "400", description = "Invalid amount or currency; unknown, deleted or disabled payment "
+            + "token; inactive project or company; no active processor. Nothing is recorded.")
+    @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
+    public Response authorize(@PathParam("projectId") UUID projectId, @Valid @NotNull TransactionRequest request,
+                              @Context UriInfo uri) {
+        TransactionService.Moved moved = transactions.authorize(caller.projectId(), request);
+        TransactionView transaction = moved.transaction();
+        Envelope fields = Envelope.ok().with("status", transaction.status())
+                .with("resultCode", transaction.resultCode()).with("entry", transaction);
+        if (moved.event().eventResult().equals(EventResult.Approved.name())) {
+            return Envelope.created(uri.getAbsolutePath(), transaction.id(), fields);
+        }
+        Envelope declined = Envelope.ok().with("id", transaction.id());
+        fields.fields().forEach(declined::with);
+        return Response.ok(declined).build();
+    }
+
+    @GET
+    @Operation(summary = "E16 Get transactions",
+            description = "With id: that transaction (entries holds it, or nothing when it is not one of this "
+                    + "project's). Without: the project's transactions, newest first, limit (default 20, at most 1000) "
+                    + "and offset, optionally only those in status (Approved, Captured, Settled, PartiallyRefunded, "
+                    + "Refunded, Reversed, Declined, Error). Entries: id, amount, currency, status, resultCode, "
+                    + "maskedCardNumber, ccType, capturedAmount, refundedAmount, orderId, description, tags, "
+                    + "createdDate, events (id, eventType, eventResult, resultCode, amount, date; in order).")
+    @APIResponse(responseCode = "200", description = "entries")
+    @APIResponse(responseCode = "400", description = "Malformed id, unknown status, limit or offset out of range")
+    public Envelope list(@PathParam("projectId") UUID projectId, @QueryParam("id") UUID id,
+                         @QueryParam("status") String status, @QueryParam("limit") Integer limit,
+                         @QueryParam("offset") Integer offset) {
+        return Envelope.list(transactions.list(caller.projectId(), id, status, Page.of(limit, offset)));
+    }
+
+    @POST
+    @Path("{id}/capture")
+    @Idempotent
+    @Operation(summary = "Capture",
+            description = "Body {\"amount\": n} for a partial capture, or {} (or none) for the whole authorized amount. "
+                    + "Once, from Approved, at most the authorized amount." + IDEMPOTENCY)
+    @APIResponse(responseCode = "200", description = "transactionId, captureId, status, amount, eventResult, resultCode, entry")
+    @APIResponse(responseCode = "400", description = "Not Approved (already captured, reversed, declined...), or an "
+            + "invalid amount or one above the authorized amount")
+    @APIResponse(responseCode = "404", description = "No such transaction in this project")
+    @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
+    public Envelope capture(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
+        return moved(transactions.capture(caller.projectId(), id, body == null ? null : body.amount), "captureId");
+    }
+
+    @POST
+    @Path("{id}/refund")
+    @Idempotent
+    @Operation(summary = "Refund",
+            description = "Body {\"amount\": n} for a partial refund, or {} (or none) for all that is not refunded yet. "
+                    + "From Captured, Settled or PartiallyRefunded, repeatedly, up to the captured amount in all; "
+                    + "settlement later settles each refund (RefundSettle)." + IDEMPOTENCY)
+    @APIResponse(responseCode = "200", description = "transactionId, refundId, status, amount, eventResult, resultCode, entry")
+    @APIResponse(responseCode = "400", description = "Not captured, already fully refunded, or an invalid amount or "
+            + "one above what is left")
+    @APIResponse(responseCode = "404", description = "No such transaction in this project")
+    @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
+    public Envelope refund(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
+        return moved(transactions.refund(caller.projectId(), id, body == null ? null : body.amount), "refundId");
+    }
+
+    @POST
+    @Path("{id}/reverse")
+    @Idempotent
+    @Operation(summary = "Reverse an authorization",
+            description = "No body. Only an Approved (authorized, not captured) transaction, at most once." + IDEMPOTENCY)
+    @APIResponse(responseCode = "200", description = "transactionId, reversalId, status (Reversed), message, entry")
+    @APIResponse(responseCode = "400", description = "Captured, already reversed, declined or in error")
+    @APIResponse(responseCode = "404", description = "No such transaction in this project")
+    @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
+    public Envelope reverse(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
+        return reversed(transactions.reverse(caller.projectId(), id));
+    }
+
+    /** The answer of capture and refund: the move, and the transaction after it. */
+    static Envelope moved(TransactionService.Moved moved, String eventIdName) {
+        return Envelope.ok().with("transactionId", moved.transaction().id()).with(eventIdName, moved.event().id())
+                .with("status", moved.transaction().status()).with("amount", moved.event().amount())
+                .with("eventResult", moved.event().eventResult()).with("resultCode", moved.event().resultCode())
+                .with("entry", moved.transaction());
+    }
+
+    /** E17's answer (and the /api/pay reverse's): transactionId, reversalId, status, message. */
+    static Envelope reversed(TransactionService.Moved moved) {
+        boolean approved = moved.event().eventResult().equals(EventResult.Approved.name());
+        return Envelope.ok().with("transactionId", moved.transaction().id()).with("reversalId", moved.event().id())
+                .with("status", moved.transaction().status())
+                .with("message", approved ? "The authorization was reversed"
+                        : "The processor did not reverse the authorization (" + moved.event().eventResult() + ")")
+                .with("eventResult", moved.event().eventResult()).with("resultCode", moved.event().resultCode())
+                .with("entry", moved.transaction());
+    }
+}

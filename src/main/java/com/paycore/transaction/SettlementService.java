@@ -1,0 +1,122 @@
+package com.paycore.transaction;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.platform.Jpql;
+import com.paycore.platform.Times;
+import com.paycore.processor.GatewayRegistry;
+import com.paycore.processor.PaymentGateway;
+import com.paycore.project.ProjectService;
+
+/**
+ * Settlement: captures made up to a cut-off move to Settled (a {@code Settle} event) and approved refunds up to it
+ * are settled ({@code RefundSettle} events). Transactions are settled in batches, each batch its own database
+ * transaction, each transaction under its row lock with its state read again after locking: runs on several
+ * instances at once settle every transaction exactly once.
+ */
+@ApplicationScoped
+public class SettlementService {
+
+    static final int BATCH = 100;
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    SettlementService self;
+
+    @Inject
+    GatewayRegistry gateways;
+
+    @Inject
+    ProjectService projects;
+
+    @Inject
+    Event<DisputeOpened> disputes;
+
+    @Inject
+    Clock clock;
+
+    /** What one run settled. */
+    public record Result(OffsetDateTime cutoff, int settled, int refundsSettled) {
+        Result plus(Result batch) {
+            return new Result(cutoff, settled + batch.settled, refundsSettled + batch.refundsSettled);
+        }
+    }
+
+    /** Settles everything captured or refunded at or before the cut-off. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public Result run(OffsetDateTime cutoff) {
+        Set<UUID> candidates = new LinkedHashSet<>(em.createQuery("select t.id from CardTransaction t "
+                        + "where t.settledAt is null and t.capturedAt is not null and t.capturedAt <= :cutoff "
+                        + "order by t.capturedAt", UUID.class)
+                .setParameter("cutoff", cutoff).getResultList());
+        candidates.addAll(em.createQuery("select distinct e.transactionId from TransactionEvent e where "
+                        + Jpql.is("e.awaitingSettlement", true) + " and e.occurredAt <= :cutoff", UUID.class)
+                .setParameter("cutoff", cutoff).getResultList());
+        List<UUID> ids = List.copyOf(candidates);
+        Result total = new Result(cutoff, 0, 0);
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            total = total.plus(self.settle(ids.subList(from, Math.min(ids.size(), from + BATCH)), cutoff));
+        }
+        return total;
+    }
+
+    /** One batch, in its own database transaction. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public Result settle(List<UUID> ids, OffsetDateTime cutoff) {
+        int settled = 0;
+        int refunds = 0;
+        for (UUID id : ids) {
+            CardTransaction transaction = em.find(CardTransaction.class, id, LockModeType.PESSIMISTIC_WRITE);
+            if (transaction == null) {
+                continue;
+            }
+            OffsetDateTime now = Times.utc(clock.instant());
+            if (transaction.awaitsSettlement(cutoff)) {
+                PaymentGateway gateway = gateways.of(transaction.gateway());
+                PaymentGateway.Settlement settlement = gateway.settle(new PaymentGateway.GatewayCall(
+                        transaction.processorReference(), transaction.currency(),
+                        projects.merchantAccount(transaction.projectId(), transaction.credentialVersion())),
+                        transaction.capturedAmount());
+                em.persist(transaction.settled(EventResult.of(settlement.result()), settlement.result().resultCode(), now));
+                if (settlement.result().approved()) {
+                    settled++;
+                }
+                if (settlement.disputeOpened()) {
+                    disputes.fire(new DisputeOpened(id, transaction.projectId(), transaction.companyId(),
+                            transaction.capturedAmount(), transaction.currency(), now));
+                }
+            }
+            List<TransactionEvent> pending = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
+                            + "and " + Jpql.is("e.awaitingSettlement", true) + " and e.occurredAt <= :cutoff "
+                            + "order by e.position", TransactionEvent.class)
+                    .setParameter("id", id).setParameter("cutoff", cutoff).getResultList();
+            for (TransactionEvent refund : pending) {
+                BigDecimal amount = refund.amount();
+                refund.settled();
+                em.persist(transaction.refundSettled(amount, null, now));
+                refunds++;
+            }
+        }
+        return new Result(cutoff, settled, refunds);
+    }
+
+    public OffsetDateTime now() {
+        return Times.utc(clock.instant());
+    }
+}

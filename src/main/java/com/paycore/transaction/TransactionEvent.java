@@ -1,0 +1,98 @@
+package com.paycore.transaction;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import com.paycore.platform.Ids;
+
+/** One move of a transaction. Written in the same database transaction as the state change it records. */
+@Entity
+@Table(name = "transaction_events")
+public class TransactionEvent {
+
+    @Id
+    private UUID id;
+    @Column(name = "transaction_id")
+    private UUID transactionId;
+    @Column(name = "project_id")
+    private UUID projectId;
+    @Column(name = "company_id")
+    private UUID companyId;
+    private int position;
+    @Column(name = "event_type")
+    private String eventType;
+    @Column(name = "event_result")
+    private String eventResult;
+    @Column(name = "result_code")
+    private String resultCode;
+    private BigDecimal amount;
+    private String currency;
+    @Column(name = "credential_version")
+    private int credentialVersion;
+    @Column(name = "awaiting_settlement")
+    private boolean awaitingSettlement;
+    @Column(name = "occurred_at")
+    private OffsetDateTime occurredAt;
+
+    protected TransactionEvent() {
+    }
+
+    TransactionEvent(CardTransaction transaction, int position, EventType type, EventResult result, String resultCode,
+                     BigDecimal amount, OffsetDateTime occurredAt) {
+        this.id = Ids.newId();
+        this.transactionId = transaction.id();
+        this.projectId = transaction.projectId();
+        this.companyId = transaction.companyId();
+        this.position = position;
+        this.eventType = type.name();
+        this.eventResult = result.name();
+        this.resultCode = resultCode;
+        this.amount = amount;
+        this.currency = transaction.currency();
+        this.credentialVersion = transaction.credentialVersion();
+        this.awaitingSettlement = type == EventType.Refund && result == EventResult.Approved;
+        this.occurredAt = occurredAt;
+    }
+
+    void settled() {
+        this.awaitingSettlement = false;
+    }
+
+    public UUID id() {
+        return id;
+    }
+
+    UUID transactionId() {
+        return transactionId;
+    }
+
+    int position() {
+        return position;
+    }
+
+    String eventType() {
+        return eventType;
+    }
+
+    String eventResult() {
+        return eventResult;
+    }
+
+    String resultCode() {
+        return resultCode;
+    }
+
+    BigDecimal amount() {
+        return amount;
+    }
+
+    OffsetDateTime occurredAt() {
+        return occurredAt;
+    }
+}

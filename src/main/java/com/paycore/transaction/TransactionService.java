@@ -1,0 +1,225 @@
+package com.paycore.transaction;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
+import com.paycore.platform.Times;
+import com.paycore.processor.GatewayRegistry;
+import com.paycore.processor.MerchantAccount;
+import com.paycore.processor.OpenTransactions;
+import com.paycore.processor.PaymentGateway;
+import com.paycore.processor.PaymentGateway.GatewayCall;
+import com.paycore.processor.PaymentGateway.GatewayResult;
+import com.paycore.project.Project;
+import com.paycore.project.ProjectAccess;
+import com.paycore.project.ProjectService;
+import com.paycore.vault.StoredCard;
+import com.paycore.vault.TokenService;
+
+/**
+ * Payment operations (DESIGN.md sections 5, 7 and 9): authorize or sale, capture, refund, reverse, and E16. Each
+ * request is one database transaction: the state change and its event commit together or not at all. Moves on an
+ * existing transaction lock its row first, so concurrent moves (from any number of instances) run one after another
+ * and each sees the state the previous one left.
+ */
+@ApplicationScoped
+@Transactional
+public class TransactionService implements OpenTransactions {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    ProjectService projects;
+
+    @Inject
+    ProjectAccess access;
+
+    @Inject
+    TokenService tokens;
+
+    @Inject
+    GatewayRegistry gateways;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    /** A move's outcome: the transaction after it, and the event it recorded. */
+    public record Moved(TransactionView transaction, TransactionView.EventView event) {
+    }
+
+    /**
+     * Authorize, or sale when {@code capture} is true. Refused with 400, nothing recorded: inactive project or company,
+     * no active processor, invalid amount or currency, unknown token. The processor's decline or error is recorded
+     * (status Declined or Error) and is not a refusal.
+     */
+    public Moved authorize(UUID projectId, TransactionRequest request) {
+        Project project = projects.requireTransacting(projectId);
+        GatewayRegistry.Route route = gateways.forProject(project.id());
+        String currency = Money.currency(request.currency);
+        BigDecimal amount = Money.amount(request.amount, currency);
+        String tags = Tags.write(request.tags);
+        StoredCard card = tokens.forPayment(project.id(), request.paymentToken);
+        int version = project.credentialVersion();
+        MerchantAccount merchant = projects.merchantAccount(project.id(), version);
+        PaymentGateway gateway = route.gateway();
+
+        CardTransaction transaction = new CardTransaction(Ids.newId(), project.id(), project.companyId(),
+                route.processorId(), gateway.gateway(), version, card, amount, currency, request, tags);
+        GatewayResult authorization = gateway.authorize(card.card(), amount, currency, merchant);
+        List<TransactionEvent> events = new ArrayList<>();
+        events.add(transaction.authorized(EventResult.of(authorization), authorization.resultCode(),
+                authorization.reference(), now()));
+        if (authorization.approved() && Boolean.TRUE.equals(request.capture)) {
+            GatewayResult capture = gateway.capture(new GatewayCall(authorization.reference(), currency, merchant), amount);
+            events.add(transaction.captured(EventResult.of(capture), capture.resultCode(), amount, now()));
+        }
+        em.persist(transaction);
+        em.flush(); // the transaction row before its events (foreign key)
+        events.forEach(em::persist);
+        return new Moved(TransactionView.of(transaction, events), last(events, transaction));
+    }
+
+    /** Capture (partial allowed, once): 400 unless Approved and within the authorized amount. */
+    public Moved capture(UUID projectId, UUID id, BigDecimal requested) {
+        CardTransaction transaction = lock(projectId, id);
+        BigDecimal amount = transaction.captureAmount(requested);
+        GatewayResult result = gateway(transaction).capture(call(transaction), amount);
+        return record(transaction, transaction.captured(EventResult.of(result), result.resultCode(), amount, now()));
+    }
+
+    /** Refund (partial, repeated): 400 unless Captured, Settled or PartiallyRefunded and within what is left. */
+    public Moved refund(UUID projectId, UUID id, BigDecimal requested) {
+        CardTransaction transaction = lock(projectId, id);
+        BigDecimal amount = transaction.refundAmount(requested);
+        GatewayResult result = gateway(transaction).refund(call(transaction), amount);
+        Moved moved = record(transaction, transaction.refunded(EventResult.of(result), result.resultCode(), amount, now()));
+        audit.record("TransactionRefunded", transaction.companyId(), "Transaction", id,
+                "amount=" + moved.event().amount().toPlainString() + " " + transaction.currency()
+                        + ", result=" + moved.event().eventResult());
+        return moved;
+    }
+
+    /** Reverse through the project's API key: 400 unless Approved (not captured, not reversed). */
+    public Moved reverse(UUID projectId, UUID id) {
+        CardTransaction transaction = lock(projectId, id);
+        transaction.requireReversible();
+        GatewayResult result = gateway(transaction).reverse(call(transaction));
+        Moved moved = record(transaction, transaction.reversed(EventResult.of(result), result.resultCode(), now()));
+        audit.record("TransactionReversed", transaction.companyId(), "Transaction", id,
+                "amount=" + moved.event().amount().toPlainString() + " " + transaction.currency()
+                        + ", result=" + moved.event().eventResult());
+        return moved;
+    }
+
+    /** E17: a company Admin (or platform administrator) reverses a transaction of one of the company's projects. */
+    public Moved reverseAsAdmin(UUID companyProjectId, UUID id) {
+        Project project = access.asAdmin(companyProjectId);
+        return reverse(project.id(), id);
+    }
+
+    /** E16: one transaction by id (an empty list when it is not this project's), or the project's, newest first. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<TransactionView> list(UUID projectId, UUID id, String status, Page page) {
+        StringBuilder jpql = new StringBuilder("select t from CardTransaction t where t.projectId = :project");
+        if (id != null) {
+            jpql.append(" and t.id = :id");
+        }
+        if (status != null) {
+            jpql.append(" and t.status = :status");
+        }
+        var query = em.createQuery(jpql.append(" order by t.createdAt desc, t.id desc").toString(), CardTransaction.class)
+                .setParameter("project", projectId);
+        if (id != null) {
+            query.setParameter("id", id);
+        }
+        if (status != null) {
+            query.setParameter("status", status(status));
+        }
+        List<CardTransaction> found = query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+        if (found.isEmpty()) {
+            return List.of();
+        }
+        Map<UUID, List<TransactionEvent>> events = new LinkedHashMap<>();
+        found.forEach(t -> events.put(t.id(), new ArrayList<>()));
+        em.createQuery("select e from TransactionEvent e where e.transactionId in :ids "
+                        + "order by e.transactionId, e.position", TransactionEvent.class)
+                .setParameter("ids", List.copyOf(events.keySet())).getResultList()
+                .forEach(e -> events.get(e.transactionId()).add(e));
+        return found.stream().map(t -> TransactionView.of(t, events.get(t.id()))).toList();
+    }
+
+    /** E19's 409: open (Approved or Captured) transactions of the project. */
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean exist(UUID projectId) {
+        return !em.createQuery("select t.id from CardTransaction t where t.projectId = :project "
+                        + "and t.status in :open", UUID.class)
+                .setParameter("project", projectId).setParameter("open", TransactionStatus.OPEN)
+                .setMaxResults(1).getResultList().isEmpty();
+    }
+
+    private Moved record(CardTransaction transaction, TransactionEvent event) {
+        em.persist(event);
+        List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
+                + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
+        return new Moved(TransactionView.of(transaction, events), TransactionView.EventView.of(event, transaction.currency()));
+    }
+
+    /** The project's transaction, its row locked until this request's transaction ends; 404 for any other. */
+    private CardTransaction lock(UUID projectId, UUID id) {
+        return em.createQuery("select t from CardTransaction t where t.id = :id and t.projectId = :project",
+                        CardTransaction.class)
+                .setParameter("id", id).setParameter("project", projectId)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+                .getResultStream().findFirst().orElseThrow(() -> AppException.notFound("Transaction"));
+    }
+
+    /** Moves on a transaction go to the gateway it was authorized on, with the credentials pinned then. */
+    private PaymentGateway gateway(CardTransaction transaction) {
+        return gateways.of(transaction.gateway());
+    }
+
+    private GatewayCall call(CardTransaction transaction) {
+        return new GatewayCall(transaction.processorReference(), transaction.currency(),
+                projects.merchantAccount(transaction.projectId(), transaction.credentialVersion()));
+    }
+
+    private static TransactionView.EventView last(List<TransactionEvent> events, CardTransaction transaction) {
+        return TransactionView.EventView.of(events.get(events.size() - 1), transaction.currency());
+    }
+
+    private static String status(String value) {
+        for (TransactionStatus status : TransactionStatus.values()) {
+            if (status.name().equalsIgnoreCase(value)) {
+                return status.name();
+            }
+        }
+        throw new AppException(ErrorCode.INVALID_PARAMETER, "status", "one of " + List.of(TransactionStatus.values()));
+    }
+
+    private OffsetDateTime now() {
+        return Times.utc(clock.instant());
+    }
+}

@@ -1,0 +1,9 @@
+package com.paycore.transaction;
+
+/** DESIGN.md section 7's transaction states. */
+public enum TransactionStatus {
+    Approved, Captured, Settled, PartiallyRefunded, Refunded, Reversed, Declined, Error;
+
+    /** Open transactions keep their project's only active processor from being deleted (E19's 409). */
+    public static final java.util.List<String> OPEN = java.util.List.of(Approved.name(), Captured.name());
+}
