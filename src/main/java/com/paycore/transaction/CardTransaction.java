@@ -301,6 +301,10 @@ public class CardTransaction extends Timestamped {
         return maskedCardNumber;
     }
 
+    String ccExpiration() {
+        return ccExpiration;
+    }
+
     BigDecimal amount() {
         return amount;
     }

@@ -24,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Idempotent;
+import com.paycore.platform.OptionalBody;
 import com.paycore.platform.Page;
 import com.paycore.platform.ProjectCaller;
 
@@ -95,6 +96,7 @@ public class PayTransactionsResource {
     @POST
     @Path("{id}/capture")
     @Idempotent
+    @OptionalBody
     @Operation(summary = "Capture",
             description = "Body {\"amount\": n} for a partial capture, or {} (or none) for the whole authorized amount. "
                     + "Once, from Approved, at most the authorized amount." + IDEMPOTENCY)
@@ -110,6 +112,7 @@ public class PayTransactionsResource {
     @POST
     @Path("{id}/refund")
     @Idempotent
+    @OptionalBody
     @Operation(summary = "Refund",
             description = "Body {\"amount\": n} for a partial refund, or {} (or none) for all that is not refunded yet. "
                     + "From Captured, Settled or PartiallyRefunded, repeatedly, up to the captured amount in all; "

@@ -92,6 +92,10 @@ public class TransactionEvent {
         return amount;
     }
 
+    boolean awaitingSettlement() {
+        return awaitingSettlement;
+    }
+
     OffsetDateTime occurredAt() {
         return occurredAt;
     }

@@ -81,4 +81,8 @@ class ApiIT {
     @Nested
     class Idempotency extends IdempotencyScenarios {
     }
+
+    @Nested
+    class Transactions extends TransactionScenarios {
+    }
 }

@@ -41,6 +41,52 @@ final class Cards {
         Response tokenize(Map<String, Object> body) {
             return pay().body(body).post(tokens());
         }
+
+        String transactions() {
+            return "/api/pay/" + projectId + "/transactions";
+        }
+
+        /** A token of the card (CVV 123), its paymentToken value. */
+        String aToken(String number) {
+            Response r = tokenize(body(number, "123"));
+            Api.created(r);
+            return r.jsonPath().getString("paymentToken");
+        }
+
+        /** Authorize (or sale) on a token. */
+        Response authorize(String paymentToken, String amount, boolean capture) {
+            Map<String, Object> request = new HashMap<>();
+            request.put("paymentToken", paymentToken);
+            request.put("amount", new java.math.BigDecimal(amount));
+            request.put("currency", "USD");
+            request.put("capture", capture);
+            return pay().body(request).post(transactions());
+        }
+
+        /** An approved authorization (or sale) of a fresh token of the card; the transaction id. */
+        UUID anAuthorization(String number, String amount, boolean capture) {
+            return Api.created(authorize(aToken(number), amount, capture));
+        }
+
+        Response move(UUID transactionId, String move, Map<String, Object> body) {
+            return pay().body(body).post(transactions() + "/" + transactionId + "/" + move);
+        }
+
+        /** E16 by id: the one entry (as a map with exact decimal amounts); fails when there is not exactly one. */
+        Map<String, Object> transaction(UUID id) {
+            Response r = pay().queryParam("id", id).get(transactions());
+            List<Map<String, Object>> entries = Cards.exact(Api.ok(r)).getList("entries");
+            if (entries.size() != 1) {
+                throw new AssertionError("expected one transaction " + id + ", got " + r.asString());
+            }
+            return entries.get(0);
+        }
+    }
+
+    /** JSON with numbers as BigDecimal (amounts are compared exactly, scale included). */
+    static io.restassured.path.json.JsonPath exact(io.restassured.path.json.JsonPath json) {
+        return json.using(io.restassured.path.json.config.JsonPathConfig.jsonPathConfig()
+                .numberReturnType(io.restassured.path.json.config.JsonPathConfig.NumberReturnType.BIG_DECIMAL));
     }
 
     static Shop aShop() {

@@ -47,7 +47,7 @@ final class DatabaseDump {
         return dump.toString();
     }
 
-    private static Connection connect() throws Exception {
+    static Connection connect() throws Exception {
         String url = System.getenv("PAYMENTS_DB_URL");
         if (url != null && !url.isBlank()) {
             return DriverManager.getConnection(url, System.getenv("PAYMENTS_DB_USER"), System.getenv("PAYMENTS_DB_PASSWORD"));

@@ -1,0 +1,83 @@
+package com.paycore.processor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.paycore.processor.PaymentGateway.AccountUpdate;
+import com.paycore.processor.PaymentGateway.GatewayCall;
+import com.paycore.processor.PaymentGateway.GatewayResult;
+
+/** DESIGN.md section 6's test cards. */
+class SimulatorGatewayTest {
+
+    private final SimulatorGateway simulator = new SimulatorGateway(0);
+
+    @ParameterizedTest
+    @CsvSource({"4111111111111111, Approved, 00", "4242424242424242, Approved, 00", "5555555555554444, Approved, 00",
+            "378282246310005, Approved, 00", "6011111111111117, Approved, 00", "4000000000000259, Approved, 00",
+            "4000000000000002, Declined, 05", "4000000000009995, Declined, 51", "4000000000000119, Error, 96",
+            "4012888888881881, Approved, 00"})
+    void authorizations(String pan, GatewayResult.Outcome outcome, String code) {
+        GatewayResult result = simulator.authorize(new CardData(pan, 12, 2031), BigDecimal.TEN, "USD", MerchantAccount.NONE);
+        assertEquals(outcome, result.outcome());
+        assertEquals(code, result.resultCode());
+        assertEquals(outcome == GatewayResult.Outcome.Approved, result.reference() != null);
+    }
+
+    @Test
+    void onlyTheDisputeCardOpensADisputeAtSettlement() {
+        GatewayResult dispute = simulator.authorize(new CardData("4000000000000259", 12, 2031), BigDecimal.ONE, "USD",
+                MerchantAccount.NONE);
+        GatewayResult plain = simulator.authorize(new CardData("4111111111111111", 12, 2031), BigDecimal.ONE, "USD",
+                MerchantAccount.NONE);
+        assertTrue(simulator.settle(new GatewayCall(dispute.reference(), "USD", MerchantAccount.NONE), BigDecimal.ONE).disputeOpened());
+        assertFalse(simulator.settle(new GatewayCall(plain.reference(), "USD", MerchantAccount.NONE), BigDecimal.ONE).disputeOpened());
+    }
+
+    @Test
+    void cvv000Fails() {
+        CardData card = new CardData("4111111111111111", 12, 2031);
+        assertFalse(simulator.verifyCvv(card, "000"));
+        assertTrue(simulator.verifyCvv(card, "123"));
+    }
+
+    @Test
+    void accountUpdaterCards() {
+        AccountUpdate expired = simulator.accountUpdate(new CardData("4000000000000069", 5, 2027));
+        assertEquals(AccountUpdate.Kind.CardExpired, expired.kind());
+        assertEquals(5, expired.newExpirationMonth());
+        assertEquals(2030, expired.newExpirationYear());
+        AccountUpdate replaced = simulator.accountUpdate(new CardData("4000000000000341", 5, 2027));
+        assertEquals(AccountUpdate.Kind.CardReplaced, replaced.kind());
+        assertEquals(SimulatorGateway.REPLACEMENT_CARD, replaced.newCardNumber());
+        assertFalse(replaced.toString().contains(SimulatorGateway.REPLACEMENT_CARD));
+        assertEquals(AccountUpdate.Kind.AccountClosed, simulator.accountUpdate(new CardData("4000000000000010", 5, 2027)).kind());
+        assertEquals(AccountUpdate.Kind.ContactCardholder, simulator.accountUpdate(new CardData("4000000000000036", 5, 2027)).kind());
+        AccountUpdate none = simulator.accountUpdate(new CardData("4111111111111111", 5, 2027));
+        assertEquals(AccountUpdate.Kind.NoChange, none.kind());
+        assertNull(none.newCardNumber());
+    }
+
+    @Test
+    void cardDataAndCredentialsNeverPrintTheirSecrets() {
+        assertFalse(new CardData("4111111111111111", 1, 2030).toString().contains("41111111"));
+        assertFalse(new MerchantAccount(1, "m", "secret-api-key", false).toString().contains("secret-api-key"));
+    }
+
+    @Test
+    void latencyMustBeAWholeNonNegativeNumber() {
+        assertEquals(0, SimulatorGateway.parseLatency(null));
+        assertEquals(25, SimulatorGateway.parseLatency(" 25 "));
+        assertThrows(IllegalArgumentException.class, () -> SimulatorGateway.parseLatency("-1"));
+        assertThrows(IllegalArgumentException.class, () -> SimulatorGateway.parseLatency("fast"));
+    }
+}

@@ -1,0 +1,132 @@
+package com.paycore.transaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import com.paycore.platform.AppException;
+import com.paycore.processor.CardData;
+import com.paycore.vault.Address;
+import com.paycore.vault.StoredCard;
+
+/** The state table of DESIGN.md section 7, move by move, without a database. */
+class CardTransactionTest {
+
+    private static final OffsetDateTime NOW = OffsetDateTime.of(2026, 11, 22, 10, 0, 0, 0, ZoneOffset.UTC);
+
+    static CardTransaction approved(String amount) {
+        CardTransaction t = fresh(amount);
+        t.authorized(EventResult.Approved, "00", "sim_1", NOW);
+        return t;
+    }
+
+    static CardTransaction fresh(String amount) {
+        StoredCard card = new StoredCard(UUID.randomUUID(), "VISA", "************1111", "1111", 12, 2031, true,
+                new Address("Ada", "Lovelace", null, null, null, null, "London", "LDN", null, "GB"),
+                new CardData("4111111111111111", 12, 2031));
+        return new CardTransaction(UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), 1, 3,
+                card, new BigDecimal(amount), "USD", new TransactionRequest(), null);
+    }
+
+    @Test
+    void authorizationOutcomesSetTheStatus() {
+        CardTransaction declined = fresh("1.00");
+        TransactionEvent event = declined.authorized(EventResult.Declined, "05", null, NOW);
+        assertEquals("Declined", declined.status());
+        assertEquals("Authorize", event.eventType());
+        assertEquals(1, event.position());
+        CardTransaction error = fresh("1.00");
+        error.authorized(EventResult.Error, "96", null, NOW);
+        assertEquals("Error", error.status());
+    }
+
+    @Test
+    void billingDefaultsToTheTokensAddress() {
+        CardTransaction t = approved("1.00");
+        assertEquals("2031-12", t.ccExpiration());
+    }
+
+    @Test
+    void captureOnceWithinTheAuthorizedAmount() {
+        CardTransaction t = approved("10.00");
+        assertEquals(new BigDecimal("10.00"), t.captureAmount(null));
+        assertThrows(AppException.class, () -> t.captureAmount(new BigDecimal("10.01")));
+        assertThrows(AppException.class, () -> t.captureAmount(new BigDecimal("0")));
+        assertThrows(AppException.class, () -> t.captureAmount(new BigDecimal("1.001")));
+        BigDecimal part = t.captureAmount(new BigDecimal("4"));
+        assertEquals(new BigDecimal("4.00"), part);
+        TransactionEvent capture = t.captured(EventResult.Approved, "00", part, NOW);
+        assertEquals(2, capture.position());
+        assertEquals("Captured", t.status());
+        assertThrows(AppException.class, () -> t.captureAmount(null));
+        assertThrows(AppException.class, t::requireReversible);
+    }
+
+    @Test
+    void aDeclinedCaptureLeavesTheAuthorizationApproved() {
+        CardTransaction t = approved("10.00");
+        t.captured(EventResult.Declined, "05", new BigDecimal("10.00"), NOW);
+        assertEquals("Approved", t.status());
+        assertEquals(0, t.capturedAmount().signum());
+    }
+
+    @Test
+    void refundsUpToTheCapturedAmount() {
+        CardTransaction t = approved("10.00");
+        assertThrows(AppException.class, () -> t.refundAmount(null)); // not captured
+        t.captured(EventResult.Approved, "00", new BigDecimal("8.00"), NOW);
+        t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("3.00")), NOW);
+        assertEquals("PartiallyRefunded", t.status());
+        assertThrows(AppException.class, () -> t.refundAmount(new BigDecimal("5.01")));
+        assertEquals(new BigDecimal("5.00"), t.refundAmount(null));
+        t.refunded(EventResult.Approved, "00", t.refundAmount(null), NOW);
+        assertEquals("Refunded", t.status());
+        assertThrows(AppException.class, () -> t.refundAmount(null));
+    }
+
+    @Test
+    void reverseOnlyFromApproved() {
+        CardTransaction t = approved("10.00");
+        t.requireReversible();
+        TransactionEvent reversal = t.reversed(EventResult.Approved, "00", NOW);
+        assertEquals("ReverseAuthorize", reversal.eventType());
+        assertEquals("Reversed", t.status());
+        assertThrows(AppException.class, t::requireReversible);
+        assertThrows(AppException.class, () -> t.captureAmount(null));
+        assertThrows(AppException.class, () -> t.refundAmount(null));
+    }
+
+    @Test
+    void settlementOnceAfterTheCutoff() {
+        CardTransaction t = approved("10.00");
+        assertFalse(t.awaitsSettlement(NOW.plusDays(1)));
+        t.captured(EventResult.Approved, "00", new BigDecimal("10.00"), NOW);
+        assertFalse(t.awaitsSettlement(NOW.minusSeconds(1)));
+        assertTrue(t.awaitsSettlement(NOW));
+        TransactionEvent settle = t.settled(EventResult.Approved, "00", NOW.plusHours(1));
+        assertEquals("Settle", settle.eventType());
+        assertEquals("Settled", t.status());
+        assertFalse(t.awaitsSettlement(NOW.plusDays(1)));
+        t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("1")), NOW);
+        assertEquals("PartiallyRefunded", t.status());
+    }
+
+    @Test
+    void onlyApprovedRefundsAwaitSettlement() {
+        CardTransaction t = approved("10.00");
+        t.captured(EventResult.Approved, "00", new BigDecimal("10.00"), NOW);
+        TransactionEvent declined = t.refunded(EventResult.Declined, "05", new BigDecimal("1.00"), NOW);
+        TransactionEvent approved = t.refunded(EventResult.Approved, "00", new BigDecimal("1.00"), NOW);
+        assertFalse(declined.awaitingSettlement());
+        assertTrue(approved.awaitingSettlement());
+        assertEquals(new BigDecimal("1.00"), t.refundedAmount());
+    }
+}
