@@ -96,6 +96,9 @@ public class ProjectService {
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public MerchantAccount merchantAccount(UUID projectId, int version) {
+        if (version == 0) {
+            return MerchantAccount.NONE;
+        }
         return projects.credential(projectId, version)
                 .map(c -> new MerchantAccount(version, c.merchantId(), SecretBox.get().decryptString(c.apiKey(),
                         "merchant-credential:" + projectId + ":" + version), c.testMode()))

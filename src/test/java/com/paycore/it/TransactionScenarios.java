@@ -618,6 +618,36 @@ abstract class TransactionScenarios {
                 .queryParam("companyProjectId", shop.projectId()).post("/api/adm/transactions/" + id + "/reverse"), 400);
     }
 
+    // ---- Card data ----
+
+    @Test
+    void noCardNumberReachesTheServerLogTheDatabaseOrAnAnswer() throws Exception {
+        Cards.Shop shop = aShop();
+        StringBuilder answers = new StringBuilder();
+        for (String pan : Cards.SIMULATOR_CARDS) {
+            Response tokenized = shop.paySecond().body(Cards.body(pan, pan.startsWith("37") ? "1234" : "123")).post(shop.tokens());
+            Api.created(tokenized);
+            Map<String, Object> request = Map.of("paymentToken", tokenized.jsonPath().getString("paymentToken"),
+                    "amount", new BigDecimal("5.00"), "capture", true);
+            Response sale = shop.paySecond().body(request).post(shop.transactions());
+            answers.append(sale.asString());
+            if (sale.statusCode() == 201) {
+                UUID id = UUID.fromString(sale.jsonPath().getString("id"));
+                answers.append(shop.paySecond().body(Map.of("amount", 1)).post(shop.transactions() + "/" + id + "/refund").asString());
+                answers.append(shop.paySecond().queryParam("id", id).get(shop.transactions()).asString());
+            }
+        }
+        Api.ok(Api.onSecondInstance(Api.rootToken()).post("/api/adm/settlements/run"));
+        String log = java.nio.file.Files.readString(SecondInstance.log(), java.nio.charset.StandardCharsets.UTF_8);
+        String dump = DatabaseDump.all();
+        assertTrue(dump.toLowerCase(java.util.Locale.ROOT).contains("transaction_events"), "the dump covers the events");
+        for (String pan : Cards.SIMULATOR_CARDS) {
+            assertFalse(log.contains(pan), "a card number in the server log");
+            assertFalse(dump.contains(pan), "a card number in the database");
+            assertFalse(answers.toString().contains(pan), "a card number in an answer");
+        }
+    }
+
     // ---- helpers ----
 
     private static List<Integer> credentialVersions(UUID transactionId) throws Exception {
