@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
@@ -39,8 +40,18 @@ public class GatewayRegistry {
         byGateway = implementations.stream().collect(Collectors.toUnmodifiableMap(PaymentGateway::gateway, Function.identity()));
     }
 
-    /** The processor configuration new operations of a project go to, and its gateway. */
-    public record Route(UUID processorId, PaymentGateway gateway) {
+    /** The processor configuration new operations of a project go to, its gateway and its settings. */
+    public record Route(UUID processorId, PaymentGateway gateway, JsonObject settings) {
+
+        /** The connection for a call under the given merchant account. */
+        public Connection connection(MerchantAccount merchant) {
+            return new Connection(processorId, settings, merchant);
+        }
+
+        @Override
+        public String toString() {
+            return "Route[" + processorId + ", gateway " + gateway.gateway() + "]";
+        }
     }
 
     /** The project's active processor (the oldest, when several are active); 400 when it has none. */
@@ -53,7 +64,16 @@ public class GatewayRegistry {
         return em.createQuery("select p from Processor p where p.projectId = :project and p.deletedAt is null and "
                         + Jpql.is("p.active", true) + " order by p.createdAt, p.id", Processor.class)
                 .setParameter("project", projectId).setMaxResults(1).getResultStream().findFirst()
-                .map(p -> new Route(p.id(), of(p.gateway())));
+                .map(p -> new Route(p.id(), of(p.gateway()), ProcessorService.settingsOf(p)));
+    }
+
+    /**
+     * The connection of a processor configuration for calls on transactions authorized through it: its settings
+     * (deleted or deactivated configurations included) and the given merchant account.
+     */
+    public Connection connection(UUID processorId, MerchantAccount merchant) {
+        Processor processor = em.find(Processor.class, processorId);
+        return new Connection(processorId, processor == null ? null : ProcessorService.settingsOf(processor), merchant);
     }
 
     /** The implementation of a gateway value, for operations on transactions authorized through it. */

@@ -8,6 +8,8 @@ import java.math.BigDecimal;
  * ({@link SimulatorGateway}) is the only one built in; a real connector implements this interface, answers its own
  * {@link #gateway()} value and is found by CDI without further wiring.
  * <p>
+ * Every call carries a {@link Connection}: the processor configuration's settings (what a connector needs to reach
+ * its processor) and the merchant credentials.
  * Implementations receive card numbers and merchant credentials: they must never log them, put them in exception
  * messages or return them. Declines and processor errors are answers ({@link GatewayResult}), not exceptions.
  */
@@ -17,7 +19,7 @@ public interface PaymentGateway {
     int gateway();
 
     /** Authorizes (reserves) an amount on a card. */
-    GatewayResult authorize(CardData card, BigDecimal amount, String currency, MerchantAccount merchant);
+    GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection);
 
     /** Captures up to the authorized amount of an approved authorization, once. */
     GatewayResult capture(GatewayCall call, BigDecimal amount);
@@ -32,10 +34,10 @@ public interface PaymentGateway {
     Settlement settle(GatewayCall call, BigDecimal amount);
 
     /** Verifies a card's CVV once, at tokenization. */
-    boolean verifyCvv(CardData card, String cvv);
+    boolean verifyCvv(CardData card, String cvv, Connection connection);
 
     /** The account updater: what the card's issuer reports about a stored card. */
-    AccountUpdate accountUpdate(CardData card);
+    AccountUpdate accountUpdate(CardData card, Connection connection);
 
     /** What a processor answers to one operation. */
     record GatewayResult(Outcome outcome, String resultCode, String reference) {
@@ -52,10 +54,10 @@ public interface PaymentGateway {
     }
 
     /**
-     * An operation on an earlier authorization: the processor's reference of it and the merchant account it was
-     * authorized under (pinned at authorization).
+     * An operation on an earlier authorization: the processor's reference of it, and the processor configuration
+     * and merchant account it was authorized under (pinned at authorization).
      */
-    record GatewayCall(String reference, String currency, MerchantAccount merchant) {
+    record GatewayCall(String reference, String currency, Connection connection) {
     }
 
     /** What the account updater reports for a card. */

@@ -1,11 +1,14 @@
 package com.paycore.processor;
 
+import java.io.StringReader;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -139,6 +142,17 @@ public class ProcessorService {
             throw AppException.notFound("Processor");
         }
         return processor;
+    }
+
+    /** A configuration's settings, decrypted; null when it has none. Only gateways read them. */
+    static JsonObject settingsOf(Processor processor) {
+        if (processor.settings() == null) {
+            return null;
+        }
+        String json = SecretBox.get().decryptString(processor.settings(), purpose(processor.id()));
+        try (var reader = Json.createReader(new StringReader(json))) {
+            return reader.readObject();
+        }
     }
 
     private static String purpose(UUID processorId) {

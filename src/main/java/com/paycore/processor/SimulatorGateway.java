@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.json.JsonNumber;
 
 import com.paycore.platform.Settings;
 import com.paycore.project.Gateways;
@@ -14,7 +15,8 @@ import com.paycore.project.Gateways;
 /**
  * The built-in test processor ({@code gateway} 1), answering with DESIGN.md section 6's test cards. Result codes
  * follow ISO 8583: 00 approved, 05 do not honour, 51 insufficient funds, 96 system malfunction. Every call waits
- * {@code payments.simulator.latency-ms} (default 0) first, to stand in for a real processor's round trip.
+ * first, to stand in for a real processor's round trip: the processor configuration's {@code simulatorLatencyMs}
+ * setting when it has one, else {@code payments.simulator.latency-ms} (default 0).
  */
 @ApplicationScoped
 public class SimulatorGateway implements PaymentGateway {
@@ -38,6 +40,10 @@ public class SimulatorGateway implements PaymentGateway {
     private static final String DISPUTE_REFERENCE = "simd_";
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /** A processor configuration's setting overriding the latency for its calls (milliseconds, at most 60 s). */
+    static final String LATENCY_SETTING = "simulatorLatencyMs";
+    private static final long MAX_LATENCY_MILLIS = 60_000;
+
     private final long latencyMillis;
 
     public SimulatorGateway() {
@@ -54,8 +60,8 @@ public class SimulatorGateway implements PaymentGateway {
     }
 
     @Override
-    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, MerchantAccount merchant) {
-        pause();
+    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection) {
+        pause(connection);
         GatewayResult.Outcome refusal = REFUSALS.get(card.number());
         if (refusal == GatewayResult.Outcome.Error) {
             return new GatewayResult(refusal, SYSTEM_MALFUNCTION, null);
@@ -68,40 +74,40 @@ public class SimulatorGateway implements PaymentGateway {
 
     @Override
     public GatewayResult capture(GatewayCall call, BigDecimal amount) {
-        pause();
+        pause(call.connection());
         return approved("sim_");
     }
 
     @Override
     public GatewayResult refund(GatewayCall call, BigDecimal amount) {
-        pause();
+        pause(call.connection());
         return approved("sim_");
     }
 
     @Override
     public GatewayResult reverse(GatewayCall call) {
-        pause();
+        pause(call.connection());
         return approved("sim_");
     }
 
     /** A capture authorized with the dispute card settles, and its issuer opens a dispute. */
     @Override
     public Settlement settle(GatewayCall call, BigDecimal amount) {
-        pause();
+        pause(call.connection());
         boolean dispute = call.reference() != null && call.reference().startsWith(DISPUTE_REFERENCE);
         return new Settlement(approved("sim_"), dispute);
     }
 
     /** CVV 000 fails; every other CVV passes. */
     @Override
-    public boolean verifyCvv(CardData card, String cvv) {
-        pause();
+    public boolean verifyCvv(CardData card, String cvv, Connection connection) {
+        pause(connection);
         return cvv != null && !"000".equals(cvv);
     }
 
     @Override
-    public AccountUpdate accountUpdate(CardData card) {
-        pause();
+    public AccountUpdate accountUpdate(CardData card, Connection connection) {
+        pause(connection);
         return switch (card.number()) {
             case CARD_EXPIRED -> {
                 YearMonth renewed = YearMonth.of(card.expirationYear(), card.expirationMonth()).plusYears(3);
@@ -121,12 +127,19 @@ public class SimulatorGateway implements PaymentGateway {
         return new GatewayResult(GatewayResult.Outcome.Approved, APPROVED, prefix + HexFormat.of().formatHex(bytes));
     }
 
-    private void pause() {
-        if (latencyMillis <= 0) {
+    /** The processor configuration's {@code simulatorLatencyMs} setting, else the server-wide default. */
+    private void pause(Connection connection) {
+        long millis = latencyMillis;
+        if (connection != null && connection.settings() != null
+                && connection.settings().get(LATENCY_SETTING) instanceof JsonNumber setting
+                && setting.isIntegral() && setting.longValue() >= 0) {
+            millis = Math.min(setting.longValue(), MAX_LATENCY_MILLIS);
+        }
+        if (millis <= 0) {
             return;
         }
         try {
-            Thread.sleep(latencyMillis);
+            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

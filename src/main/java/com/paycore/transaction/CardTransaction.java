@@ -285,6 +285,10 @@ public class CardTransaction extends Timestamped {
         return companyId;
     }
 
+    UUID processorId() {
+        return processorId;
+    }
+
     int gateway() {
         return gateway;
     }

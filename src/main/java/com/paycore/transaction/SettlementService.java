@@ -90,8 +90,9 @@ public class SettlementService {
             if (transaction.awaitsSettlement(cutoff)) {
                 PaymentGateway gateway = gateways.of(transaction.gateway());
                 PaymentGateway.Settlement settlement = gateway.settle(new PaymentGateway.GatewayCall(
-                        transaction.processorReference(), transaction.currency(),
-                        projects.merchantAccount(transaction.projectId(), transaction.credentialVersion())),
+                        transaction.processorReference(), transaction.currency(), gateways.connection(
+                                transaction.processorId(),
+                                projects.merchantAccount(transaction.projectId(), transaction.credentialVersion()))),
                         transaction.capturedAmount());
                 em.persist(transaction.settled(EventResult.of(settlement.result()), settlement.result().resultCode(), now));
                 if (settlement.result().approved()) {

@@ -23,7 +23,7 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.Times;
 import com.paycore.processor.GatewayRegistry;
-import com.paycore.processor.MerchantAccount;
+import com.paycore.processor.Connection;
 import com.paycore.processor.OpenTransactions;
 import com.paycore.processor.PaymentGateway;
 import com.paycore.processor.PaymentGateway.GatewayCall;
@@ -82,17 +82,17 @@ public class TransactionService implements OpenTransactions {
         String tags = Tags.write(request.tags);
         StoredCard card = tokens.forPayment(project.id(), request.paymentToken);
         int version = project.credentialVersion();
-        MerchantAccount merchant = projects.merchantAccount(project.id(), version);
+        Connection connection = route.connection(projects.merchantAccount(project.id(), version));
         PaymentGateway gateway = route.gateway();
 
         CardTransaction transaction = new CardTransaction(Ids.newId(), project.id(), project.companyId(),
                 route.processorId(), gateway.gateway(), version, card, amount, currency, request, tags);
-        GatewayResult authorization = gateway.authorize(card.card(), amount, currency, merchant);
+        GatewayResult authorization = gateway.authorize(card.card(), amount, currency, connection);
         List<TransactionEvent> events = new ArrayList<>();
         events.add(transaction.authorized(EventResult.of(authorization), authorization.resultCode(),
                 authorization.reference(), now()));
         if (authorization.approved() && Boolean.TRUE.equals(request.capture)) {
-            GatewayResult capture = gateway.capture(new GatewayCall(authorization.reference(), currency, merchant), amount);
+            GatewayResult capture = gateway.capture(new GatewayCall(authorization.reference(), currency, connection), amount);
             events.add(transaction.captured(EventResult.of(capture), capture.resultCode(), amount, now()));
         }
         em.persist(transaction);
@@ -202,8 +202,8 @@ public class TransactionService implements OpenTransactions {
     }
 
     private GatewayCall call(CardTransaction transaction) {
-        return new GatewayCall(transaction.processorReference(), transaction.currency(),
-                projects.merchantAccount(transaction.projectId(), transaction.credentialVersion()));
+        return new GatewayCall(transaction.processorReference(), transaction.currency(), gateways.connection(
+                transaction.processorId(), projects.merchantAccount(transaction.projectId(), transaction.credentialVersion())));
     }
 
     private static TransactionView.EventView last(List<TransactionEvent> events, CardTransaction transaction) {

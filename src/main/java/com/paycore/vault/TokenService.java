@@ -74,7 +74,7 @@ public class TokenService {
         Fields person = new Fields("personAddress", request.personAddress, secured, project.id(), keyId);
         Card validated = Card.validate(card.get("cardNumber"), card.get("expirationMonth"), card.get("expirationYear"),
                 card.get("cvv"), YearMonth.now(clock));
-        boolean validCvv = verifyCvv(project.id(), validated);
+        boolean validCvv = verifyCvv(project, validated);
         Address address = new Address(person.get("firstName"), person.get("lastName"), person.get("email"),
                 person.get("phone"), person.get("addressLine1"), person.get("addressLine2"), person.get("city"),
                 person.get("state"), person.get("zip"), person.get("country"));
@@ -131,9 +131,10 @@ public class TokenService {
      * The CVV is verified once, by the gateway of the project's active processor. A project without one cannot
      * have it verified: validCVV is false.
      */
-    private boolean verifyCvv(UUID projectId, Card card) {
-        return gateways.activeProcessor(projectId)
-                .map(route -> route.gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv()))
+    private boolean verifyCvv(Project project, Card card) {
+        return gateways.activeProcessor(project.id())
+                .map(route -> route.gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv(),
+                        route.connection(projects.merchantAccount(project.id(), project.credentialVersion()))))
                 .orElse(false);
     }
 

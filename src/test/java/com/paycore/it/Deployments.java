@@ -24,13 +24,15 @@ public final class Deployments {
         if (!war.isFile()) {
             throw new IllegalStateException("Build the WAR first (mvn verify does): " + war);
         }
-        freshRootDir();
+        emptied(Path.of(System.getProperty("payments.it.dir", "target/it"), "micro-root"));
         return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(war).as(WebArchive.class);
     }
 
-    /** Payara Micro redeploys whatever an old root folder holds: start each run from an empty one. */
-    private static void freshRootDir() {
-        Path root = Path.of(System.getProperty("payments.it.dir", "target/it"), "micro-root");
+    /**
+     * Payara Micro redeploys whatever an old root folder holds (and then swaps in the new WAR, answering 404 in
+     * between): start each run from an empty one.
+     */
+    static void emptied(Path root) {
         if (Files.exists(root)) {
             try (var files = Files.walk(root)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -39,6 +39,7 @@ final class SecondInstance {
     private static void start() {
         String port = System.getProperty("payments.it.port.second");
         String dir = System.getProperty("payments.it.dir", "target/it");
+        Deployments.emptied(java.nio.file.Path.of(dir, "second-root"));
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));

@@ -582,6 +582,29 @@ abstract class TransactionScenarios {
     }
 
     @Test
+    void aRepeatWhileTheFirstIsStillRunningIs409() throws Exception {
+        UUID company = Api.aCompany();
+        UUID project = Api.aProject(company);
+        Api.created(asRoot().body(Map.of("companyProjectId", project, "projectPaymentProcessorName", Api.unique("Slow"),
+                "gateway", 1, "paymentType", 1, "isActive", true, "settings", Map.of("simulatorLatencyMs", 2000)))
+                .post(Api.PROCESSORS));
+        UUID keyId = PayAuthenticationScenarios.firstKeyOf(project);
+        Cards.Shop shop = new Cards.Shop(company, project, keyId, PayAuthenticationScenarios.valueOf(keyId));
+        String token = shop.aToken("4111111111111111");
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> request = Map.of("paymentToken", token, "amount", new BigDecimal("10.00"));
+        java.util.concurrent.CompletableFuture<Response> first = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions()));
+        Thread.sleep(500); // the first is now waiting 2 s for the (slow) Simulator
+        refused(shop.paySecond().header("Idempotency-Key", key).body(request).post(shop.transactions()), 409);
+        UUID id = Api.created(first.get(30, java.util.concurrent.TimeUnit.SECONDS));
+        Response replay = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
+        assertEquals("true", replay.header("Idempotent-Replayed"));
+        assertEquals(id.toString(), replay.jsonPath().getString("id"));
+        assertEquals(1, ok(shop.pay().get(shop.transactions())).getList("entries").size());
+    }
+
+    @Test
     void idempotentMovesAreReplayedNotRepeated() {
         Cards.Shop shop = aShop();
         UUID id = shop.anAuthorization("4111111111111111", "10.00", false);

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.util.UUID;
+
+import jakarta.json.Json;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +22,8 @@ import com.paycore.processor.PaymentGateway.GatewayResult;
 /** DESIGN.md section 6's test cards. */
 class SimulatorGatewayTest {
 
+    private static final Connection NONE = new Connection(UUID.randomUUID(), null, MerchantAccount.NONE);
+
     private final SimulatorGateway simulator = new SimulatorGateway(0);
 
     @ParameterizedTest
@@ -27,7 +32,7 @@ class SimulatorGatewayTest {
             "4000000000000002, Declined, 05", "4000000000009995, Declined, 51", "4000000000000119, Error, 96",
             "4012888888881881, Approved, 00"})
     void authorizations(String pan, GatewayResult.Outcome outcome, String code) {
-        GatewayResult result = simulator.authorize(new CardData(pan, 12, 2031), BigDecimal.TEN, "USD", MerchantAccount.NONE);
+        GatewayResult result = simulator.authorize(new CardData(pan, 12, 2031), BigDecimal.TEN, "USD", NONE);
         assertEquals(outcome, result.outcome());
         assertEquals(code, result.resultCode());
         assertEquals(outcome == GatewayResult.Outcome.Approved, result.reference() != null);
@@ -35,34 +40,32 @@ class SimulatorGatewayTest {
 
     @Test
     void onlyTheDisputeCardOpensADisputeAtSettlement() {
-        GatewayResult dispute = simulator.authorize(new CardData("4000000000000259", 12, 2031), BigDecimal.ONE, "USD",
-                MerchantAccount.NONE);
-        GatewayResult plain = simulator.authorize(new CardData("4111111111111111", 12, 2031), BigDecimal.ONE, "USD",
-                MerchantAccount.NONE);
-        assertTrue(simulator.settle(new GatewayCall(dispute.reference(), "USD", MerchantAccount.NONE), BigDecimal.ONE).disputeOpened());
-        assertFalse(simulator.settle(new GatewayCall(plain.reference(), "USD", MerchantAccount.NONE), BigDecimal.ONE).disputeOpened());
+        GatewayResult dispute = simulator.authorize(new CardData("4000000000000259", 12, 2031), BigDecimal.ONE, "USD", NONE);
+        GatewayResult plain = simulator.authorize(new CardData("4111111111111111", 12, 2031), BigDecimal.ONE, "USD", NONE);
+        assertTrue(simulator.settle(new GatewayCall(dispute.reference(), "USD", NONE), BigDecimal.ONE).disputeOpened());
+        assertFalse(simulator.settle(new GatewayCall(plain.reference(), "USD", NONE), BigDecimal.ONE).disputeOpened());
     }
 
     @Test
     void cvv000Fails() {
         CardData card = new CardData("4111111111111111", 12, 2031);
-        assertFalse(simulator.verifyCvv(card, "000"));
-        assertTrue(simulator.verifyCvv(card, "123"));
+        assertFalse(simulator.verifyCvv(card, "000", NONE));
+        assertTrue(simulator.verifyCvv(card, "123", NONE));
     }
 
     @Test
     void accountUpdaterCards() {
-        AccountUpdate expired = simulator.accountUpdate(new CardData("4000000000000069", 5, 2027));
+        AccountUpdate expired = simulator.accountUpdate(new CardData("4000000000000069", 5, 2027), NONE);
         assertEquals(AccountUpdate.Kind.CardExpired, expired.kind());
         assertEquals(5, expired.newExpirationMonth());
         assertEquals(2030, expired.newExpirationYear());
-        AccountUpdate replaced = simulator.accountUpdate(new CardData("4000000000000341", 5, 2027));
+        AccountUpdate replaced = simulator.accountUpdate(new CardData("4000000000000341", 5, 2027), NONE);
         assertEquals(AccountUpdate.Kind.CardReplaced, replaced.kind());
         assertEquals(SimulatorGateway.REPLACEMENT_CARD, replaced.newCardNumber());
         assertFalse(replaced.toString().contains(SimulatorGateway.REPLACEMENT_CARD));
-        assertEquals(AccountUpdate.Kind.AccountClosed, simulator.accountUpdate(new CardData("4000000000000010", 5, 2027)).kind());
-        assertEquals(AccountUpdate.Kind.ContactCardholder, simulator.accountUpdate(new CardData("4000000000000036", 5, 2027)).kind());
-        AccountUpdate none = simulator.accountUpdate(new CardData("4111111111111111", 5, 2027));
+        assertEquals(AccountUpdate.Kind.AccountClosed, simulator.accountUpdate(new CardData("4000000000000010", 5, 2027), NONE).kind());
+        assertEquals(AccountUpdate.Kind.ContactCardholder, simulator.accountUpdate(new CardData("4000000000000036", 5, 2027), NONE).kind());
+        AccountUpdate none = simulator.accountUpdate(new CardData("4111111111111111", 5, 2027), NONE);
         assertEquals(AccountUpdate.Kind.NoChange, none.kind());
         assertNull(none.newCardNumber());
     }
@@ -71,6 +74,15 @@ class SimulatorGatewayTest {
     void cardDataAndCredentialsNeverPrintTheirSecrets() {
         assertFalse(new CardData("4111111111111111", 1, 2030).toString().contains("41111111"));
         assertFalse(new MerchantAccount(1, "m", "secret-api-key", false).toString().contains("secret-api-key"));
+    }
+
+    @Test
+    void aProcessorsLatencySettingOverridesTheDefault() {
+        Connection slow = new Connection(UUID.randomUUID(), Json.createObjectBuilder().add("simulatorLatencyMs", 120).build(),
+                MerchantAccount.NONE);
+        long start = System.nanoTime();
+        simulator.authorize(new CardData("4111111111111111", 12, 2031), BigDecimal.ONE, "USD", slow);
+        assertTrue(System.nanoTime() - start >= 120_000_000L, "the configured latency is waited");
     }
 
     @Test
