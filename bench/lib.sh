@@ -335,8 +335,12 @@ bench_warmup() {
 CLOCK_TICKS=$(getconf CLK_TCK)
 cpu_ticks() { awk '/^cpu / { print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9 }' /proc/stat; } # busy total
 server_ticks() { awk '{ print $14+$15 }' "/proc/$SERVER_PID/stat"; }
-postgres_ticks() { # all PostgreSQL processes of the machine (this server's backends among them)
-  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk '$2 == "(postgres)" { t += $14 + $15 } END { printf "%d", t }'
+postgres_snapshot() { # file: "pid ticks" of every PostgreSQL process of the machine (this server's backends among them)
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk '$2 == "(postgres)" { print $1, $14 + $15 }' >"$1"
+}
+postgres_ticks() { # before-file after-file: CPU ticks PostgreSQL used between the two snapshots. Per process, so
+  # that a backend that ends in between takes none of the others' ticks away (its own last ticks are lost).
+  awk 'NR == FNR { before[$1] = $2; next } { t += $2 - ($1 in before ? before[$1] : 0) } END { printf "%d", t }' "$1" "$2"
 }
 children_ticks() { # sets $1 to the CPU time of this shell's reaped children (`times`, second line), in ticks
   times >"$BENCH_DIR/times.txt" # in this shell: a subshell would count only its own children
@@ -353,21 +357,22 @@ NOTES=()
 BUSY_MACHINE=
 bench_measure() { # label url lua-script file-name; run in this shell (not in $(...)): it counts wrk's CPU time
   local label=$1 url=$2 script=$3 out=$BENCH_DIR/wrk-$4.txt line kv rps= p50= p99= non2xx= socket=
-  local busy0 total0 busy1 total1 server0 server1 children0 children1 pg0 pg1 usage cpu_server cpu_wrk cpu_pg others
+  local busy0 total0 busy1 total1 server0 server1 children0 children1 pg usage cpu_server cpu_wrk cpu_pg others
   log "measuring $label for $DURATION s: wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s --latency"
   read -r busy0 total0 < <(cpu_ticks)
   server0=$(server_ticks)
-  pg0=$(postgres_ticks)
+  postgres_snapshot "$BENCH_DIR/postgres-before.txt"
   children_ticks children0
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout "${TIMEOUT}s" --latency -s "$script" "$url" \
     >"$out" 2>&1 || { cat "$out" >&2; die "wrk failed on $label"; }
   read -r busy1 total1 < <(cpu_ticks)
   server1=$(server_ticks)
-  pg1=$(postgres_ticks)
+  postgres_snapshot "$BENCH_DIR/postgres-after.txt"
   children_ticks children1
+  pg=$(postgres_ticks "$BENCH_DIR/postgres-before.txt" "$BENCH_DIR/postgres-after.txt")
   # Percentages of the whole machine (all cores = 100%): server, wrk, PostgreSQL, everything else.
   usage=$(awk -v b=$((busy1 - busy0)) -v t=$((total1 - total0)) -v s=$((server1 - server0)) -v w=$((children1 - children0)) \
-    -v p=$((pg1 - pg0)) 'BEGIN { if (t <= 0) t = 1; o = b - s - w - p; if (o < 0) o = 0
+    -v p="$pg" 'BEGIN { if (t <= 0) t = 1; o = b - s - w - p; if (o < 0) o = 0
       printf "%.0f %.0f %.0f %.0f", s * 100 / t, w * 100 / t, p * 100 / t, o * 100 / t }')
   read -r cpu_server cpu_wrk cpu_pg others <<<"$usage"
   NOTES+=("$label: server ${cpu_server}%, wrk ${cpu_wrk}%, PostgreSQL ${cpu_pg}%, other processes ${others}%")
