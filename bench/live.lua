@@ -1,3 +1,3 @@
--- GET of the URL given to wrk (bench/tokenize.sh passes /health/live), reported like the tokenization run.
+-- GET of the URL given to wrk (the benchmarks pass /health/live), reported like the other runs.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "report.lua")

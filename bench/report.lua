@@ -1,4 +1,5 @@
--- The report shared by the benchmark's wrk scripts (loaded by tokenize.lua and live.lua).
+-- The report shared by the benchmarks' wrk scripts (loaded by each of them: live.lua, tokenize.lua, authorize.lua,
+-- transaction-get.lua).
 -- wrk calls done() once, after the run, with the results of all its threads merged.
 -- "non-2xx" is wrk's own count of HTTP answers with a status of 400 or more (the endpoints measured here
 -- never redirect); socket errors (connect, read, write, timeout) are counted apart.
@@ -12,7 +13,7 @@ function done(summary, latency, requests)
    local p99 = latency:percentile(99) / 1000
    io.write(string.format("requests/s: %.1f  p50: %.2f ms  p99: %.2f ms  non-2xx: %d  (requests: %d, socket errors: %d)\n",
       rps, p50, p99, e.status, summary.requests, socket_errors))
-   -- One machine-readable line for bench/tokenize.sh.
+   -- One machine-readable line for bench_measure in bench/lib.sh.
    io.write(string.format("BENCH_RESULT rps=%.1f p50_ms=%.2f p99_ms=%.2f non2xx=%d requests=%d socket_errors=%d\n",
       rps, p50, p99, e.status, summary.requests, socket_errors))
 end

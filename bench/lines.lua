@@ -1,0 +1,39 @@
+-- Helpers of the wrk scripts that go round-robin over the lines of a file (authorize.lua, transaction-get.lua).
+
+-- The non-empty lines of the file named by the environment variable `variable`.
+function read_lines(variable)
+   local file = os.getenv(variable)
+   if file == nil or file == "" then
+      error("set " .. variable .. " to a file with one value per line")
+   end
+   local lines = {}
+   for line in io.lines(file) do
+      if line ~= "" then
+         lines[#lines + 1] = line
+      end
+   end
+   if #lines == 0 then
+      error(file .. " (" .. variable .. ") has no lines")
+   end
+   return lines
+end
+
+-- Numbers wrk's threads 1, 2, ... so that each starts at another place in the list.
+function round_robin_threads()
+   local threads = 0
+   function setup(thread)
+      threads = threads + 1
+      thread:set("thread_number", threads)
+   end
+end
+
+local position = nil
+
+-- The next index in 1..count, going round; thread n starts n * 7919 places on.
+function next_index(count)
+   if position == nil then
+      position = ((thread_number or 0) * 7919) % count
+   end
+   position = position % count + 1
+   return position
+end

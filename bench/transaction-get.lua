@@ -1,0 +1,28 @@
+-- E16 by id: GET <URL given to wrk>?id=<uuid> (http://host:port/api/pay/{projectId}/transactions), round-robin
+-- over the transaction ids of a file.
+-- Environment: BENCH_API_KEY (required) is the project's API key value, sent as X-API-Key.
+--              BENCH_IDS_FILE (required): one transaction id per line, of that project.
+-- The report (requests/s, p50, p99, non-2xx) is printed by done(), in report.lua.
+
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+dofile(here .. "report.lua")
+dofile(here .. "lines.lua")
+
+local key = os.getenv("BENCH_API_KEY")
+if key == nil or key == "" then
+   error("set BENCH_API_KEY to the project's API key value")
+end
+
+local paths = {}
+for i, id in ipairs(read_lines("BENCH_IDS_FILE")) do
+   paths[i] = wrk.path .. "?id=" .. id
+end
+
+wrk.headers["Accept"] = "application/json"
+wrk.headers["X-API-Key"] = key
+
+round_robin_threads()
+
+function request()
+   return wrk.format("GET", paths[next_index(#paths)])
+end
