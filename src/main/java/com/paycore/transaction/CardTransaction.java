@@ -258,6 +258,27 @@ public class CardTransaction extends Timestamped {
         return event(EventType.Settle, result, resultCode, capturedAmount, now);
     }
 
+    /** The amount a chargeback takes back: the captured amount when not given; 400 unless captured and within it. */
+    BigDecimal chargebackAmount(BigDecimal requested) {
+        if (capturedAmount.signum() <= 0) {
+            throw new AppException(ErrorCode.TRANSACTION_STATE, status, "charged back (it was never captured)");
+        }
+        if (requested == null) {
+            return capturedAmount;
+        }
+        BigDecimal valid = Money.amount(requested, currency);
+        if (valid.compareTo(capturedAmount) > 0) {
+            throw new AppException(ErrorCode.AMOUNT_EXCEEDS, valid.toPlainString(),
+                    "captured amount of " + Money.scaled(capturedAmount, currency).toPlainString());
+        }
+        return valid;
+    }
+
+    /** A chargeback the processor reported: an approved Chargeback event; the status stays as it was. */
+    TransactionEvent chargedBack(BigDecimal chargeback, String reasonCode, OffsetDateTime at) {
+        return event(EventType.Chargeback, EventResult.Approved, reasonCode, chargeback, at);
+    }
+
     TransactionEvent refundSettled(BigDecimal refund, String resultCode, OffsetDateTime now) {
         return event(EventType.RefundSettle, EventResult.Approved, resultCode, refund, now);
     }

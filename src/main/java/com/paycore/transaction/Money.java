@@ -11,7 +11,7 @@ import com.paycore.platform.ErrorCode;
  * Amount and currency rules (DESIGN.md sections 3 and 9): ISO 4217 currencies with minor units (default USD);
  * amounts positive, with at most the currency's minor-unit digits, below one trillion major units.
  */
-final class Money {
+public final class Money {
 
     static final String DEFAULT_CURRENCY = "USD";
     private static final Pattern CODE = Pattern.compile("[A-Z]{3}");
@@ -60,7 +60,7 @@ final class Money {
     }
 
     /** A stored amount in the currency's scale, for answers. */
-    static BigDecimal scaled(BigDecimal amount, String currency) {
+    public static BigDecimal scaled(BigDecimal amount, String currency) {
         return amount == null ? null : amount.setScale(digits(currency), java.math.RoundingMode.UNNECESSARY);
     }
 

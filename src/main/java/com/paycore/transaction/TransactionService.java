@@ -170,6 +170,32 @@ public class TransactionService implements OpenTransactions {
         return found.stream().map(t -> TransactionView.of(t, events.get(t.id()))).toList();
     }
 
+    /** What the chargebacks feature records a chargeback against. */
+    public record ChargedBack(UUID transactionId, UUID projectId, UUID companyId, BigDecimal amount, String currency) {
+    }
+
+    /**
+     * Records a processor's chargeback on a captured transaction (any project's: the caller decides who may): a
+     * {@code Chargeback} event under the transaction's row lock. The amount defaults to the captured amount and
+     * may not exceed it. 404 for an unknown transaction, 400 for one never captured.
+     */
+    public ChargedBack recordChargeback(UUID transactionId, BigDecimal requested, String reasonCode, OffsetDateTime at) {
+        CardTransaction transaction = em.find(CardTransaction.class, transactionId, LockModeType.PESSIMISTIC_WRITE);
+        if (transaction == null) {
+            throw AppException.notFound("Transaction");
+        }
+        BigDecimal amount = transaction.chargebackAmount(requested);
+        em.persist(transaction.chargedBack(amount, reasonCode, at));
+        return new ChargedBack(transaction.id(), transaction.projectId(), transaction.companyId(), amount,
+                transaction.currency());
+    }
+
+    /** The project of a transaction, for tenancy checks; empty when it does not exist. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public java.util.Optional<UUID> projectOf(UUID transactionId) {
+        return java.util.Optional.ofNullable(em.find(CardTransaction.class, transactionId)).map(CardTransaction::projectId);
+    }
+
     /** E19's 409: open (Approved or Captured) transactions of the project. */
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)

@@ -1,0 +1,84 @@
+package com.paycore.chargeback;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Caller;
+import com.paycore.platform.Envelope;
+
+@Path("/adm/chargebacks")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Chargebacks")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+public class AdminChargebacksResource {
+
+    @Inject
+    ChargebackService chargebacks;
+
+    @Inject
+    Caller caller;
+
+    @POST
+    @Operation(summary = "Record a chargeback from a processor (platform administrators)",
+            description = "transactionId (a captured transaction), amount (default and at most the captured amount), "
+                    + "reason, reasonCode, chargebackDate (default now), respondByDate (default chargebackDate + 10 "
+                    + "days). The chargeback starts Pending; the transaction gets a Chargeback event (its status does "
+                    + "not change). Answers id (the chargebackId) and entry.")
+    @APIResponse(responseCode = "201", description = "Created: id, entry")
+    @APIResponse(responseCode = "400", description = "Missing transactionId, transaction never captured, amount "
+            + "invalid or above the captured amount, malformed dates, respondByDate before chargebackDate")
+    @APIResponse(responseCode = "403", description = "Not a platform administrator")
+    @APIResponse(responseCode = "404", description = "No such transaction")
+    public Response record(@Valid @NotNull RecordChargebackRequest request, @Context UriInfo uri) {
+        caller.requirePlatformAdmin();
+        ChargebackView chargeback = chargebacks.record(request);
+        return Envelope.created(uri.getAbsolutePath(), chargeback.chargebackId(),
+                Envelope.ok().with("chargebackId", chargeback.chargebackId()).with("entry", chargeback));
+    }
+
+    @POST
+    @Path("{chargebackId}/resolve")
+    @Operation(summary = "Resolve a disputed chargeback (platform administrators)",
+            description = "outcome Won or Lost: Disputed -> Won | Lost.")
+    @APIResponse(responseCode = "200", description = "entry")
+    @APIResponse(responseCode = "400", description = "Malformed id, outcome not Won or Lost, chargeback not Disputed")
+    @APIResponse(responseCode = "403", description = "Not a platform administrator")
+    @APIResponse(responseCode = "404", description = "No such chargeback")
+    public Envelope resolve(@PathParam("chargebackId") UUID chargebackId, @Valid @NotNull ResolveRequest request) {
+        caller.requirePlatformAdmin();
+        return Envelope.entry(chargebacks.resolve(chargebackId, request.outcome));
+    }
+
+    @POST
+    @Path("autoAcceptance/run")
+    @Operation(summary = "Accept overdue chargebacks now (platform administrators)",
+            description = "Accepts every Pending chargeback whose respondByDate has passed, as the periodic job "
+                    + "(payments.chargebacks.auto-accept-interval-seconds) does. Answers accepted (how many).")
+    @APIResponse(responseCode = "200", description = "accepted")
+    @APIResponse(responseCode = "403", description = "Not a platform administrator")
+    public Envelope autoAccept() {
+        caller.requirePlatformAdmin();
+        return Envelope.ok().with("accepted", chargebacks.acceptOverdue(chargebacks.now()));
+    }
+}

@@ -1,0 +1,99 @@
+package com.paycore.chargeback;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.TypedQuery;
+import jakarta.transaction.Transactional;
+
+import com.paycore.company.CompanyAccess;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
+import com.paycore.project.ProjectAccess;
+
+/**
+ * E13, the chargeback report of a company: chargebacks whose date (DateCreated: when recorded here; CaseTime: the
+ * processor's chargeback date) falls in [StartDate, EndDate], at most 90 days apart.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class ChargebackReport {
+
+    static final Duration MAX_RANGE = Duration.ofDays(90);
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    CompanyAccess companies;
+
+    @Inject
+    ProjectAccess projects;
+
+    /** The rows of one page, the number of all matching rows and the sum of their amounts. */
+    public record Result(List<ChargebackReportRow> rows, long total, BigDecimal totalAmount) {
+    }
+
+    public Result run(UUID companyId, String startDate, String endDate, String dateType, UUID projectId, String status,
+                      Page page) {
+        if (companyId == null) {
+            throw AppException.invalid("CompanyId: required");
+        }
+        if (startDate == null || endDate == null || startDate.isBlank() || endDate.isBlank()) {
+            throw new AppException(ErrorCode.DATE_RANGE, "StartDate and EndDate are required");
+        }
+        OffsetDateTime start = ChargebackService.date("StartDate", startDate);
+        OffsetDateTime end = ChargebackService.date("EndDate", endDate);
+        if (end.isBefore(start)) {
+            throw new AppException(ErrorCode.DATE_RANGE, "EndDate is before StartDate");
+        }
+        if (Duration.between(start, end).compareTo(MAX_RANGE) > 0) {
+            throw new AppException(ErrorCode.DATE_RANGE, "at most 90 days");
+        }
+        String column = switch (dateType == null ? "DateCreated" : dateType) {
+            case "DateCreated" -> "c.createdAt";
+            case "CaseTime" -> "c.chargebackDate";
+            default -> throw AppException.invalid("ChargebackReportDateType: DateCreated or CaseTime");
+        };
+        if (status != null && java.util.Arrays.stream(Chargeback.Status.values()).noneMatch(s -> s.name().equals(status))) {
+            throw AppException.invalid("status: one of " + List.of(Chargeback.Status.values()));
+        }
+        companies.asMember(companyId);
+        List<UUID> visible = projects.visibleProjects(); // null: every project (platform administrators)
+
+        String where = " from Chargeback c where c.companyId = :company and " + column + " >= :start and "
+                + column + " <= :end" + (visible != null ? " and c.projectId in :visible" : "")
+                + (projectId != null ? " and c.projectId = :project" : "")
+                + (status != null ? " and c.status = :status" : "");
+        TypedQuery<Chargeback> rows = em.createQuery("select c" + where + " order by " + column + ", c.id", Chargeback.class);
+        TypedQuery<Object[]> totals = em.createQuery("select count(c), sum(c.amount)" + where, Object[].class);
+        for (TypedQuery<?> query : List.of(rows, totals)) {
+            query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);
+            if (visible != null) {
+                query.setParameter("visible", Ids.orNone(visible));
+            }
+            if (projectId != null) {
+                query.setParameter("project", projectId);
+            }
+            if (status != null) {
+                query.setParameter("status", status);
+            }
+        }
+        Object[] sums = totals.getSingleResult();
+        long total = ((Number) sums[0]).longValue();
+        BigDecimal amount = sums[1] == null ? BigDecimal.ZERO : new BigDecimal(sums[1].toString());
+        List<ChargebackReportRow> page1 = rows.setFirstResult(page.offset()).setMaxResults(page.limit())
+                .getResultStream().map(ChargebackReportRow::of).toList();
+        BigDecimal exact = amount.stripTrailingZeros();
+        return new Result(page1, total, exact.setScale(Math.max(2, exact.scale())));
+    }
+}

@@ -1,0 +1,258 @@
+package com.paycore.chargeback;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Times;
+import com.paycore.project.Project;
+import com.paycore.project.ProjectService;
+import com.paycore.transaction.DisputeOpened;
+import com.paycore.transaction.TransactionService;
+
+/**
+ * Chargebacks: recorded from a processor (the admin operation, or the Simulator's dispute at settlement), accepted or
+ * disputed by the merchant, resolved by the processor, accepted automatically once their respondByDate passes.
+ * Every move locks the chargeback's row, so concurrent moves from any instance apply one at a time.
+ */
+@ApplicationScoped
+@Transactional
+public class ChargebackService {
+
+    static final Duration DEFAULT_RESPONSE_TIME = Duration.ofDays(10);
+    static final String SIMULATOR_REASON = "Fraud: card-absent environment";
+    static final String SIMULATOR_REASON_CODE = "10.4";
+    static final int MAX_EVIDENCE = 4000;
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    TransactionService transactions;
+
+    @Inject
+    ProjectService projects;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    ChargebackService self;
+
+    @Inject
+    Clock clock;
+
+    /** {@code POST /api/adm/chargebacks} (platform administrators; the resource checks). */
+    public ChargebackView record(RecordChargebackRequest request) {
+        if (request.transactionId == null) {
+            throw AppException.invalid("transactionId: required");
+        }
+        OffsetDateTime now = now();
+        OffsetDateTime chargebackDate = request.chargebackDate == null ? now : date("chargebackDate", request.chargebackDate);
+        OffsetDateTime respondBy = request.respondByDate == null ? chargebackDate.plus(DEFAULT_RESPONSE_TIME)
+                : date("respondByDate", request.respondByDate);
+        if (respondBy.isBefore(chargebackDate)) {
+            throw new AppException(ErrorCode.DATE_RANGE, "respondByDate is before chargebackDate");
+        }
+        Chargeback chargeback = open(request.transactionId, request.amount, request.reason, request.reasonCode,
+                chargebackDate, respondBy);
+        audit.record("ChargebackRecorded", chargeback.companyId(), "Chargeback", chargeback.id(),
+                "transaction=" + chargeback.transactionId() + ", amount=" + chargeback.amount().toPlainString() + " "
+                        + chargeback.currency());
+        return ChargebackView.of(chargeback);
+    }
+
+    /** The Simulator's dispute card: its issuer opens a dispute when the capture settles. */
+    void onDisputeOpened(@Observes DisputeOpened dispute) {
+        open(dispute.transactionId(), dispute.amount(), SIMULATOR_REASON, SIMULATOR_REASON_CODE, dispute.at(),
+                dispute.at().plus(DEFAULT_RESPONSE_TIME));
+    }
+
+    private Chargeback open(UUID transactionId, BigDecimal amount, String reason, String reasonCode,
+                            OffsetDateTime chargebackDate, OffsetDateTime respondBy) {
+        TransactionService.ChargedBack charged = transactions.recordChargeback(transactionId, amount, reasonCode, chargebackDate);
+        Chargeback chargeback = new Chargeback(Ids.newId(), charged.transactionId(), charged.projectId(),
+                charged.companyId(), charged.amount(), charged.currency(), reason, reasonCode, chargebackDate, respondBy);
+        em.persist(chargeback);
+        return chargeback;
+    }
+
+    /** The merchant accepts: Pending -> Accepted. */
+    public ChargebackView accept(UUID projectId, UUID chargebackId) {
+        Chargeback chargeback = lock(chargebackId, projectId);
+        chargeback.accept(now());
+        audit.record("ChargebackAccepted", chargeback.companyId(), "Chargeback", chargebackId, null);
+        return ChargebackView.of(chargeback);
+    }
+
+    /** The merchant disputes with evidence: Pending (and not past respondByDate) -> Disputed. */
+    public ChargebackView dispute(UUID projectId, UUID chargebackId, String evidence) {
+        if (evidence == null || evidence.isBlank() || evidence.length() > MAX_EVIDENCE) {
+            throw AppException.invalid("evidence: 1 to " + MAX_EVIDENCE + " characters required");
+        }
+        Chargeback chargeback = lock(chargebackId, projectId);
+        chargeback.dispute(evidence, now());
+        audit.record("ChargebackDisputed", chargeback.companyId(), "Chargeback", chargebackId, null);
+        return ChargebackView.of(chargeback);
+    }
+
+    /** The processor's decision (platform administrators): Disputed -> Won | Lost. */
+    public ChargebackView resolve(UUID chargebackId, String outcome) {
+        boolean won;
+        if ("Won".equals(outcome)) {
+            won = true;
+        } else if ("Lost".equals(outcome)) {
+            won = false;
+        } else {
+            throw AppException.invalid("outcome: Won or Lost");
+        }
+        Chargeback chargeback = lock(chargebackId, null);
+        chargeback.resolve(won, now());
+        audit.record("ChargebackResolved", chargeback.companyId(), "Chargeback", chargebackId, "outcome=" + outcome);
+        return ChargebackView.of(chargeback);
+    }
+
+    /**
+     * Accepts every Pending chargeback whose respondByDate is before {@code now}; each under its row lock and
+     * re-checked, so runs on several instances at once accept each one once. Returns how many this run accepted.
+     */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public int acceptOverdue(OffsetDateTime now) {
+        List<UUID> due = em.createQuery("select c.id from Chargeback c where c.status = :pending "
+                        + "and c.respondByDate < :now order by c.respondByDate", UUID.class)
+                .setParameter("pending", Chargeback.Status.Pending.name()).setParameter("now", now).getResultList();
+        int accepted = 0;
+        for (int from = 0; from < due.size(); from += 100) {
+            accepted += self.acceptBatch(due.subList(from, Math.min(due.size(), from + 100)), now);
+        }
+        return accepted;
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int acceptBatch(List<UUID> ids, OffsetDateTime now) {
+        int accepted = 0;
+        for (UUID id : ids) {
+            Chargeback chargeback = em.find(Chargeback.class, id, LockModeType.PESSIMISTIC_WRITE);
+            if (chargeback != null && chargeback.overdue(now)) {
+                chargeback.acceptAutomatically(now);
+                audit.record("ChargebackAcceptedAutomatically", chargeback.companyId(), "Chargeback", id,
+                        "respondByDate=" + chargeback.respondByDate());
+                accepted++;
+            }
+        }
+        return accepted;
+    }
+
+    /**
+     * E2: the key's project's chargebacks (or, with isForAllProjectsInCompany, its company's) dated at or after
+     * startDate, oldest first. A chargebackId or transactionId of another project of the same company: 403 (unless
+     * isForAllProjectsInCompany); of another company or unknown: 404.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<ChargebackView> search(UUID projectId, ChargebackSearchRequest request) {
+        if (request.startDate == null || request.startDate.isBlank()) {
+            throw AppException.invalid("startDate: required");
+        }
+        OffsetDateTime start = date("startDate", request.startDate);
+        if (request.offset == null || request.limit == null) {
+            throw AppException.invalid("offset and limit: required");
+        }
+        if (request.limit < 1 || request.limit > 10000 || request.offset < 0) {
+            throw new AppException(ErrorCode.LIMIT_OUT_OF_RANGE, 10000);
+        }
+        Project project = projects.forApiKey(projectId);
+        boolean wholeCompany = Boolean.TRUE.equals(request.isForAllProjectsInCompany);
+        UUID chargebackId = null;
+        if (request.chargebackId != null) {
+            chargebackId = id("chargebackId", request.chargebackId);
+            Chargeback chargeback = em.find(Chargeback.class, chargebackId);
+            visible(chargeback == null ? null : chargeback.projectId(), chargeback == null ? null : chargeback.companyId(),
+                    project, wholeCompany, "Chargeback");
+        }
+        UUID transactionId = null;
+        if (request.transactionId != null) {
+            transactionId = id("transactionId", request.transactionId);
+            UUID owner = transactions.projectOf(transactionId).orElse(null);
+            visible(owner, owner == null ? null : projects.forApiKey(owner).companyId(), project, wholeCompany, "Transaction");
+        }
+        StringBuilder jpql = new StringBuilder("select c from Chargeback c where c.companyId = :company "
+                + "and c.chargebackDate >= :start");
+        if (!wholeCompany) {
+            jpql.append(" and c.projectId = :project");
+        }
+        if (chargebackId != null) {
+            jpql.append(" and c.id = :id");
+        }
+        if (transactionId != null) {
+            jpql.append(" and c.transactionId = :transaction");
+        }
+        var query = em.createQuery(jpql.append(" order by c.chargebackDate, c.id").toString(), Chargeback.class)
+                .setParameter("company", project.companyId()).setParameter("start", start);
+        if (!wholeCompany) {
+            query.setParameter("project", project.id());
+        }
+        if (chargebackId != null) {
+            query.setParameter("id", chargebackId);
+        }
+        if (transactionId != null) {
+            query.setParameter("transaction", transactionId);
+        }
+        return query.setFirstResult(request.offset).setMaxResults(request.limit).getResultStream()
+                .map(ChargebackView::of).toList();
+    }
+
+    /** Another company's (or nothing): 404; another project of the same company: 403 unless the whole company is asked. */
+    private static void visible(UUID ownerProject, UUID ownerCompany, Project project, boolean wholeCompany, String what) {
+        if (ownerProject == null || !ownerCompany.equals(project.companyId())) {
+            throw AppException.notFound(what);
+        }
+        if (!wholeCompany && !ownerProject.equals(project.id())) {
+            throw new AppException(ErrorCode.FORBIDDEN_OTHER_PROJECT, what);
+        }
+    }
+
+    /** The chargeback, locked; 404 when unknown or (for API-key calls) another project's. */
+    private Chargeback lock(UUID chargebackId, UUID projectId) {
+        Chargeback chargeback = em.find(Chargeback.class, chargebackId, LockModeType.PESSIMISTIC_WRITE);
+        if (chargeback == null || projectId != null && !chargeback.projectId().equals(projectId)) {
+            throw AppException.notFound("Chargeback");
+        }
+        return chargeback;
+    }
+
+    private static UUID id(String field, String value) {
+        try {
+            return Ids.parse(value.trim());
+        } catch (IllegalArgumentException e) {
+            throw AppException.invalid(field + ": not a valid id");
+        }
+    }
+
+    static OffsetDateTime date(String field, String value) {
+        try {
+            return Times.parse(value.trim());
+        } catch (DateTimeParseException e) {
+            throw AppException.invalid(field + ": not an ISO 8601 date-time");
+        }
+    }
+
+    public OffsetDateTime now() {
+        return Times.utc(clock.instant());
+    }
+}

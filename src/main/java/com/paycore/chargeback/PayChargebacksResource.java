@@ -1,0 +1,85 @@
+package com.paycore.chargeback;
+
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Idempotent;
+import com.paycore.platform.OptionalBody;
+import com.paycore.platform.ProjectCaller;
+
+@Path("/pay/{projectId}")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Payments")
+@APIResponse(responseCode = "401", description = "Missing, unknown, inactive or expired API key, or a key of another project")
+public class PayChargebacksResource {
+
+    private static final String IDEMPOTENCY = " Honours Idempotency-Key (24 h, scoped to the project).";
+
+    @Inject
+    ChargebackService chargebacks;
+
+    @Inject
+    ProjectCaller caller;
+
+    @POST
+    @Path("chargeEvents/chargeback")
+    @Idempotent
+    @Operation(summary = "E2 Chargeback details",
+            description = "startDate (required: chargebacks dated at or after it), offset (required, 0 or more), limit "
+                    + "(required, 1 to 10000), isForAllProjectsInCompany (true: every project of the key's company), "
+                    + "chargebackId, transactionId. Entries: chargebackId, transactionId, projectId, amount, currency, "
+                    + "reason, reasonCode, chargebackDate, respondByDate, status, evidence, acceptedAutomatically, "
+                    + "resolvedDate, createdDate; oldest first. A chargebackId or transactionId of another project of "
+                    + "the company is 403 (unless isForAllProjectsInCompany), of another company or unknown 404; one of "
+                    + "the project's transactions without chargebacks gives an empty list." + IDEMPOTENCY)
+    @APIResponse(responseCode = "200", description = "entries")
+    @APIResponse(responseCode = "400", description = "Missing startDate, offset or limit; limit outside 1 to 10000; "
+            + "malformed ids or date")
+    @APIResponse(responseCode = "403", description = "The chargeback or transaction belongs to another project of the company")
+    @APIResponse(responseCode = "404", description = "No such chargeback or transaction in the company")
+    public Envelope search(@PathParam("projectId") UUID projectId, @Valid @NotNull ChargebackSearchRequest request) {
+        return Envelope.list(chargebacks.search(caller.projectId(), request));
+    }
+
+    @POST
+    @Path("chargebacks/{chargebackId}/accept")
+    @Idempotent
+    @OptionalBody
+    @Operation(summary = "Accept a chargeback", description = "Pending -> Accepted. No body." + IDEMPOTENCY)
+    @APIResponse(responseCode = "200", description = "entry")
+    @APIResponse(responseCode = "400", description = "Malformed id; the chargeback is not Pending")
+    @APIResponse(responseCode = "404", description = "No such chargeback in this project")
+    public Envelope accept(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId) {
+        return Envelope.entry(chargebacks.accept(caller.projectId(), chargebackId));
+    }
+
+    @POST
+    @Path("chargebacks/{chargebackId}/dispute")
+    @Idempotent
+    @Operation(summary = "Dispute a chargeback",
+            description = "evidence (1 to 4000 characters): Pending -> Disputed, before respondByDate." + IDEMPOTENCY)
+    @APIResponse(responseCode = "200", description = "entry")
+    @APIResponse(responseCode = "400", description = "Malformed id; missing evidence; not Pending or past respondByDate")
+    @APIResponse(responseCode = "404", description = "No such chargeback in this project")
+    public Envelope dispute(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId,
+                            @Valid @NotNull DisputeRequest request) {
+        return Envelope.entry(chargebacks.dispute(caller.projectId(), chargebackId, request.evidence));
+    }
+}
