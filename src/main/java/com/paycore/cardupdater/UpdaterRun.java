@@ -21,7 +21,7 @@ import com.paycore.platform.Timestamped;
 @Table(name = "card_updater_runs")
 public class UpdaterRun extends Timestamped {
 
-    enum Trigger { Manual, Scheduled }
+    public enum Trigger { Manual, Scheduled }
 
     @Id
     private UUID id;

@@ -85,4 +85,8 @@ class ApiIT {
     @Nested
     class Transactions extends TransactionScenarios {
     }
+
+    @Nested
+    class CardUpdater extends CardUpdaterScenarios {
+    }
 }
