@@ -407,6 +407,17 @@ abstract class CardUpdaterScenarios {
         }
     }
 
+    @Test
+    void bothOperationsAreDocumentedWithTheirStatuses() {
+        String doc = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).accept("application/json")
+                .get("/openapi").then().statusCode(200).extract().asString();
+        JsonPath openapi = new JsonPath(doc);
+        assertEquals(Set.of("200", "400", "401", "403", "404"),
+                openapi.getMap("paths.'/api/adm/creditCardUpdater/runs'.post.responses").keySet());
+        assertEquals(Set.of("200", "400", "401", "403", "404"),
+                openapi.getMap("paths.'/api/adm/reports/creditCardUpdater'.get.responses").keySet());
+    }
+
     // ---- helpers ----
 
     static OffsetDateTime now() {
