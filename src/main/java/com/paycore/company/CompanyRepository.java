@@ -11,6 +11,7 @@ import jakarta.persistence.PersistenceContext;
 
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Jpql;
 import com.paycore.platform.Likes;
 import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
@@ -23,6 +24,12 @@ public class CompanyRepository {
 
     public Optional<Company> find(UUID id) {
         return Optional.ofNullable(em.find(Company.class, id));
+    }
+
+    /** Ids of every active company, for jobs that run per company. */
+    public List<UUID> activeIds() {
+        return em.createQuery("select c.id from Company c where " + Jpql.is("c.active", true) + " order by c.id",
+                UUID.class).getResultList();
     }
 
     /** Locks the company row until the transaction ends: serializes rules over its members on every instance. */

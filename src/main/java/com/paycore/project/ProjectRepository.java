@@ -26,6 +26,12 @@ public class ProjectRepository {
         return Optional.ofNullable(em.find(Project.class, id));
     }
 
+    /** Every project of a company (no access check: for jobs that run per company). */
+    public List<Project> ofCompany(UUID companyId) {
+        return em.createQuery("select p from Project p where p.companyId = :c order by p.createdAt, p.id", Project.class)
+                .setParameter("c", companyId).getResultList();
+    }
+
     /** Locks the project row until the transaction ends: serializes rules over its keys and processors. */
     public Optional<Project> lock(UUID id) {
         return Optional.ofNullable(em.find(Project.class, id, LockModeType.PESSIMISTIC_WRITE));

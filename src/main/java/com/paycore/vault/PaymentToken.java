@@ -64,6 +64,8 @@ public class PaymentToken extends Timestamped {
     private String status;
     @Column(name = "deleted_at")
     private OffsetDateTime deletedAt;
+    @Column(name = "updater_checked_at")
+    private OffsetDateTime updaterCheckedAt;
 
     protected PaymentToken() {
     }
@@ -106,6 +108,40 @@ public class PaymentToken extends Timestamped {
         this.keystoreId = null;
         this.status = Status.Deleted.name();
         this.deletedAt = now;
+    }
+
+    /** The account updater reported a new expiry (CardExpired). */
+    void renew(int month, int year) {
+        this.expirationMonth = month;
+        this.expirationYear = year;
+    }
+
+    /**
+     * The account updater reported a new card number (CardReplaced): the caller has sealed it under the newest
+     * keystore; brand, last four digits, length (the masked number) and fingerprint follow it.
+     */
+    void replaceCard(UUID keystoreId, String panCiphertext, String fingerprint, CardBrand brand, String pan,
+                     int month, int year) {
+        seal(keystoreId, panCiphertext);
+        this.fingerprint = fingerprint;
+        this.ccType = brand.name();
+        this.last4 = pan.substring(pan.length() - 4);
+        this.panLength = pan.length();
+        renew(month, year);
+    }
+
+    /** The card's account is closed: the token can no longer pay. It stays readable and deletable. */
+    void disable() {
+        this.status = Status.Disabled.name();
+    }
+
+    /** The account updater asked the card's issuer about this token at that time. */
+    void updaterChecked(OffsetDateTime at) {
+        this.updaterCheckedAt = at;
+    }
+
+    OffsetDateTime updaterCheckedAt() {
+        return updaterCheckedAt;
     }
 
     boolean active() {

@@ -89,4 +89,8 @@ class ApiIT {
     @Nested
     class Chargebacks extends ChargebackScenarios {
     }
+
+    @Nested
+    class CardUpdater extends CardUpdaterScenarios {
+    }
 }

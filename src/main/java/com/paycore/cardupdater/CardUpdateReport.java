@@ -1,0 +1,99 @@
+package com.paycore.cardupdater;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.TypedQuery;
+import jakarta.transaction.Transactional;
+
+import com.paycore.company.CompanyAccess;
+import com.paycore.company.CompanyUser;
+import com.paycore.company.Role;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
+import com.paycore.project.ProjectAccess;
+
+/**
+ * E14: the company's card updates in a time range (update date, both ends inclusive), optionally of one type and
+ * one project, oldest first, with the count before paging. Platform administrators read any company, its Admins
+ * their company, its Users only the rows of the projects assigned to them.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class CardUpdateReport {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    CompanyAccess access;
+
+    @Inject
+    ProjectAccess projectAccess;
+
+    public record Result(List<CardUpdateView> entries, long total) {
+    }
+
+    public Result report(UUID companyId, OffsetDateTime start, OffsetDateTime end, String updateType, UUID projectId,
+                         Page page) {
+        required("CompanyId", companyId);
+        required("StartDate", start);
+        required("EndDate", end);
+        if (end.isBefore(start)) {
+            throw new AppException(ErrorCode.INVALID_PARAMETER, "EndDate", "must not be before StartDate");
+        }
+        UpdateType type = UpdateType.parse(updateType);
+        Optional<CompanyUser> membership = access.memberIn(companyId);
+        // A company User reads the rows of assigned projects only; Admins and platform administrators read them all.
+        List<UUID> visible = membership.filter(m -> m.role() == Role.User).map(m -> projectAccess.visibleProjects())
+                .orElse(null);
+
+        StringBuilder where = new StringBuilder(" from CardUpdate u where u.companyId = :company "
+                + "and u.updateDate >= :start and u.updateDate <= :end");
+        if (type != null) {
+            where.append(" and u.updateType = :type");
+        }
+        if (projectId != null) {
+            where.append(" and u.projectId = :project");
+        }
+        if (visible != null) {
+            where.append(" and u.projectId in :visible");
+        }
+        TypedQuery<Long> count = bind(em.createQuery("select count(u)" + where, Long.class),
+                companyId, start, end, type, projectId, visible);
+        TypedQuery<CardUpdate> rows = bind(em.createQuery("select u" + where + " order by u.updateDate, u.id",
+                CardUpdate.class), companyId, start, end, type, projectId, visible);
+        List<CardUpdateView> entries = rows.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList()
+                .stream().map(CardUpdateView::from).toList();
+        return new Result(entries, count.getSingleResult());
+    }
+
+    private static <T> TypedQuery<T> bind(TypedQuery<T> query, UUID companyId, OffsetDateTime start, OffsetDateTime end,
+                                          UpdateType type, UUID projectId, List<UUID> visible) {
+        query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);
+        if (type != null) {
+            query.setParameter("type", type.name());
+        }
+        if (projectId != null) {
+            query.setParameter("project", projectId);
+        }
+        if (visible != null) {
+            query.setParameter("visible", Ids.orNone(visible));
+        }
+        return query;
+    }
+
+    private static void required(String parameter, Object value) {
+        if (value == null) {
+            throw new AppException(ErrorCode.INVALID_PARAMETER, parameter, "required");
+        }
+    }
+}

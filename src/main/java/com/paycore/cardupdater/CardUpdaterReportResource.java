@@ -1,0 +1,58 @@
+package com.paycore.cardupdater;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+import com.paycore.platform.Page;
+
+@Path("/adm/reports/creditCardUpdater")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Reports")
+@SecurityRequirement(name = "bearer")
+public class CardUpdaterReportResource {
+
+    @Inject
+    CardUpdateReport report;
+
+    @GET
+    @Operation(summary = "E14 Credit card updater report",
+            description = "The card account updater's updates of a company's payment tokens whose update date lies "
+                    + "between StartDate and EndDate (both required, inclusive; ISO 8601 date-times, read as UTC "
+                    + "when they carry no offset). updateType (CardExpired, CardReplaced, AccountClosed, "
+                    + "ContactCardholder) and projectId narrow it; limit (default 20, at most 1000) and offset page "
+                    + "it, oldest first. Entries: customerId (the payment token's id), oldCardLast4, newCardLast4, "
+                    + "oldExpirationDate, newExpirationDate (YYYY-MM), updateDate, updateReason (the update type), "
+                    + "projectId. For AccountClosed and ContactCardholder the new values equal the old ones (the card "
+                    + "did not change). total counts every match before paging. No match is a success with empty "
+                    + "entries (a projectId of another company matches nothing). Platform administrators read any "
+                    + "company, company Admins their own, company Users only the rows of projects assigned to them.")
+    @APIResponse(responseCode = "200", description = "entries, total")
+    @APIResponse(responseCode = "400", description = "CompanyId, StartDate or EndDate missing or malformed, EndDate "
+            + "before StartDate, unknown updateType, malformed projectId, limit out of 1..1000 or negative offset")
+    @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+    @APIResponse(responseCode = "403", description = "Inactive membership or company, or a membership without a role")
+    @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
+                         @QueryParam("EndDate") OffsetDateTime endDate, @QueryParam("updateType") String updateType,
+                         @QueryParam("projectId") UUID projectId, @QueryParam("limit") Integer limit,
+                         @QueryParam("offset") Integer offset) {
+        CardUpdateReport.Result result = report.report(companyId, startDate, endDate, updateType, projectId,
+                Page.of(limit, offset));
+        return Envelope.list(result.entries()).with("total", result.total());
+    }
+}

@@ -1,0 +1,59 @@
+package com.paycore.cardupdater;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Envelope;
+
+@Path("/adm/creditCardUpdater")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Card account updater")
+@SecurityRequirement(name = "bearer")
+public class CardUpdaterResource {
+
+    @Inject
+    CardUpdaterService updater;
+
+    @POST
+    @Path("runs")
+    @Operation(summary = "Run the card account updater for a company",
+            description = "Body {\"companyId\": ...}. Asks, through each project's active processor, what the card's "
+                    + "issuer reports about every active payment token of the company's projects, and applies it: "
+                    + "CardExpired sets the new expiry; CardReplaced stores the new card number (encrypted under the "
+                    + "newest keystore; brand, last four digits and masked number follow it) and its expiry; "
+                    + "AccountClosed disables the token (no further transactions: 400 on authorization); "
+                    + "ContactCardholder leaves the token as it is. Each of these is recorded (E14); NoChange answers "
+                    + "are only counted. Projects without an active processor are left out. A token is asked at most "
+                    + "once per calendar month (UTC), by whichever run comes first, manual or the monthly schedule "
+                    + "(payments.card-updater.schedule): a second run in the same month leaves it alone, so runs "
+                    + "never apply an answer twice, also when they run at once on several instances. A token whose "
+                    + "processor call fails, or whose answer cannot be applied, is unchanged, counted as failed and "
+                    + "asked again by the next run. Answers runId, companyId, trigger, startedAt, finishedAt, "
+                    + "checked (tokens asked), counts (CardExpired, CardReplaced, AccountClosed, ContactCardholder, "
+                    + "NoChange) and failed. Card numbers never appear.")
+    @APIResponse(responseCode = "200", description = "runId, companyId, trigger, startedAt, finishedAt, checked, counts, failed")
+    @APIResponse(responseCode = "400", description = "companyId missing or not a UUID")
+    @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+    @APIResponse(responseCode = "403", description = "Not a platform administrator or an active Admin of the company")
+    @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    public Envelope run(@Valid @NotNull RunRequest request) {
+        RunView run = updater.runNow(request.companyId);
+        return Envelope.ok().with("runId", run.runId()).with("companyId", run.companyId()).with("trigger", run.trigger())
+                .with("startedAt", run.startedAt()).with("finishedAt", run.finishedAt()).with("checked", run.checked())
+                .with("counts", run.counts()).with("failed", run.failed());
+    }
+}

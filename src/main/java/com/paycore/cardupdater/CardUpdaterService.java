@@ -1,0 +1,186 @@
+package com.paycore.cardupdater;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.logging.Logger;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.company.CompanyAccess;
+import com.paycore.company.CompanyRepository;
+import com.paycore.platform.Caller;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Times;
+import com.paycore.processor.CardData;
+import com.paycore.processor.Connection;
+import com.paycore.processor.GatewayRegistry;
+import com.paycore.processor.PaymentGateway;
+import com.paycore.project.Project;
+import com.paycore.project.ProjectRepository;
+import com.paycore.project.ProjectService;
+import com.paycore.vault.AccountUpdates;
+
+/**
+ * Runs the card account updater over one company: every active token of its projects that have an active processor
+ * is asked about, through that project's gateway, at most once per calendar month (UTC), and what the answer changes
+ * is applied to the token and recorded as a {@link CardUpdate} in the same database transaction.
+ * <p>
+ * Tokens go in batches of {@link #BATCH}, each batch its own database transaction, each token under its row lock and
+ * read again after locking. Runs on several instances at once (the monthly schedule fires on each) therefore ask
+ * about and update every token once: the second run finds the token already asked this month and skips it. A crash
+ * loses at most one batch's work; the next run picks up the tokens not asked yet.
+ */
+@ApplicationScoped
+public class CardUpdaterService {
+
+    static final int BATCH = 50;
+    private static final Logger LOG = Logger.getLogger(CardUpdaterService.class.getName());
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    CardUpdaterService self;
+
+    @Inject
+    CompanyAccess access;
+
+    @Inject
+    CompanyRepository companies;
+
+    @Inject
+    ProjectRepository projectRepository;
+
+    @Inject
+    ProjectService projects;
+
+    @Inject
+    GatewayRegistry gateways;
+
+    @Inject
+    AccountUpdates tokens;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Clock clock;
+
+    /** A run asked for by a platform administrator or an active Admin of the company (404 unknown, 403 User). */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public RunView runNow(UUID companyId) {
+        UUID company = access.asAdmin(companyId).id();
+        return run(company, UpdaterRun.Trigger.Manual, caller.userId());
+    }
+
+    /** The monthly run: every active company, one after the other; a company that fails does not stop the others. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public List<RunView> runScheduled() {
+        List<RunView> runs = new java.util.ArrayList<>();
+        for (UUID companyId : companies.activeIds()) {
+            try {
+                runs.add(run(companyId, UpdaterRun.Trigger.Scheduled, null));
+            } catch (RuntimeException e) {
+                LOG.warning(() -> "Card updater: the run of company " + companyId + " failed ("
+                        + e.getClass().getSimpleName() + "); the next run asks about the tokens it left");
+            }
+        }
+        return runs;
+    }
+
+    RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor) {
+        OffsetDateTime started = now();
+        OffsetDateTime period = periodStart(started);
+        UUID runId = self.start(companyId, trigger, actor, started);
+        Map<UUID, Issuer> issuers = issuersOf(companyId);
+        List<UUID> projectIds = List.copyOf(issuers.keySet());
+        RunCounts total = RunCounts.ZERO;
+        UUID after = Ids.NONE;
+        List<UUID> due;
+        while (!(due = tokens.due(projectIds, period, after, BATCH)).isEmpty()) {
+            total = total.plus(self.batch(runId, companyId, due, issuers, period));
+            after = due.get(due.size() - 1);
+        }
+        RunView run = self.finish(runId, total, now());
+        audit.record("CardUpdaterRun", companyId, "CardUpdaterRun", runId, trigger + ": " + total);
+        return run;
+    }
+
+    /** The start of the calendar month (UTC) of a moment: a token asked since then is not asked again. */
+    static OffsetDateTime periodStart(OffsetDateTime at) {
+        return at.withOffsetSameInstant(ZoneOffset.UTC).withDayOfMonth(1).truncatedTo(ChronoUnit.DAYS);
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public UUID start(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, OffsetDateTime started) {
+        UpdaterRun run = new UpdaterRun(companyId, trigger, actor, started);
+        em.persist(run);
+        return run.id();
+    }
+
+    /** One batch of tokens, in its own database transaction. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public RunCounts batch(UUID runId, UUID companyId, List<UUID> ids, Map<UUID, Issuer> issuers, OffsetDateTime period) {
+        RunCounts counts = RunCounts.ZERO;
+        for (UUID id : ids) {
+            OffsetDateTime now = now();
+            AccountUpdates.Result result = tokens.ask(id, period, now, (projectId, card) -> ask(issuers, projectId, card));
+            if (result.outcome() == AccountUpdates.Outcome.Updated) {
+                em.persist(new CardUpdate(runId, companyId, result.projectId(), result.tokenId(),
+                        UpdateType.valueOf(result.kind().name()), result.oldLast4(), result.newLast4(),
+                        result.oldExpiry(), result.newExpiry(), now));
+            } else if (result.outcome() == AccountUpdates.Outcome.Failed) {
+                LOG.warning(() -> "Card updater: token " + id + " left unchanged: " + result.failure());
+            }
+            counts = counts.plus(result);
+        }
+        return counts;
+    }
+
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public RunView finish(UUID runId, RunCounts counts, OffsetDateTime at) {
+        UpdaterRun run = em.find(UpdaterRun.class, runId);
+        run.finish(counts, at);
+        return RunView.from(run);
+    }
+
+    /** The gateway and connection of a project with an active processor (its current merchant credentials). */
+    public record Issuer(PaymentGateway gateway, Connection connection) {
+    }
+
+    private Map<UUID, Issuer> issuersOf(UUID companyId) {
+        Map<UUID, Issuer> issuers = new HashMap<>();
+        for (Project project : projectRepository.ofCompany(companyId)) {
+            gateways.activeProcessor(project.id()).ifPresent(route -> issuers.put(project.id(), new Issuer(route.gateway(),
+                    route.connection(projects.merchantAccount(project.id(), project.credentialVersion())))));
+        }
+        return issuers;
+    }
+
+    private static PaymentGateway.AccountUpdate ask(Map<UUID, Issuer> issuers, UUID projectId, CardData card) {
+        Issuer issuer = issuers.get(projectId);
+        if (issuer == null) {
+            throw new IllegalStateException("no active processor");
+        }
+        return issuer.gateway().accountUpdate(card, issuer.connection());
+    }
+
+    private OffsetDateTime now() {
+        return Times.utc(clock.instant());
+    }
+
+}

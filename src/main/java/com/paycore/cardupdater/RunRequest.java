@@ -1,0 +1,12 @@
+package com.paycore.cardupdater;
+
+import java.util.UUID;
+
+import jakarta.validation.constraints.NotNull;
+
+/** {@code POST /api/adm/creditCardUpdater/runs}: the company whose tokens to update. */
+public class RunRequest {
+
+    @NotNull
+    public UUID companyId;
+}
