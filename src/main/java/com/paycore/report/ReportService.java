@@ -1,0 +1,176 @@
+package com.paycore.report;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import com.paycore.company.CompanyAccess;
+import com.paycore.company.CompanyUser;
+import com.paycore.company.Role;
+import com.paycore.platform.Datasource;
+import com.paycore.project.ProjectAccess;
+
+/**
+ * E3: checks who may see which events of the company, runs the report's SQL over the fact table and shapes the rows.
+ * Platform administrators read any company, its Admins all of it, its Users the events of the projects assigned to
+ * them; anyone else gets the company's 404 (or 403 for an inactive membership), as every company resource does.
+ */
+@ApplicationScoped
+public class ReportService {
+
+    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX");
+
+    @Resource(lookup = Datasource.JNDI_NAME)
+    DataSource dataSource;
+
+    @Inject
+    CompanyAccess companies;
+
+    @Inject
+    ProjectAccess projects;
+
+    /** A page of grouped rows, the number of groups, and the zone the report was read in (its IANA id). */
+    public record Report(List<JsonObject> entries, long total, String timeZoneId) {
+    }
+
+    public Report run(ReportRequest request) {
+        Optional<CompanyUser> membership = companies.memberIn(request.companyId);
+        List<UUID> visible = membership.filter(m -> m.role() == Role.User).map(m -> projects.visibleProjects())
+                .orElse(null);
+        ReportQuery query = ReportQuery.of(request);
+        try (Connection connection = dataSource.getConnection()) {
+            return report(connection, query, visible);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The transaction report could not be read", e);
+        }
+    }
+
+    /** The report over the fact table the connection reaches; {@code visible} null means every project. */
+    static Report report(Connection connection, ReportQuery query, List<UUID> visible) throws SQLException {
+        ReportSql sql = new ReportSql(query, Dialect.of(connection.getMetaData().getDatabaseProductName()), visible);
+        Page page = read(connection, sql, query, query.page().limit(), query.page().offset());
+        Integer returnAll = query.returnAllIfCountLessThan();
+        if (returnAll != null && page.total() <= returnAll && page.rows().size() < page.total()) {
+            page = read(connection, sql, query, (int) page.total(), 0);
+        }
+        return new Report(page.rows(), page.total(), query.zone().getId());
+    }
+
+    private record Page(List<JsonObject> rows, long total) {
+    }
+
+    private static Page read(Connection connection, ReportSql sql, ReportQuery query, int limit, int offset) throws SQLException {
+        List<JsonObject> rows = new ArrayList<>();
+        long total = 0;
+        try (ResultSet rs = execute(connection, sql.page(limit, offset))) {
+            while (rs.next()) {
+                total = rs.getLong("report_total");
+                rows.add(entry(rs, sql, query));
+            }
+        }
+        if (rows.isEmpty() && offset > 0) {
+            try (ResultSet rs = execute(connection, sql.count())) {
+                total = rs.next() ? rs.getLong(1) : 0;
+            }
+        }
+        return new Page(rows, total);
+    }
+
+    private static ResultSet execute(Connection connection, ReportSql.Statement statement) throws SQLException {
+        PreparedStatement ps = connection.prepareStatement(statement.sql());
+        List<Object> parameters = statement.parameters();
+        for (int i = 0; i < parameters.size(); i++) {
+            ps.setObject(i + 1, parameters.get(i));
+        }
+        ps.closeOnCompletion();
+        return ps.executeQuery();
+    }
+
+    /** One entry: the grouping columns in group order (tags as one object of label -> value), then every metric. */
+    private static JsonObject entry(ResultSet rs, ReportSql sql, ReportQuery query) throws SQLException {
+        JsonObjectBuilder entry = Json.createObjectBuilder();
+        JsonObjectBuilder tags = null;
+        for (ReportQuery.Group group : query.groups()) {
+            String column = sql.alias(group);
+            if (group.tag() != null) {
+                tags = tags == null ? Json.createObjectBuilder() : tags;
+                add(tags, group.tag(), rs.getString(column));
+                continue;
+            }
+            switch (group.kind()) {
+                case TEXT -> add(entry, group.dimension().key(), rs.getString(column));
+                case INT -> {
+                    int value = rs.getInt(column);
+                    add(entry, group.dimension().key(), rs.wasNull() ? null : value);
+                }
+                case BOOL -> {
+                    boolean value = rs.getBoolean(column);
+                    add(entry, group.dimension().key(), rs.wasNull() ? null : value);
+                }
+            }
+        }
+        if (tags != null) {
+            entry.add(ReportQuery.TAGS, tags);
+        }
+        ZoneId zone = query.zone();
+        for (Metric metric : Metric.values()) {
+            String key = metric.name();
+            String column = metric.column();
+            switch (metric.measure()) {
+                case COUNT, EVENT_COUNT -> entry.add(key, rs.getLong(column));
+                case VALUE, AMOUNT -> entry.add(key, money(rs.getBigDecimal(column)));
+                case FIRST_DATE, LAST_DATE -> add(entry, key, inZone(rs, column, zone, DateTimeFormatter.ISO_LOCAL_DATE));
+                case FIRST_DATE_TIME, LAST_DATE_TIME -> add(entry, key, inZone(rs, column, zone, DATE_TIME));
+                case LAST_TYPE -> add(entry, key, EventOrder.type(rs.getBigDecimal(column)));
+                case LAST_RESULT -> add(entry, key, EventOrder.result(rs.getBigDecimal(column)));
+            }
+        }
+        return entry.build();
+    }
+
+    /** Sums in major units: 12.34, 100.00, never 1E+2. */
+    static BigDecimal money(BigDecimal sum) {
+        if (sum == null) {
+            return BigDecimal.ZERO.setScale(2);
+        }
+        BigDecimal stripped = sum.stripTrailingZeros();
+        return stripped.scale() < 2 ? stripped.setScale(2) : stripped;
+    }
+
+    private static String inZone(ResultSet rs, String column, ZoneId zone, DateTimeFormatter format) throws SQLException {
+        OffsetDateTime at = rs.getObject(column, OffsetDateTime.class);
+        return at == null ? null : format.format(at.atZoneSameInstant(zone));
+    }
+
+    private static void add(JsonObjectBuilder json, String key, Object value) {
+        if (value == null) {
+            json.addNull(key);
+        } else if (value instanceof String s) {
+            json.add(key, s);
+        } else if (value instanceof Integer i) {
+            json.add(key, i);
+        } else if (value instanceof Boolean b) {
+            json.add(key, b);
+        } else {
+            throw new IllegalArgumentException("unexpected value type " + value.getClass());
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package com.paycore.report;
+
+import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.transaction.Transactional;
+
+import com.paycore.platform.Datasource;
+import com.paycore.platform.Times;
+
+/**
+ * Copies new transaction events into the fact table, in SQL, and carries project renames over. One run is one
+ * database transaction under the row lock of the {@code report_sync_state} row, so runs on several instances (the
+ * periodic job everywhere, {@code POST /api/adm/reportTransactions/sync}) take turns; rows are keyed by the event id
+ * and inserted only when absent, so a run repeats nothing.
+ *
+ * <p>Which events are new: {@code transaction_events.recorded_at} (the database's clock at insert) at or after the
+ * newest one the previous run saw, less {@link #OVERLAP}. The overlap catches events whose database transaction
+ * committed after a run although it began before: it must outlast the longest transaction that writes events.
+ * A {@code full} run looks at every event (to repair after a restore, for instance).
+ */
+@ApplicationScoped
+public class ReportSync {
+
+    private static final Logger LOG = Logger.getLogger(ReportSync.class.getName());
+    static final Duration OVERLAP = Duration.ofHours(1);
+    static final String STATE = "transaction_events";
+    /** H2's "timeout trying to lock table": another instance sharing the embedded database is syncing. */
+    private static final int H2_LOCK_TIMEOUT = 50200;
+
+    @Resource(lookup = Datasource.JNDI_NAME)
+    DataSource dataSource;
+
+    @Inject
+    ReportSync self;
+
+    @Inject
+    Clock clock;
+
+    /** This instance's runs take turns before they reach the database's row lock. */
+    private final ReentrantLock running = new ReentrantLock();
+
+    /** What a run did: fact rows added, fact rows given a new project name, tag rows added. */
+    public record Result(int added, int renamed, int tags) {
+    }
+
+    /** Runs now, after this instance's run in progress if there is one. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public Result run(boolean full) {
+        running.lock();
+        try {
+            return withRetries(full);
+        } finally {
+            running.unlock();
+        }
+    }
+
+    /** Runs unless this instance is already running one (the periodic job: the next tick catches up). */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public Optional<Result> runIfIdle() {
+        try {
+            if (!running.tryLock(0, TimeUnit.SECONDS)) {
+                return Optional.empty();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(withRetries(false));
+        } finally {
+            running.unlock();
+        }
+    }
+
+    private Result withRetries(boolean full) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return self.once(full);
+            } catch (SyncFailed e) {
+                // PostgreSQL waits for the row lock; H2 gives up after its lock timeout: wait for the other run.
+                if (e.errorCode != H2_LOCK_TIMEOUT || attempt == 30) {
+                    throw e;
+                }
+                LOG.fine("Report sync waits for another instance's run");
+            }
+        }
+    }
+
+    /** One run in its own database transaction. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public Result once(boolean full) {
+        try (Connection connection = dataSource.getConnection()) {
+            OffsetDateTime watermark = lockState(connection);
+            OffsetDateTime newest = newestRecorded(connection);
+            OffsetDateTime since = full || watermark == null ? null : watermark.minus(OVERLAP);
+            addProjects(connection);
+            int renamed = renameProjects(connection);
+            int added = addEvents(connection, since);
+            int tags = addTags(connection, since);
+            saveState(connection, newest == null || (watermark != null && watermark.isAfter(newest)) ? watermark : newest,
+                    added);
+            return new Result(added, renamed, tags);
+        } catch (SQLException e) {
+            throw new SyncFailed(e);
+        }
+    }
+
+    /** Locks the state row until the transaction ends; answers its watermark. */
+    private static OffsetDateTime lockState(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT watermark FROM report_sync_state WHERE name = ? FOR UPDATE")) {
+            ps.setString(1, STATE);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("report_sync_state has no row " + STATE);
+                }
+                return rs.getObject(1, OffsetDateTime.class);
+            }
+        }
+    }
+
+    private static OffsetDateTime newestRecorded(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT MAX(recorded_at) FROM transaction_events");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getObject(1, OffsetDateTime.class) : null;
+        }
+    }
+
+    /** Projects the fact table has not seen yet, with their names: the names new fact rows take. */
+    private static void addProjects(Connection connection) throws SQLException {
+        update(connection, "INSERT INTO report_projects (project_id, project_name) SELECT p.id, p.project_name "
+                + "FROM projects p WHERE NOT EXISTS (SELECT 1 FROM report_projects r WHERE r.project_id = p.id)");
+    }
+
+    /** Renamed projects: their fact rows first, then the names the next rows take. Answers the fact rows changed. */
+    private static int renameProjects(Connection connection) throws SQLException {
+        int renamed = update(connection, "UPDATE report_transaction_events SET project_name = (SELECT p.project_name "
+                + "FROM projects p WHERE p.id = report_transaction_events.project_id) WHERE project_id IN "
+                + "(SELECT r.project_id FROM report_projects r JOIN projects p ON p.id = r.project_id "
+                + "WHERE p.project_name <> r.project_name)");
+        update(connection, "UPDATE report_projects SET project_name = (SELECT p.project_name FROM projects p "
+                + "WHERE p.id = report_projects.project_id) WHERE EXISTS (SELECT 1 FROM projects p "
+                + "WHERE p.id = report_projects.project_id AND p.project_name <> report_projects.project_name)");
+        return renamed;
+    }
+
+    private static final String FACT_COLUMNS = "event_id, transaction_id, company_id, project_id, project_name, "
+            + "event_position, event_type, event_result, event_result_code, amount, currency, occurred_at, event_order, "
+            + "created_at, ip, fingerprint, email, valid_cvv, cc_type, cc_last4, cc_expiration, "
+            + "billing_first_name, billing_last_name, billing_address_line1, billing_address_line2, billing_city, "
+            + "billing_state, billing_zip, billing_country, delivery_first_name, delivery_last_name, "
+            + "delivery_address_line1, delivery_address_line2, delivery_city, delivery_state, delivery_zip, "
+            + "delivery_country, transaction_result_code, synced_at";
+
+    private static final String SOURCE_COLUMNS = "e.id, e.transaction_id, e.company_id, e.project_id, r.project_name, "
+            + "e.position, e.event_type, e.event_result, e.result_code, e.amount, e.currency, e.occurred_at, "
+            + EventOrder.sql("e") + ", "
+            + "t.created_at, t.ip, t.fingerprint, t.email, t.valid_cvv, t.cc_type, t.cc_last4, t.cc_expiration, "
+            + "t.billing_first_name, t.billing_last_name, t.billing_address_line1, t.billing_address_line2, t.billing_city, "
+            + "t.billing_state, t.billing_zip, t.billing_country, t.delivery_first_name, t.delivery_last_name, "
+            + "t.delivery_address_line1, t.delivery_address_line2, t.delivery_city, t.delivery_state, t.delivery_zip, "
+            + "t.delivery_country, t.result_code, ?";
+
+    /** The events recorded since {@code since} (null: all) that the fact table lacks. */
+    private int addEvents(Connection connection, OffsetDateTime since) throws SQLException {
+        String sql = "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + SOURCE_COLUMNS
+                + " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
+                + "JOIN report_projects r ON r.project_id = e.project_id "
+                + "WHERE NOT EXISTS (SELECT 1 FROM report_transaction_events x WHERE x.event_id = e.id)"
+                + (since == null ? "" : " AND e.recorded_at >= ?");
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setObject(1, Times.utc(clock.instant()));
+            if (since != null) {
+                ps.setObject(2, since);
+            }
+            return ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Tags of the transactions with events recorded since {@code since} that have no tag rows yet. Tags are fixed when
+     * a transaction is created, so a transaction's rows are written once. Parsing the stored JSON object is done
+     * here rather than in SQL, which PostgreSQL and H2 do not share.
+     */
+    private static int addTags(Connection connection, OffsetDateTime since) throws SQLException {
+        Map<UUID, String> stored = new LinkedHashMap<>();
+        String sql = "SELECT t.id, t.tags FROM transactions t WHERE t.tags IS NOT NULL "
+                + "AND NOT EXISTS (SELECT 1 FROM report_transaction_tags g WHERE g.transaction_id = t.id)"
+                + (since == null ? "" : " AND t.id IN (SELECT e.transaction_id FROM transaction_events e "
+                + "WHERE e.recorded_at >= ?)");
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            if (since != null) {
+                ps.setObject(1, since);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    stored.put(rs.getObject(1, UUID.class), rs.getString(2));
+                }
+            }
+        }
+        int added = 0;
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)")) {
+            for (Map.Entry<UUID, String> transaction : stored.entrySet()) {
+                for (Map.Entry<String, String> tag : tags(transaction.getKey(), transaction.getValue()).entrySet()) {
+                    insert.setObject(1, transaction.getKey());
+                    insert.setString(2, tag.getKey());
+                    insert.setString(3, tag.getValue());
+                    insert.addBatch();
+                    added++;
+                }
+            }
+            if (added > 0) {
+                insert.executeBatch();
+            }
+        }
+        return added;
+    }
+
+    /** label -> value of a transaction's stored tags; empty (and a warning naming only the transaction) if unreadable. */
+    static Map<String, String> tags(UUID transactionId, String json) {
+        Map<String, String> tags = new LinkedHashMap<>();
+        try (var reader = Json.createReader(new StringReader(json))) {
+            JsonObject object = reader.readObject();
+            for (Map.Entry<String, JsonValue> tag : object.entrySet()) {
+                if (tag.getKey().isBlank() || tag.getKey().length() > 50) {
+                    continue;
+                }
+                String value = tag.getValue() instanceof JsonString s ? s.getString() : tag.getValue().toString();
+                tags.put(tag.getKey(), value.length() > 200 ? value.substring(0, 200) : value);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Tags of transaction {0} are not a JSON object; the report shows it without tags",
+                    transactionId);
+        }
+        return tags;
+    }
+
+    private void saveState(Connection connection, OffsetDateTime watermark, int added) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "UPDATE report_sync_state SET watermark = ?, last_run_at = ?, last_added = ? WHERE name = ?")) {
+            if (watermark == null) {
+                ps.setNull(1, java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
+            } else {
+                ps.setObject(1, watermark);
+            }
+            ps.setObject(2, Times.utc(clock.instant()));
+            ps.setInt(3, added);
+            ps.setString(4, STATE);
+            ps.executeUpdate();
+        }
+    }
+
+    private static int update(Connection connection, String sql) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            return ps.executeUpdate();
+        }
+    }
+
+    /** A run the database refused; the message never carries row values. */
+    static final class SyncFailed extends RuntimeException {
+        final int errorCode;
+
+        SyncFailed(SQLException cause) {
+            super("Report sync failed (SQL state " + cause.getSQLState() + ")", cause);
+            this.errorCode = cause.getErrorCode();
+        }
+    }
+}

@@ -1,0 +1,241 @@
+package com.paycore.report;
+
+import static com.paycore.report.ReportQueryTest.json;
+import static com.paycore.report.ReportQueryTest.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.json.JsonObject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import liquibase.Liquibase;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.resource.ClassLoaderResourceAccessor;
+
+/**
+ * The report's SQL: what it binds, and what it answers on H2 (the embedded default) over the real schema, with fact
+ * rows written directly. PostgreSQL runs the same statements in the integration tests.
+ */
+class ReportSqlTest {
+
+    private static final UUID COMPANY = UUID.randomUUID();
+    private static final UUID OTHER_COMPANY = UUID.randomUUID();
+    private static final UUID SHOP = UUID.randomUUID();
+    private static final UUID OUTLET = UUID.randomUUID();
+    private static final String INJECTION = "x' OR '1'='1";
+    private static Connection db;
+
+    @BeforeAll
+    static void schema() throws Exception {
+        String url = "jdbc:h2:mem:report-sql-test;DB_CLOSE_DELAY=-1";
+        try (Liquibase liquibase = new Liquibase("db/changelog.yaml", new ClassLoaderResourceAccessor(),
+                DatabaseFactory.getInstance().findCorrectDatabaseImplementation(
+                        new JdbcConnection(DriverManager.getConnection(url, "sa", ""))))) {
+            liquibase.update("");
+        }
+        db = DriverManager.getConnection(url, "sa", "");
+        UUID sale = UUID.randomUUID();
+        UUID declined = UUID.randomUUID();
+        UUID refunded = UUID.randomUUID();
+        // A sale at 03:30Z on 10 March: 9 March 23:30 in New York (EDT), 10 March 04:30 in Berlin (CET).
+        fact(sale, COMPANY, SHOP, "Shop", 1, "Authorize", "Approved", "100.00", "2026-03-10T03:30:00Z", "NY", "VISA");
+        fact(sale, COMPANY, SHOP, "Shop", 2, "Capture", "Approved", "100.00", "2026-03-10T03:30:00Z", "NY", "VISA");
+        // 23:00Z on 9 March: 19:00 in New York, midnight in Berlin.
+        fact(declined, COMPANY, OUTLET, "Outlet", 1, "Authorize", "Declined", "7.50", "2026-03-09T23:00:00Z", null, "AMEX");
+        fact(refunded, COMPANY, SHOP, "Shop", 1, "Authorize", "Approved", "40.00", "2026-03-12T12:00:00Z", "CA", "VISA");
+        fact(refunded, COMPANY, SHOP, "Shop", 2, "Capture", "Approved", "40.00", "2026-03-12T12:00:00Z", "CA", "VISA");
+        fact(refunded, COMPANY, SHOP, "Shop", 3, "Refund", "Approved", "15.25", "2026-03-13T09:00:00Z", "CA", "VISA");
+        fact(UUID.randomUUID(), OTHER_COMPANY, UUID.randomUUID(), "Elsewhere", 1, "Authorize", "Approved", "999.00",
+                "2026-03-10T03:30:00Z", "NY", "VISA");
+        try (PreparedStatement ps = db.prepareStatement(
+                "INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)")) {
+            for (Object[] tag : new Object[][] {{sale, "channel", "web"}, {refunded, "channel", "phone"},
+                    {refunded, "campaign", INJECTION}}) {
+                ps.setObject(1, tag[0]);
+                ps.setString(2, (String) tag[1]);
+                ps.setString(3, (String) tag[2]);
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        db.close();
+    }
+
+    private static void fact(UUID transaction, UUID company, UUID project, String projectName, int position, String type,
+                             String result, String amount, String at, String billingState, String ccType) throws Exception {
+        Instant instant = Instant.parse(at);
+        BigDecimal order = BigDecimal.valueOf(ChronoUnit.MICROS.between(Instant.EPOCH, instant))
+                .multiply(BigDecimal.TEN.pow(7)).add(BigDecimal.valueOf(position * 100L
+                        + EventOrder.TYPES.indexOf(type) * 10L + EventOrder.RESULTS.indexOf(result)));
+        try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_transaction_events (event_id, transaction_id, "
+                + "company_id, project_id, project_name, event_position, event_type, event_result, amount, currency, "
+                + "occurred_at, event_order, created_at, valid_cvv, cc_type, cc_last4, cc_expiration, billing_state, "
+                + "synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', ?, ?, ?, TRUE, ?, '4242', '2031-12', ?, ?)")) {
+            Object[] values = {UUID.randomUUID(), transaction, company, project, projectName, position, type, result,
+                    new BigDecimal(amount), OffsetDateTime.parse(at), order, OffsetDateTime.parse(at), ccType, billingState,
+                    OffsetDateTime.now()};
+            for (int i = 0; i < values.length; i++) {
+                ps.setObject(i + 1, values[i]);
+            }
+            ps.executeUpdate();
+        }
+    }
+
+    private static List<JsonObject> report(ReportRequest request) throws Exception {
+        request.companyId = COMPANY;
+        ReportService.Report report = ReportService.report(db, ReportQuery.of(request), null);
+        assertEquals(report.entries().size(), Math.min(report.total(), request.limit == null ? 20 : request.limit));
+        return report.entries();
+    }
+
+    private static ReportRequest march() {
+        return request("2026-03-01", "2026-03-31");
+    }
+
+    @Test
+    void eventDatesFallOnTheZonesDays() throws Exception {
+        ReportRequest r = march();
+        r.group = json("{'eventDate': {'index': 0}}");
+        assertEquals(Map.of("2026-03-09", 3L, "2026-03-12", 2L, "2026-03-13", 1L), counts(report(r), "eventDate"));
+        r.timeZoneId = "W. Europe Standard Time";
+        assertEquals(Map.of("2026-03-10", 3L, "2026-03-12", 2L, "2026-03-13", 1L), counts(report(r), "eventDate"));
+        r.timeZoneId = "Asia/Tokyo"; // 03:30Z is 12:30, 23:00Z is 08:00 on the 10th, 12:00Z is 21:00, 09:00Z 18:00
+        assertEquals(Map.of("2026-03-10", 3L, "2026-03-12", 2L, "2026-03-13", 1L), counts(report(r), "eventDate"));
+    }
+
+    @Test
+    void timeParts() throws Exception {
+        ReportRequest r = march();
+        r.group = json("{'eventDateTime': {'index': 0}, 'eventTime': {'index': 1}, 'eventWeek': {'index': 2},"
+                + " 'eventMonth': {'index': 3}, 'eventYear': {'index': 4}, 'date': {'index': 5}}");
+        JsonObject first = report(r).get(0);
+        assertEquals("2026-03-09T19:00:00", first.getString("eventDateTime"));
+        assertEquals("19:00:00", first.getString("eventTime"));
+        assertEquals(11, first.getInt("eventWeek"));
+        assertEquals(3, first.getInt("eventMonth"));
+        assertEquals("2026", first.getString("eventYear"));
+        assertEquals("2026-03-09", first.getString("date"));
+        assertEquals("2026-03-09T19:00:00-04:00", first.getString("firstEventDateTime"));
+    }
+
+    @Test
+    void metricsOfOneGroupOfTotals() throws Exception {
+        List<JsonObject> rows = report(march());
+        assertEquals(1, rows.size());
+        JsonObject all = rows.get(0);
+        assertEquals(6, all.getInt("eventCount"));
+        assertEquals(2, all.getInt("paymentAuthorizationsCount"));
+        assertEquals(new BigDecimal("140.00"), all.getJsonNumber("paymentAuthorizationsValue").bigDecimalValue());
+        assertEquals(1, all.getInt("refundAuthorizationsCount"));
+        assertEquals(new BigDecimal("15.25"), all.getJsonNumber("refundAuthorizationsValue").bigDecimalValue());
+        assertEquals(0, all.getInt("chargebacksCount"));
+        assertEquals(new BigDecimal("0.00"), all.getJsonNumber("chargebacksValue").bigDecimalValue());
+        assertEquals(new BigDecimal("302.75"), all.getJsonNumber("amount").bigDecimalValue());
+        assertEquals("2026-03-09", all.getString("firstEventDate"));
+        assertEquals("2026-03-13", all.getString("lastEventDate"));
+        assertEquals("Refund", all.getString("lastEventType"));
+        assertEquals("Approved", all.getString("lastEventResult"));
+        assertFalse(all.containsKey("projectName"));
+    }
+
+    @Test
+    void theLaterMoveOfASaleIsItsLastEvent() throws Exception {
+        ReportRequest r = march();
+        r.endDate = "2026-03-10T23:59:59";
+        r.group = json("{'projectName': {'index': 0}}");
+        List<JsonObject> rows = report(r);
+        assertEquals(List.of("Outlet", "Shop"), rows.stream().map(e -> e.getString("projectName")).toList());
+        assertEquals("Capture", rows.get(1).getString("lastEventType"));
+        assertEquals("Declined", rows.get(0).getString("lastEventResult"));
+    }
+
+    @Test
+    void nothingMatchingIsNoRow() throws Exception {
+        ReportRequest r = request("2027-01-01", "2027-01-31");
+        r.companyId = COMPANY;
+        ReportService.Report report = ReportService.report(db, ReportQuery.of(r), null);
+        assertEquals(0, report.total());
+        assertEquals(List.of(), report.entries());
+    }
+
+    @Test
+    void projectsRestrictTheRows() throws Exception {
+        ReportRequest r = march();
+        r.companyId = COMPANY;
+        assertEquals(1, ReportService.report(db, ReportQuery.of(r), List.of(OUTLET)).entries().get(0).getInt("eventCount"));
+        assertEquals(0, ReportService.report(db, ReportQuery.of(r), List.of()).total());
+    }
+
+    @Test
+    void tagsGroupAndFilter() throws Exception {
+        ReportRequest r = march();
+        r.group = json("{'tags': [{'index': 0, 'label': 'channel'}]}");
+        r.order = json("{'tags': [{'label': 'channel', 'option': 'Desc'}]}");
+        List<JsonObject> rows = report(r);
+        assertEquals(3, rows.size());
+        assertEquals("web", rows.get(0).getJsonObject("tags").getString("channel"));
+        assertEquals(2, rows.get(0).getInt("eventCount"));
+        assertEquals("phone", rows.get(1).getJsonObject("tags").getString("channel"));
+        assertTrue(rows.get(2).getJsonObject("tags").isNull("channel"));
+        r.group = null;
+        r.order = null;
+        r.filter = json("{'tags': [{'label': 'channel', 'item': {'value': 'WE', 'condition': 'StartsWith'}},"
+                + " {'label': 'channel', 'item': {'value': 'phone'}}]}");
+        assertEquals(5, report(r).get(0).getInt("eventCount"));
+        r.filter = json("{'tags': [{'label': 'channel', 'item': {'value': 'web', 'condition': 'NotEquals'}}]}");
+        assertEquals(4, report(r).get(0).getInt("eventCount")); // the untagged decline too
+    }
+
+    @Test
+    void filterValuesAreBoundNeverWritten() throws Exception {
+        ReportRequest r = march();
+        r.companyId = COMPANY;
+        r.group = json("{'billingState': {'index': 0}}");
+        r.filter = json("{'billingState': [{'value': \"" + INJECTION.replace("'", "\\u0027") + "\"}]}");
+        ReportQuery query = ReportQuery.of(r);
+        ReportSql.Statement statement = new ReportSql(query, Dialect.H2, null).page(20, 0);
+        assertFalse(statement.sql().contains("OR '1'"), statement.sql());
+        assertTrue(statement.parameters().contains(INJECTION), statement.parameters().toString());
+        assertEquals(0, ReportService.report(db, query, null).total());
+        // As data it matches where it is data: the campaign tag holds that very text.
+        r.group = null;
+        r.filter = json("{'tags': [{'label': 'campaign', 'item': {'value': \"" + INJECTION.replace("'", "\\u0027")
+                + "\", 'condition': 'Equals'}}]}");
+        assertEquals(3, report(r).get(0).getInt("eventCount"));
+    }
+
+    @Test
+    void nullFiltersAndNotEquals() throws Exception {
+        ReportRequest r = march();
+        r.filter = json("{'billingState': [{'value': null}]}");
+        assertEquals(1, report(r).get(0).getInt("eventCount"));
+        r.filter = json("{'billingState': [{'value': 'NY', 'condition': 'NotEquals'}]}");
+        assertEquals(4, report(r).get(0).getInt("eventCount"));
+        r.filter = json("{'billingState': [{'value': null, 'condition': 'NotEquals'}], 'ccType': [{'value': 'VISA'}]}");
+        assertEquals(5, report(r).get(0).getInt("eventCount"));
+    }
+
+    private static Map<String, Long> counts(List<JsonObject> rows, String key) {
+        return rows.stream().collect(java.util.stream.Collectors.toMap(e -> e.getString(key),
+                e -> e.getJsonNumber("eventCount").longValue()));
+    }
+}
