@@ -93,4 +93,8 @@ class ApiIT {
     @Nested
     class CardUpdater extends CardUpdaterScenarios {
     }
+
+    @Nested
+    class Reports extends ReportScenarios {
+    }
 }
