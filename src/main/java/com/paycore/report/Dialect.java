@@ -22,6 +22,11 @@ enum Dialect {
                 case MONTH -> "CAST(EXTRACT(MONTH FROM " + local + ") AS INTEGER)";
             };
         }
+
+        @Override
+        String utcMicros(String column) {
+            return "to_char(" + column + " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')";
+        }
     },
     H2 {
         @Override
@@ -35,10 +40,18 @@ enum Dialect {
                 case MONTH -> "EXTRACT(MONTH FROM " + column + " AT TIME ZONE ?)";
             };
         }
+
+        @Override
+        String utcMicros(String column) {
+            return "FORMATDATETIME(" + column + ", 'yyyy-MM-dd HH:mm:ss.SSSSSS', 'en', 'UTC')";
+        }
     };
 
     /** The SQL for a part of the point in time in {@code column}, read in the zone bound to its one parameter. */
     abstract String time(Dimension.TimeField field, String column);
+
+    /** {@code 2026-03-10 03:30:00.000000}: the point in time in {@code column}, in UTC, fixed width. */
+    abstract String utcMicros(String column);
 
     /** From the JDBC driver's database product name. */
     static Dialect of(String databaseProductName) {

@@ -79,8 +79,8 @@ enum Metric {
     /** What ORDER BY sorts on for this metric, over the grouped rows {@code g}. */
     String orderExpression() {
         return switch (measure) {
-            case LAST_TYPE -> "MOD(g.last_key, 100)";
-            case LAST_RESULT -> "MOD(g.last_key, 10)";
+            case LAST_TYPE -> "SUBSTRING(g.last_key FROM " + EventOrder.TYPE_POSITION + " FOR 1)";
+            case LAST_RESULT -> "SUBSTRING(g.last_key FROM " + EventOrder.RESULT_POSITION + " FOR 1)";
             default -> "g." + column();
         };
     }

@@ -139,8 +139,8 @@ public class ReportService {
                 case VALUE, AMOUNT -> entry.add(key, money(rs.getBigDecimal(column)));
                 case FIRST_DATE, LAST_DATE -> add(entry, key, inZone(rs, column, zone, DateTimeFormatter.ISO_LOCAL_DATE));
                 case FIRST_DATE_TIME, LAST_DATE_TIME -> add(entry, key, inZone(rs, column, zone, DATE_TIME));
-                case LAST_TYPE -> add(entry, key, EventOrder.type(rs.getBigDecimal(column)));
-                case LAST_RESULT -> add(entry, key, EventOrder.result(rs.getBigDecimal(column)));
+                case LAST_TYPE -> add(entry, key, EventOrder.type(rs.getString(column)));
+                case LAST_RESULT -> add(entry, key, EventOrder.result(rs.getString(column)));
             }
         }
         return entry.build();

@@ -177,18 +177,21 @@ public class ReportSync {
             + "delivery_address_line1, delivery_address_line2, delivery_city, delivery_state, delivery_zip, "
             + "delivery_country, transaction_result_code, synced_at";
 
-    private static final String SOURCE_COLUMNS = "e.id, e.transaction_id, e.company_id, e.project_id, r.project_name, "
-            + "e.position, e.event_type, e.event_result, e.result_code, e.amount, e.currency, e.occurred_at, "
-            + EventOrder.sql("e") + ", "
-            + "t.created_at, t.ip, t.fingerprint, t.email, t.valid_cvv, t.cc_type, t.cc_last4, t.cc_expiration, "
-            + "t.billing_first_name, t.billing_last_name, t.billing_address_line1, t.billing_address_line2, t.billing_city, "
-            + "t.billing_state, t.billing_zip, t.billing_country, t.delivery_first_name, t.delivery_last_name, "
-            + "t.delivery_address_line1, t.delivery_address_line2, t.delivery_city, t.delivery_state, t.delivery_zip, "
-            + "t.delivery_country, t.result_code, ?";
+    private static String sourceColumns(Dialect dialect) {
+        return "e.id, e.transaction_id, e.company_id, e.project_id, r.project_name, "
+                + "e.position, e.event_type, e.event_result, e.result_code, e.amount, e.currency, e.occurred_at, "
+                + EventOrder.sql(dialect, "e") + ", "
+                + "t.created_at, t.ip, t.fingerprint, t.email, t.valid_cvv, t.cc_type, t.cc_last4, t.cc_expiration, "
+                + "t.billing_first_name, t.billing_last_name, t.billing_address_line1, t.billing_address_line2, t.billing_city, "
+                + "t.billing_state, t.billing_zip, t.billing_country, t.delivery_first_name, t.delivery_last_name, "
+                + "t.delivery_address_line1, t.delivery_address_line2, t.delivery_city, t.delivery_state, t.delivery_zip, "
+                + "t.delivery_country, t.result_code, ?";
+    }
 
     /** The events recorded since {@code since} (null: all) that the fact table lacks. */
     private int addEvents(Connection connection, OffsetDateTime since) throws SQLException {
-        String sql = "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + SOURCE_COLUMNS
+        Dialect dialect = Dialect.of(connection.getMetaData().getDatabaseProductName());
+        String sql = "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + sourceColumns(dialect)
                 + " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
                 + "JOIN report_projects r ON r.project_id = e.project_id "
                 + "WHERE NOT EXISTS (SELECT 1 FROM report_transaction_events x WHERE x.event_id = e.id)"

@@ -2,9 +2,10 @@ package com.paycore.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.math.BigDecimal;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,30 +19,29 @@ class EventOrderTest {
     }
 
     @Test
-    void decodesTheLastTwoDigits() {
-        // 2026-03-10T03:30:00Z in microseconds, position 2, Capture (1), Declined (1).
-        BigDecimal key = new BigDecimal("1773113400000000").multiply(BigDecimal.TEN.pow(7))
-                .add(BigDecimal.valueOf(2 * 100 + 10 + 1));
-        assertEquals("Capture", EventOrder.type(key));
-        assertEquals("Declined", EventOrder.result(key));
-        assertEquals("Settle", EventOrder.type(new BigDecimal("17731134000000000000260")));
-        assertEquals("Pending", EventOrder.result(new BigDecimal("17731134000000000000263")));
+    void decodesTheCodesAtTheirPositions() {
+        assertEquals("Capture", EventOrder.type("2026-03-10 03:30:00.000000|00002|1|1"));
+        assertEquals("Declined", EventOrder.result("2026-03-10 03:30:00.000000|00002|1|1"));
+        assertEquals("Settle", EventOrder.type("2026-03-11 05:00:00.123456|00003|6|0"));
+        assertEquals("Pending", EventOrder.result("2026-03-11 05:00:00.123456|00003|6|3"));
     }
 
     @Test
     void unknownCodesAndNoKeyAreNull() {
-        assertNull(EventOrder.type(new BigDecimal("195")));
-        assertNull(EventOrder.result(new BigDecimal("109")));
+        assertNull(EventOrder.type("2026-03-10 03:30:00.000000|00002|9|0"));
+        assertNull(EventOrder.result("2026-03-10 03:30:00.000000|00002|1|9"));
         assertNull(EventOrder.type(null));
-        assertNull(EventOrder.result(null));
+        assertNull(EventOrder.result("2026"));
     }
 
     @Test
-    void sqlNamesEveryTypeAndResult() {
-        String sql = EventOrder.sql("e");
-        EventOrder.TYPES.forEach(t -> org.junit.jupiter.api.Assertions.assertTrue(sql.contains("'" + t + "' THEN "
-                + EventOrder.TYPES.indexOf(t)), sql));
-        EventOrder.RESULTS.forEach(r -> org.junit.jupiter.api.Assertions.assertTrue(sql.contains("'" + r + "' THEN "
-                + EventOrder.RESULTS.indexOf(r)), sql));
+    void sqlNamesEveryTypeAndResultAndHasNoLongDigitRuns() {
+        for (Dialect dialect : Dialect.values()) {
+            String sql = EventOrder.sql(dialect, "e");
+            EventOrder.TYPES.forEach(t -> assertTrue(sql.contains("'" + t + "' THEN '" + EventOrder.TYPES.indexOf(t) + "'"), sql));
+            EventOrder.RESULTS.forEach(r -> assertTrue(sql.contains("'" + r + "' THEN '" + EventOrder.RESULTS.indexOf(r) + "'"), sql));
+        }
+        // What the text looks like: no run of digits a card-number scan could take for a card number.
+        assertTrue(Pattern.compile("\\d{7,}").matcher("2026-03-10 03:30:00.000000|00002|1|0").results().findAny().isEmpty());
     }
 }

@@ -12,7 +12,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -82,10 +81,9 @@ class ReportSqlTest {
 
     private static void fact(UUID transaction, UUID company, UUID project, String projectName, int position, String type,
                              String result, String amount, String at, String billingState, String ccType) throws Exception {
-        Instant instant = Instant.parse(at);
-        BigDecimal order = BigDecimal.valueOf(ChronoUnit.MICROS.between(Instant.EPOCH, instant))
-                .multiply(BigDecimal.TEN.pow(7)).add(BigDecimal.valueOf(position * 100L
-                        + EventOrder.TYPES.indexOf(type) * 10L + EventOrder.RESULTS.indexOf(result)));
+        String order = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS")
+                .format(Instant.parse(at).atOffset(java.time.ZoneOffset.UTC)) + String.format("|%05d|%d|%d", position,
+                EventOrder.TYPES.indexOf(type), EventOrder.RESULTS.indexOf(result));
         try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_transaction_events (event_id, transaction_id, "
                 + "company_id, project_id, project_name, event_position, event_type, event_result, amount, currency, "
                 + "occurred_at, event_order, created_at, valid_cvv, cc_type, cc_last4, cc_expiration, billing_state, "
