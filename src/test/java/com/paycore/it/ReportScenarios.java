@@ -616,6 +616,16 @@ abstract class ReportScenarios {
                 "returnAllIfCountLessThan", 10_000, "groupBy", "Week", "timeZoneId", "Tokyo Standard Time"));
     }
 
+    @Test
+    void bothOperationsAreDocumented() {
+        String doc = Api.anonymous().accept("application/yaml, application/json, */*").get("/openapi").then()
+                .statusCode(200).extract().asString();
+        for (String expected : List.of(REPORTS, SYNC, "E3 Grouped transaction report", "returnAllIfCountLessThan",
+                "groupBy", "timeZoneId")) {
+            assertTrue(doc.contains(expected), expected + " missing from /openapi");
+        }
+    }
+
     // ---- synchronization ----
 
     @Test
