@@ -220,7 +220,7 @@ SQLS=(
 )
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-minimum() { sort -n | head -n 1; }
+minimum() { sort -n | head -n 1 | awk '{ printf "%.1f\n", $1 }'; }
 
 login # the load may have outlived the first token
 ROWS_OUT=()
