@@ -10,6 +10,7 @@
 #   bench/report.sh                      # 10 million rows: the load takes several minutes
 #   ROWS=1000000 RUNS=3 bench/report.sh  # a quicker try
 #   REUSE=1 bench/report.sh              # keep the loaded schema of an earlier run: only the timings
+#   REUSE=1 PG_SETTINGS="jit=off random_page_cost=1.1" bench/report.sh   # both sides with these session settings
 set -euo pipefail
 
 BENCH_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -29,6 +30,7 @@ PG_PORT=${PG_PORT:-5432}
 PG_DATABASE=${PG_DATABASE:-test}
 PG_USER=${PG_USER:-postgres}
 BENCH_SCHEMA=${BENCH_SCHEMA:-payments_reportbench}
+PG_SETTINGS=${PG_SETTINGS:-}   # "name=value ...": PostgreSQL settings for the server's connections and the psql timings
 BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms1g -Xmx1g}
 PAYARA_VERSION=${PAYARA_VERSION:-6.2025.10}
 # A throwaway schema's administrator: fixed, so that REUSE=1 can sign in again.
@@ -79,6 +81,12 @@ done
 mkdir -p "$BENCH_DIR"
 
 psql_bench() { psql -X -q -v ON_ERROR_STOP=1 -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$PG_DATABASE" "$@"; }
+SESSION_OPTIONS=
+for setting in $PG_SETTINGS; do
+  [[ $setting =~ ^[a-z_]+=[A-Za-z0-9_.]+$ ]] || die "PG_SETTINGS: '$setting' is not name=value"
+  SESSION_OPTIONS+="${SESSION_OPTIONS:+ }-c $setting"
+done
+psql_timed() { PGOPTIONS=$SESSION_OPTIONS psql_bench "$@"; }
 
 # ---- 1. The WAR, Payara Micro, the database, the server -----------------------------------------------------
 
@@ -107,6 +115,7 @@ if [[ $REUSE != 1 ]]; then
     -c "CREATE SCHEMA $BENCH_SCHEMA"
 fi
 export PAYMENTS_DB_URL="jdbc:postgresql://$PG_HOST:$PG_PORT/$PG_DATABASE?currentSchema=$BENCH_SCHEMA"
+[[ -z $SESSION_OPTIONS ]] || PAYMENTS_DB_URL+="&options=${SESSION_OPTIONS// /%20}"
 export PAYMENTS_DB_USER=$PG_USER
 DATA_DIR=$BENCH_DIR/report-data
 [[ $REUSE == 1 ]] || rm -rf "$DATA_DIR"
@@ -219,7 +228,7 @@ SQLS=(
   "$(hand_sql "billing_state AS \"billingState\"" 2026-08-01 2026-10-30 "AND cc_type = 'VISA'" "1")"
 )
 
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 minimum() { sort -n | head -n 1 | awk '{ printf "%.1f\n", $1 }'; }
 
 login # the load may have outlived the first token
@@ -240,10 +249,10 @@ for i in "${!LABELS[@]}"; do
   log "$label: E3 answered $groups groups ($returned returned); $((RUNS + 1)) runs of the SQL in psql"
   printf '%s\n' "$sql" >"$BENCH_DIR/report-case-$i.sql"
   sql_times=$( { echo '\timing on'; echo '\o /dev/null'; for _ in $(seq 0 "$RUNS"); do echo "$sql"; done; } \
-    | psql_bench | awk '/^Time:/ { print $2 }' | tail -n "$RUNS")
+    | psql_timed | awk '/^Time:/ { print $2 }' | tail -n "$RUNS")
   sql_rows=$(psql_bench -Atc "select count(*) from (${sql%;}) q")
   [[ $sql_rows == "$groups" ]] || log "WARNING: the SQL gave $sql_rows rows, E3 $groups groups"
-  psql_bench -c "EXPLAIN (ANALYZE, BUFFERS) ${sql%;}" >"$BENCH_DIR/report-case-$i-plan.txt"
+  psql_timed -c "EXPLAIN (ANALYZE, BUFFERS) ${sql%;}" >"$BENCH_DIR/report-case-$i-plan.txt"
   http_median=$(printf '%s\n' "${http_times[@]}" | median)
   http_min=$(printf '%s\n' "${http_times[@]}" | minimum)
   sql_median=$(printf '%s\n' "$sql_times" | median)
@@ -267,7 +276,7 @@ load_note=${LOAD_SECONDS:+, loaded in $LOAD_SECONDS s}
     "PostgreSQL $DB_VERSION ($PG_HOST:$PG_PORT, schema $BENCH_SCHEMA); commit $commit."
   echo "Data: $FACT_ROWS fact rows, one company, $PROJECTS projects, the 365 days before $YEAR_END (table with indexes: $TABLE_SIZE$load_note)."
   echo "Each case: $WARMUP_RUNS warm-up requests, then $RUNS timed (curl time_total, one at a time); the SQL $((RUNS + 1)) times in one psql session (\\timing), the first not counted."
-  echo "Zone: Eastern Standard Time ($ZONE). Milliseconds, median (minimum)."
+  echo "Zone: Eastern Standard Time ($ZONE). PostgreSQL settings: ${PG_SETTINGS:-server defaults} (both sides). Milliseconds, median (minimum)."
   echo
   echo "| case | events | groups | E3 over HTTP ms | SQL in psql ms | E3 / SQL |"
   echo "|---|---|---|---|---|---|"

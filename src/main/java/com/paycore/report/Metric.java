@@ -81,6 +81,7 @@ enum Metric {
         return switch (measure) {
             case LAST_TYPE -> "SUBSTRING(g.last_key FROM " + EventOrder.TYPE_POSITION + " FOR 1)";
             case LAST_RESULT -> "SUBSTRING(g.last_key FROM " + EventOrder.RESULT_POSITION + " FOR 1)";
+            case VALUE -> "COALESCE(g." + column() + ", 0)";
             default -> "g." + column();
         };
     }

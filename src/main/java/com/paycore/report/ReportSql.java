@@ -81,8 +81,10 @@ final class ReportSql {
         sql.add("COUNT(*) AS event_count");
         for (int i = 0; i < Metric.COUNTED_TYPES.size(); i++) {
             String approved = "b.event_type = '" + Metric.COUNTED_TYPES.get(i) + "' AND b.event_result = 'Approved'";
-            sql.add(", SUM(CASE WHEN " + approved + " THEN 1 ELSE 0 END) AS count_" + i);
-            sql.add(", SUM(CASE WHEN " + approved + " THEN b.amount ELSE 0 END) AS value_" + i);
+            // No ELSE: rows of other types add nothing rather than a zero (measurably cheaper over millions of rows);
+            // a group without such events has a null sum, read as 0.
+            sql.add(", COUNT(CASE WHEN " + approved + " THEN 1 END) AS count_" + i);
+            sql.add(", SUM(CASE WHEN " + approved + " THEN b.amount END) AS value_" + i);
         }
         sql.add(", SUM(b.amount) AS amount_sum, MIN(b.occurred_at) AS first_at, MAX(b.occurred_at) AS last_at, "
                 + "MAX(b.event_order) AS last_key FROM (").add(base()).add(") b");
