@@ -65,7 +65,7 @@ public class ReportTransactionsResource {
             move of the same transaction).
             order: {key: {index, option: Asc|Desc}} and tags: [{index, option, label}]; keys are grouped keys and \
             metrics (a dimension that is not grouped: 400); index is the priority. Rows are then ordered by the \
-            remaining group keys ascending; nulls sort first ascending, last descending.
+            remaining group keys ascending; an empty value sorts as the largest (last ascending, first descending).
             filter: {key: [{value, condition}]} and tags: [{label, item: {value, condition}}]; items of one key (one \
             tag label) are OR-ed, keys AND-ed. Conditions Equals (default), NotEquals, Contains, StartsWith, \
             GreaterThan, GreaterThanOrEqual, LessThan, LessThanOrEqual. week/month/eventWeek/eventMonth take whole \

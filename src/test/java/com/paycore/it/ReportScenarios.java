@@ -520,19 +520,20 @@ abstract class ReportScenarios {
         String token = s.adminToken();
         List<Map<String, Object>> rows = entries(token, s.range("group", Map.of("tags", List.of(Map.of("index", 0,
                 "label", "channel")))));
-        // Ascending, the transaction without the tag (T3) first.
+        // Ascending, the transaction without the tag (T3) last: no value sorts as the largest.
         assertEquals(3, rows.size());
-        assertNull(tag(rows.get(0), "channel"));
-        assertEquals(1, number(rows.get(0).get("eventCount")));
-        assertEquals("mobile", tag(rows.get(1), "channel"));
-        assertEquals(4, number(rows.get(1).get("eventCount")));
-        assertEquals("web", tag(rows.get(2), "channel"));
-        assertEquals(8, number(rows.get(2).get("eventCount")));
+        assertEquals("mobile", tag(rows.get(0), "channel"));
+        assertEquals(4, number(rows.get(0).get("eventCount")));
+        assertEquals("web", tag(rows.get(1), "channel"));
+        assertEquals(8, number(rows.get(1).get("eventCount")));
+        assertNull(tag(rows.get(2), "channel"));
+        assertEquals(1, number(rows.get(2).get("eventCount")));
         rows = entries(token, s.range("group", Map.of("projectName", Map.of("index", 1),
                         "tags", List.of(Map.of("index", 0, "label", "channel"))),
                 "order", Map.of("tags", List.of(Map.of("index", 0, "option", "Desc", "label", "channel")))));
-        assertEquals(List.of("web", "web", "mobile"), rows.subList(0, 3).stream().map(r -> tag(r, "channel")).toList());
-        assertEquals(List.of(s.alphaName(), s.betaName()), rows.subList(0, 2).stream().map(r -> r.get("projectName")).toList());
+        assertEquals(Arrays.asList(null, "web", "web", "mobile"), rows.stream().map(r -> tag(r, "channel")).toList());
+        assertEquals(List.of(s.betaName(), s.alphaName(), s.betaName(), s.alphaName()),
+                rows.stream().map(r -> r.get("projectName")).toList());
 
         assertEquals(8, eventCount(s, Map.of("tags", List.of(Map.of("label", "channel", "item", item("web", "Equals"))))));
         assertEquals(12, eventCount(s, Map.of("tags", List.of(Map.of("label", "channel", "item", item("web", "Equals")),

@@ -188,12 +188,12 @@ class ReportSqlTest {
         ReportRequest r = march();
         r.group = json("{'tags': [{'index': 0, 'label': 'channel'}]}");
         r.order = json("{'tags': [{'label': 'channel', 'option': 'Desc'}]}");
-        List<JsonObject> rows = report(r);
+        List<JsonObject> rows = report(r); // descending: no value first, as the largest
         assertEquals(3, rows.size());
-        assertEquals("web", rows.get(0).getJsonObject("tags").getString("channel"));
-        assertEquals(2, rows.get(0).getInt("eventCount"));
-        assertEquals("phone", rows.get(1).getJsonObject("tags").getString("channel"));
-        assertTrue(rows.get(2).getJsonObject("tags").isNull("channel"));
+        assertTrue(rows.get(0).getJsonObject("tags").isNull("channel"));
+        assertEquals("web", rows.get(1).getJsonObject("tags").getString("channel"));
+        assertEquals(2, rows.get(1).getInt("eventCount"));
+        assertEquals("phone", rows.get(2).getJsonObject("tags").getString("channel"));
         r.group = null;
         r.order = null;
         r.filter = json("{'tags': [{'label': 'channel', 'item': {'value': 'WE', 'condition': 'StartsWith'}},"
