@@ -52,10 +52,11 @@ public class ReportService {
     }
 
     public Report run(ReportRequest request) {
+        // A malformed request is 400 whoever asks, as for bodies and the other reports' parameters.
+        ReportQuery query = ReportQuery.of(request);
         Optional<CompanyUser> membership = companies.memberIn(request.companyId);
         List<UUID> visible = membership.filter(m -> m.role() == Role.User).map(m -> projects.visibleProjects())
                 .orElse(null);
-        ReportQuery query = ReportQuery.of(request);
         try (Connection connection = dataSource.getConnection()) {
             return report(connection, query, visible);
         } catch (SQLException e) {
