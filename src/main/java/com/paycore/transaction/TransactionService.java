@@ -142,22 +142,23 @@ public class TransactionService implements OpenTransactions {
     /** E16: one transaction by id (an empty list when it is not this project's), or the project's, newest first. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<TransactionView> list(UUID projectId, UUID id, String status, Page page) {
-        StringBuilder jpql = new StringBuilder("select t from CardTransaction t where t.projectId = :project");
+        String wanted = status == null ? null : status(status);
+        List<CardTransaction> found;
         if (id != null) {
-            jpql.append(" and t.id = :id");
+            // By primary key: an ordered, limited query here lets PostgreSQL walk the project's index instead.
+            CardTransaction transaction = em.find(CardTransaction.class, id);
+            boolean visible = transaction != null && transaction.projectId().equals(projectId)
+                    && (wanted == null || wanted.equals(transaction.status())) && page.offset() == 0;
+            found = visible ? List.of(transaction) : List.of();
+        } else {
+            var query = em.createQuery("select t from CardTransaction t where t.projectId = :project"
+                            + (wanted != null ? " and t.status = :status" : "") + " order by t.createdAt desc, t.id desc",
+                    CardTransaction.class).setParameter("project", projectId);
+            if (wanted != null) {
+                query.setParameter("status", wanted);
+            }
+            found = query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
         }
-        if (status != null) {
-            jpql.append(" and t.status = :status");
-        }
-        var query = em.createQuery(jpql.append(" order by t.createdAt desc, t.id desc").toString(), CardTransaction.class)
-                .setParameter("project", projectId);
-        if (id != null) {
-            query.setParameter("id", id);
-        }
-        if (status != null) {
-            query.setParameter("status", status(status));
-        }
-        List<CardTransaction> found = query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
         if (found.isEmpty()) {
             return List.of();
         }
