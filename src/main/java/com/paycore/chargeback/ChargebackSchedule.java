@@ -54,17 +54,6 @@ public class ChargebackSchedule {
     }
 
     static long interval(String value) {
-        if (value == null || value.isBlank()) {
-            return 300;
-        }
-        try {
-            long seconds = Long.parseLong(value.trim());
-            if (seconds < 0) {
-                throw new NumberFormatException();
-            }
-            return seconds;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("payments.chargebacks.auto-accept-interval-seconds must be 0 or more, got " + value);
-        }
+        return Settings.wholeOrOff("payments.chargebacks.auto-accept-interval-seconds", value, 300);
     }
 }

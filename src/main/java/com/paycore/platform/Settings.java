@@ -19,4 +19,26 @@ public final class Settings {
         }
         return value == null || value.isBlank() ? null : value;
     }
+
+    /**
+     * A whole-number setting (seconds, milliseconds) of 0 or more: unset is the fallback, {@code off} is 0; anything
+     * else fails startup with a message naming the setting.
+     */
+    public static long wholeOrOff(String key, String value, long fallback) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        if ("off".equalsIgnoreCase(value.trim())) {
+            return 0;
+        }
+        try {
+            long number = Long.parseLong(value.trim());
+            if (number >= 0) {
+                return number;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw new IllegalArgumentException(key + " must be a whole number, 0 or more (or off), got " + value);
+    }
 }

@@ -146,17 +146,6 @@ public class SimulatorGateway implements PaymentGateway {
     }
 
     static long parseLatency(String value) {
-        if (value == null || value.isBlank()) {
-            return 0;
-        }
-        try {
-            long millis = Long.parseLong(value.trim());
-            if (millis < 0) {
-                throw new IllegalArgumentException("payments.simulator.latency-ms must be 0 or more, got " + value);
-            }
-            return millis;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("payments.simulator.latency-ms must be a whole number of milliseconds, got " + value);
-        }
+        return Settings.wholeOrOff("payments.simulator.latency-ms", value, 0);
     }
 }

@@ -64,21 +64,6 @@ public class ReportSyncSchedule {
 
     /** Seconds between runs; 0 when off. */
     static long interval(String value) {
-        if (value == null || value.isBlank()) {
-            return 60;
-        }
-        if ("off".equalsIgnoreCase(value.trim())) {
-            return 0;
-        }
-        try {
-            long seconds = Long.parseLong(value.trim());
-            if (seconds < 0) {
-                throw new NumberFormatException();
-            }
-            return seconds;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(INTERVAL + " must be a number of seconds (0 or off: no periodic run), got "
-                    + value);
-        }
+        return Settings.wholeOrOff(INTERVAL, value, 60);
     }
 }
