@@ -3,8 +3,10 @@ package com.paycore.transaction;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -18,6 +20,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Times;
+import com.paycore.processor.Connection;
 import com.paycore.processor.GatewayRegistry;
 import com.paycore.processor.PaymentGateway;
 import com.paycore.project.ProjectService;
@@ -81,6 +84,8 @@ public class SettlementService {
     public Result settle(List<UUID> ids, OffsetDateTime cutoff) {
         int settled = 0;
         int refunds = 0;
+        // Transactions of one processor and credential version share their connection: read it once per batch.
+        Map<String, Connection> connections = new HashMap<>();
         for (UUID id : ids) {
             CardTransaction transaction = em.find(CardTransaction.class, id, LockModeType.PESSIMISTIC_WRITE);
             if (transaction == null) {
@@ -89,11 +94,12 @@ public class SettlementService {
             OffsetDateTime now = Times.utc(clock.instant());
             if (transaction.awaitsSettlement(cutoff)) {
                 PaymentGateway gateway = gateways.of(transaction.gateway());
+                Connection connection = connections.computeIfAbsent(
+                        transaction.processorId() + ":" + transaction.credentialVersion(),
+                        key -> gateways.connection(transaction.processorId(),
+                                projects.merchantAccount(transaction.projectId(), transaction.credentialVersion())));
                 PaymentGateway.Settlement settlement = gateway.settle(new PaymentGateway.GatewayCall(
-                        transaction.processorReference(), transaction.currency(), gateways.connection(
-                                transaction.processorId(),
-                                projects.merchantAccount(transaction.projectId(), transaction.credentialVersion()))),
-                        transaction.capturedAmount());
+                        transaction.processorReference(), transaction.currency(), connection), transaction.capturedAmount());
                 em.persist(transaction.settled(EventResult.of(settlement.result()), settlement.result().resultCode(), now));
                 if (settlement.result().approved()) {
                     settled++;
