@@ -43,16 +43,14 @@ public class ChargebackReport {
     public record Result(List<ChargebackReportRow> rows, long total, BigDecimal totalAmount) {
     }
 
-    public Result run(UUID companyId, String startDate, String endDate, String dateType, UUID projectId, String status,
-                      Page page) {
+    public Result run(UUID companyId, OffsetDateTime start, OffsetDateTime end, String dateType, UUID projectId,
+                      String status, Page page) {
         if (companyId == null) {
             throw AppException.invalid("CompanyId: required");
         }
-        if (startDate == null || endDate == null || startDate.isBlank() || endDate.isBlank()) {
+        if (start == null || end == null) {
             throw new AppException(ErrorCode.DATE_RANGE, "StartDate and EndDate are required");
         }
-        OffsetDateTime start = ChargebackService.date("StartDate", startDate);
-        OffsetDateTime end = ChargebackService.date("EndDate", endDate);
         if (end.isBefore(start)) {
             throw new AppException(ErrorCode.DATE_RANGE, "EndDate is before StartDate");
         }

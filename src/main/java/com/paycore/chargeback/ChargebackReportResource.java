@@ -1,5 +1,6 @@
 package com.paycore.chargeback;
 
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
@@ -44,8 +45,8 @@ public class ChargebackReportResource {
             + "reversed, unknown ChargebackReportDateType or status, limit out of range")
     @APIResponse(responseCode = "403", description = "An inactive member of the company")
     @APIResponse(responseCode = "404", description = "Unknown company, or one the caller is not a member of")
-    public Envelope chargebackReport(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") String startDate,
-                                     @QueryParam("EndDate") String endDate,
+    public Envelope chargebackReport(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
+                                     @QueryParam("EndDate") OffsetDateTime endDate,
                                      @QueryParam("ChargebackReportDateType") String dateType,
                                      @QueryParam("projectId") UUID projectId, @QueryParam("status") String status,
                                      @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.UUID;
 
@@ -20,6 +19,7 @@ import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
 import com.paycore.platform.Times;
 import com.paycore.project.Project;
 import com.paycore.project.ProjectService;
@@ -39,6 +39,7 @@ public class ChargebackService {
     static final String SIMULATOR_REASON = "Fraud: card-absent environment";
     static final String SIMULATOR_REASON_CODE = "10.4";
     static final int MAX_EVIDENCE = 4000;
+    static final int MAX_E2_LIMIT = 10000;
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -64,9 +65,10 @@ public class ChargebackService {
             throw AppException.invalid("transactionId: required");
         }
         OffsetDateTime now = now();
-        OffsetDateTime chargebackDate = request.chargebackDate == null ? now : date("chargebackDate", request.chargebackDate);
+        OffsetDateTime chargebackDate = request.chargebackDate == null ? now
+                : Times.parseField("chargebackDate", request.chargebackDate);
         OffsetDateTime respondBy = request.respondByDate == null ? chargebackDate.plus(DEFAULT_RESPONSE_TIME)
-                : date("respondByDate", request.respondByDate);
+                : Times.parseField("respondByDate", request.respondByDate);
         if (respondBy.isBefore(chargebackDate)) {
             throw new AppException(ErrorCode.DATE_RANGE, "respondByDate is before chargebackDate");
         }
@@ -169,13 +171,11 @@ public class ChargebackService {
         if (request.startDate == null || request.startDate.isBlank()) {
             throw AppException.invalid("startDate: required");
         }
-        OffsetDateTime start = date("startDate", request.startDate);
+        OffsetDateTime start = Times.parseField("startDate", request.startDate);
         if (request.offset == null || request.limit == null) {
             throw AppException.invalid("offset and limit: required");
         }
-        if (request.limit < 1 || request.limit > 10000 || request.offset < 0) {
-            throw new AppException(ErrorCode.LIMIT_OUT_OF_RANGE, 10000);
-        }
+        Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
         Project project = projects.forApiKey(projectId);
         boolean wholeCompany = Boolean.TRUE.equals(request.isForAllProjectsInCompany);
         UUID chargebackId = null;
@@ -213,7 +213,7 @@ public class ChargebackService {
         if (transactionId != null) {
             query.setParameter("transaction", transactionId);
         }
-        return query.setFirstResult(request.offset).setMaxResults(request.limit).getResultStream()
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ChargebackView::of).toList();
     }
 
@@ -241,14 +241,6 @@ public class ChargebackService {
             return Ids.parse(value.trim());
         } catch (IllegalArgumentException e) {
             throw AppException.invalid(field + ": not a valid id");
-        }
-    }
-
-    static OffsetDateTime date(String field, String value) {
-        try {
-            return Times.parse(value.trim());
-        } catch (DateTimeParseException e) {
-            throw AppException.invalid(field + ": not an ISO 8601 date-time");
         }
     }
 

@@ -21,6 +21,15 @@ public final class Times {
         }
     }
 
+    /** A date-time field of a request body: 400 naming the field when it is not ISO 8601. */
+    public static OffsetDateTime parseField(String field, String value) {
+        try {
+            return parse(value.trim());
+        } catch (DateTimeParseException e) {
+            throw AppException.invalid(field + ": not an ISO 8601 date-time");
+        }
+    }
+
     /** Database timestamps keep microseconds. */
     public static OffsetDateTime utc(java.time.Instant instant) {
         return instant.atOffset(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
