@@ -69,12 +69,12 @@ public class PayTransactionsResource {
         TransactionView transaction = moved.transaction();
         Envelope fields = Envelope.ok().with("status", transaction.status())
                 .with("resultCode", transaction.resultCode()).with("entry", transaction);
+        Response created = Envelope.created(uri.getAbsolutePath(), transaction.id(), fields);
         if (moved.event().eventResult().equals(EventResult.Approved.name())) {
-            return Envelope.created(uri.getAbsolutePath(), transaction.id(), fields);
+            return created;
         }
-        Envelope declined = Envelope.ok().with("id", transaction.id());
-        fields.fields().forEach(declined::with);
-        return Response.ok(declined).build();
+        // Declined or processor error: recorded all the same, but not a create (DESIGN.md section 9).
+        return Response.ok(created.getEntity()).build();
     }
 
     @GET
