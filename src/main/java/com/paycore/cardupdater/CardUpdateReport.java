@@ -2,7 +2,6 @@ package com.paycore.cardupdater;
 
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,9 +11,6 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
-import com.paycore.company.CompanyAccess;
-import com.paycore.company.CompanyUser;
-import com.paycore.company.Role;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
@@ -34,9 +30,6 @@ public class CardUpdateReport {
     EntityManager em;
 
     @Inject
-    CompanyAccess access;
-
-    @Inject
     ProjectAccess projectAccess;
 
     public record Result(List<CardUpdateView> entries, long total) {
@@ -51,10 +44,8 @@ public class CardUpdateReport {
             throw new AppException(ErrorCode.INVALID_PARAMETER, "EndDate", "must not be before StartDate");
         }
         UpdateType type = UpdateType.parse(updateType);
-        Optional<CompanyUser> membership = access.memberIn(companyId);
         // A company User reads the rows of assigned projects only; Admins and platform administrators read them all.
-        List<UUID> visible = membership.filter(m -> m.role() == Role.User).map(m -> projectAccess.visibleProjects())
-                .orElse(null);
+        List<UUID> visible = projectAccess.visibleIn(companyId);
 
         StringBuilder where = new StringBuilder(" from CardUpdate u where u.companyId = :company "
                 + "and u.updateDate >= :start and u.updateDate <= :end");
@@ -67,28 +58,23 @@ public class CardUpdateReport {
         if (visible != null) {
             where.append(" and u.projectId in :visible");
         }
-        TypedQuery<Long> count = bind(em.createQuery("select count(u)" + where, Long.class),
-                companyId, start, end, type, projectId, visible);
-        TypedQuery<CardUpdate> rows = bind(em.createQuery("select u" + where + " order by u.updateDate, u.id",
-                CardUpdate.class), companyId, start, end, type, projectId, visible);
+        TypedQuery<Long> count = em.createQuery("select count(u)" + where, Long.class);
+        TypedQuery<CardUpdate> rows = em.createQuery("select u" + where + " order by u.updateDate, u.id", CardUpdate.class);
+        for (TypedQuery<?> query : List.of(count, rows)) {
+            query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);
+            if (type != null) {
+                query.setParameter("type", type.name());
+            }
+            if (projectId != null) {
+                query.setParameter("project", projectId);
+            }
+            if (visible != null) {
+                query.setParameter("visible", Ids.orNone(visible));
+            }
+        }
         List<CardUpdateView> entries = rows.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList()
                 .stream().map(CardUpdateView::from).toList();
         return new Result(entries, count.getSingleResult());
-    }
-
-    private static <T> TypedQuery<T> bind(TypedQuery<T> query, UUID companyId, OffsetDateTime start, OffsetDateTime end,
-                                          UpdateType type, UUID projectId, List<UUID> visible) {
-        query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);
-        if (type != null) {
-            query.setParameter("type", type.name());
-        }
-        if (projectId != null) {
-            query.setParameter("project", projectId);
-        }
-        if (visible != null) {
-            query.setParameter("visible", Ids.orNone(visible));
-        }
-        return query;
     }
 
     private static void required(String parameter, Object value) {

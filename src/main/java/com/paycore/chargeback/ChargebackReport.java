@@ -13,7 +13,6 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
-import com.paycore.company.CompanyAccess;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
@@ -32,9 +31,6 @@ public class ChargebackReport {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
-
-    @Inject
-    CompanyAccess companies;
 
     @Inject
     ProjectAccess projects;
@@ -65,8 +61,7 @@ public class ChargebackReport {
         if (status != null && java.util.Arrays.stream(Chargeback.Status.values()).noneMatch(s -> s.name().equals(status))) {
             throw AppException.invalid("status: one of " + List.of(Chargeback.Status.values()));
         }
-        companies.asMember(companyId);
-        List<UUID> visible = projects.visibleProjects(); // null: every project (platform administrators)
+        List<UUID> visible = projects.visibleIn(companyId); // null: every project of the company
 
         String where = " from Chargeback c where c.companyId = :company and " + column + " >= :start and "
                 + column + " <= :end" + (visible != null ? " and c.projectId in :visible" : "")

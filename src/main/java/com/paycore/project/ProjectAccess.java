@@ -50,6 +50,16 @@ public class ProjectAccess {
         return project;
     }
 
+    /**
+     * For company-wide reads (the reports): the projects of the company the caller may read, after checking the
+     * caller may read the company at all. Null means all of them (platform administrators and the company's Admins);
+     * a company User gets the projects assigned to them.
+     */
+    public java.util.List<UUID> visibleIn(UUID companyId) {
+        return companies.memberIn(companyId).filter(m -> m.role() == Role.User).map(m -> projects.assignedTo(m.id()))
+                .orElse(null);
+    }
+
     /** Ids of every project the caller may read; null means every project (platform administrators). */
     public java.util.List<UUID> visibleProjects() {
         if (companies.platformAdmin()) {

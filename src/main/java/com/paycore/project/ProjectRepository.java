@@ -92,6 +92,12 @@ public class ProjectRepository {
                 .getResultList();
     }
 
+    /** Ids of the projects a company user is assigned to. */
+    List<UUID> assignedTo(UUID companyUserId) {
+        return em.createQuery("select p.id from Project p join p.companyUserIds cu where cu = :member", UUID.class)
+                .setParameter("member", companyUserId).getResultList();
+    }
+
     void add(Project project) {
         em.persist(project);
         flush();

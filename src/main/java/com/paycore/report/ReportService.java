@@ -10,7 +10,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 import javax.sql.DataSource;
@@ -22,9 +21,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
-import com.paycore.company.CompanyAccess;
-import com.paycore.company.CompanyUser;
-import com.paycore.company.Role;
 import com.paycore.platform.Datasource;
 import com.paycore.project.ProjectAccess;
 
@@ -42,9 +38,6 @@ public class ReportService {
     DataSource dataSource;
 
     @Inject
-    CompanyAccess companies;
-
-    @Inject
     ProjectAccess projects;
 
     /** A page of grouped rows, the number of groups, and the zone the report was read in (its IANA id). */
@@ -54,9 +47,7 @@ public class ReportService {
     public Report run(ReportRequest request) {
         // A malformed request is 400 whoever asks, as for bodies and the other reports' parameters.
         ReportQuery query = ReportQuery.of(request);
-        Optional<CompanyUser> membership = companies.memberIn(request.companyId);
-        List<UUID> visible = membership.filter(m -> m.role() == Role.User).map(m -> projects.visibleProjects())
-                .orElse(null);
+        List<UUID> visible = projects.visibleIn(request.companyId);
         try (Connection connection = dataSource.getConnection()) {
             return report(connection, query, visible);
         } catch (SQLException e) {

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
+import com.paycore.platform.Ids;
 import com.paycore.platform.Likes;
 
 /**
@@ -117,11 +118,9 @@ final class ReportSql {
                 query.until());
         if (projects != null) {
             sql.add(" AND f.project_id IN (");
-            if (projects.isEmpty()) {
-                sql.add("NULL"); // a User with no assigned project sees nothing
-            }
-            for (int i = 0; i < projects.size(); i++) {
-                sql.add(i == 0 ? "?" : ", ?", projects.get(i));
+            List<UUID> allowed = Ids.orNone(projects); // a User with no assigned project sees nothing
+            for (int i = 0; i < allowed.size(); i++) {
+                sql.add(i == 0 ? "?" : ", ?", allowed.get(i));
             }
             sql.add(")");
         }
