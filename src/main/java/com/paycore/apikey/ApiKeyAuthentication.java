@@ -1,7 +1,5 @@
 package com.paycore.apikey;
 
-import java.security.MessageDigest;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -24,8 +22,8 @@ import com.paycore.platform.SecretBox;
 
 /**
  * Every request under /api/pay/{projectId} needs a project API key, sent as {@code X-API-Key: <key>} or
- * {@code Authorization: Bearer <key>}. The key is found by its keyed hash, compared in constant time, and must be
- * usable now (active, unexpired, not past its deactivation date) and of the path's project: checked in the
+ * {@code Authorization: Bearer <key>}. The key is found by its keyed hash (HMAC-SHA-256 of the presented value: the
+ * value itself is never compared, so no comparison's timing depends on it), and must be usable now (active, unexpired, not past its deactivation date) and of the path's project: checked in the
  * database on every request, so a deactivation bites at once on every instance. Anything else, an
  * administrator's token included, is 401.
  */
@@ -62,9 +60,7 @@ public class ApiKeyAuthentication implements ContainerRequestFilter {
         }
         String hash = SecretBox.get().lookupHash(value);
         ApiKey key = keys.findByLookupHash(hash).orElseThrow(AppException::unauthenticated);
-        boolean same = MessageDigest.isEqual(hash.getBytes(StandardCharsets.US_ASCII),
-                key.lookupHash().getBytes(StandardCharsets.US_ASCII));
-        if (!same || !key.usable(OffsetDateTime.now(clock)) || !key.projectId().equals(projectId)) {
+        if (!key.usable(OffsetDateTime.now(clock)) || !key.projectId().equals(projectId)) {
             throw AppException.unauthenticated();
         }
         caller.authenticate(projectId, key.id());

@@ -8,7 +8,6 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.Date;
 
 import org.bouncycastle.bcpg.ArmoredOutputStream;
@@ -26,6 +25,7 @@ import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyPair;
 
 import com.paycore.platform.Pem;
+import com.paycore.platform.Secrets;
 
 /**
  * Makes a key's secret value and its key pair: RSA-2048 for TransactionRSAKey (public key as a PEM
@@ -45,9 +45,7 @@ final class KeyMaterial {
 
     /** 256 random bits, URL-safe, with a prefix that makes leaked keys easy to spot in scanners. */
     static String newValue() {
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
-        return "pk_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        return "pk_" + Secrets.newToken();
     }
 
     static String mask(String value) {

@@ -126,11 +126,8 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
 
     /** Project scope for an API-key call, else user scope; 401 when neither is authenticated. */
     private String scope() {
-        try {
-            return IdempotencyRules.projectScope(project.projectId());
-        } catch (AppException notAProjectCall) {
-            return IdempotencyRules.userScope(caller.userId());
-        }
+        return project.keyId() != null ? IdempotencyRules.projectScope(project.projectId())
+                : IdempotencyRules.userScope(caller.userId());
     }
 
     /** Reads the whole body for the fingerprint and puts it back for the resource. */
