@@ -12,14 +12,14 @@ import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.access.ProjectAccess;
+import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
-import com.paycore.project.Project;
-import com.paycore.project.ProjectAccess;
 import com.paycore.project.ProjectCreated;
 
 /**
@@ -55,7 +55,7 @@ public class ApiKeyService {
 
     public ApiKey create(CreateApiKeyRequest request) {
         KeyType type = KeyType.parse(request.type);
-        Project project = projects.asAdmin(request.companyProjectId);
+        ProjectRef project = projects.asAdmin(request.companyProjectId);
         OffsetDateTime now = OffsetDateTime.now(clock);
         OffsetDateTime expiration = request.expirationDate != null ? request.expirationDate : now.plusDays(defaultValidityDays);
         if (!expiration.isAfter(now)) {
@@ -79,7 +79,7 @@ public class ApiKeyService {
     /** E6. The value never changes. */
     public void update(UUID id, UpdateApiKeyRequest request) {
         ApiKey key = keys.find(id).orElseThrow(() -> AppException.notFound("API key"));
-        Project project = AppException.hidingForeign("API key", () -> projects.lockAsAdmin(key.projectId()));
+        ProjectRef project = AppException.hidingForeign("API key", () -> projects.lockAsAdmin(key.projectId()));
         OffsetDateTime now = OffsetDateTime.now(clock);
         boolean wasUsable = key.usable(now);
         boolean wasActive = key.active();
@@ -112,7 +112,7 @@ public class ApiKeyService {
             throw AppException.invalid("keyId is required");
         }
         ApiKey key = keys.find(keyId).orElseThrow(() -> AppException.notFound("API key"));
-        Project project = AppException.hidingForeign("API key", () -> projects.asAdmin(key.projectId()));
+        ProjectRef project = AppException.hidingForeign("API key", () -> projects.asAdmin(key.projectId()));
         if (projectId != null && !projectId.equals(key.projectId())
                 || type != null && KeyType.parse(type) != key.type()) {
             throw AppException.notFound("API key");

@@ -14,11 +14,11 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
-import com.paycore.company.CompanyAccess;
-import com.paycore.platform.Caller;
+import com.paycore.access.Caller;
+import com.paycore.access.CompanyAccess;
+import com.paycore.access.ProjectCaller;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
-import com.paycore.platform.ProjectCaller;
 import com.paycore.platform.RequestIds;
 
 /**
@@ -98,7 +98,7 @@ public class AuditLog {
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<AuditEvent> listFor(UUID companyId, OffsetDateTime from, OffsetDateTime to, Page page) {
-        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId).id()) : access.administeredCompanies();
+        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
         return list(within, from, to, page);
     }
 

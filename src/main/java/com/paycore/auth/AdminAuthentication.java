@@ -13,8 +13,8 @@ import jakarta.ws.rs.ext.Provider;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
+import com.paycore.access.Caller;
 import com.paycore.platform.AppException;
-import com.paycore.platform.Caller;
 import com.paycore.platform.Ids;
 import com.paycore.user.User;
 import com.paycore.user.UserRepository;

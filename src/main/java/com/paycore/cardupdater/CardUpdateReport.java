@@ -11,11 +11,11 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.ProjectAccess;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
-import com.paycore.project.ProjectAccess;
 
 /**
  * E14: the company's card updates in a time range (update date, both ends inclusive), optionally of one type and

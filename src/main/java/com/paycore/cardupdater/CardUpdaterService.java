@@ -16,19 +16,18 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.Caller;
+import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
-import com.paycore.company.CompanyAccess;
-import com.paycore.company.CompanyRepository;
-import com.paycore.platform.Caller;
+import com.paycore.company.CompanyService;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Times;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connection;
-import com.paycore.processor.GatewayRegistry;
+import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway;
-import com.paycore.project.Project;
-import com.paycore.project.ProjectRepository;
 import com.paycore.project.ProjectService;
+import com.paycore.project.TransactingProject;
 import com.paycore.vault.AccountUpdates;
 
 /**
@@ -57,16 +56,13 @@ public class CardUpdaterService {
     CompanyAccess access;
 
     @Inject
-    CompanyRepository companies;
-
-    @Inject
-    ProjectRepository projectRepository;
+    CompanyService companies;
 
     @Inject
     ProjectService projects;
 
     @Inject
-    GatewayRegistry gateways;
+    Connections connections;
 
     @Inject
     AccountUpdates tokens;
@@ -83,7 +79,7 @@ public class CardUpdaterService {
     /** A run asked for by a platform administrator or an active Admin of the company (404 unknown, 403 User). */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public RunView runNow(UUID companyId) {
-        UUID company = access.asAdmin(companyId).id();
+        UUID company = access.asAdmin(companyId);
         return run(company, UpdaterRun.Trigger.Manual, caller.userId());
     }
 
@@ -164,9 +160,9 @@ public class CardUpdaterService {
 
     private Map<UUID, Issuer> issuersOf(UUID companyId) {
         Map<UUID, Issuer> issuers = new HashMap<>();
-        for (Project project : projectRepository.ofCompany(companyId)) {
-            gateways.activeProcessor(project.id()).ifPresent(route -> issuers.put(project.id(), new Issuer(route.gateway(),
-                    route.connection(projects.merchantAccount(project.id(), project.credentialVersion())))));
+        for (TransactingProject project : projects.ofCompany(companyId)) {
+            connections.activeConnectionFor(project.id(), project.credentialVersion())
+                    .ifPresent(route -> issuers.put(project.id(), new Issuer(route.gateway(), route.connection())));
         }
         return issuers;
     }

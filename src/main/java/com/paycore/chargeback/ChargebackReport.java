@@ -13,11 +13,11 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.ProjectAccess;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
-import com.paycore.project.ProjectAccess;
 
 /**
  * E13, the chargeback report of a company: chargebacks whose date (DateCreated: when recorded here; CaseTime: the

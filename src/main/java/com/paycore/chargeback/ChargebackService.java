@@ -15,13 +15,13 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.Times;
-import com.paycore.project.Project;
 import com.paycore.project.ProjectService;
 import com.paycore.transaction.DisputeOpened;
 import com.paycore.transaction.TransactionService;
@@ -176,7 +176,7 @@ public class ChargebackService {
             throw AppException.invalid("offset and limit: required");
         }
         Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
-        Project project = projects.forApiKey(projectId);
+        ProjectRef project = projects.ref(projectId);
         boolean wholeCompany = Boolean.TRUE.equals(request.isForAllProjectsInCompany);
         UUID chargebackId = null;
         if (request.chargebackId != null) {
@@ -189,7 +189,7 @@ public class ChargebackService {
         if (request.transactionId != null) {
             transactionId = id("transactionId", request.transactionId);
             UUID owner = transactions.projectOf(transactionId).orElse(null);
-            visible(owner, owner == null ? null : projects.forApiKey(owner).companyId(), project, wholeCompany, "Transaction");
+            visible(owner, owner == null ? null : projects.ref(owner).companyId(), project, wholeCompany, "Transaction");
         }
         StringBuilder jpql = new StringBuilder("select c from Chargeback c where c.companyId = :company "
                 + "and c.chargebackDate >= :start");
@@ -218,7 +218,7 @@ public class ChargebackService {
     }
 
     /** Another company's (or nothing): 404; another project of the same company: 403 unless the whole company is asked. */
-    private static void visible(UUID ownerProject, UUID ownerCompany, Project project, boolean wholeCompany, String what) {
+    private static void visible(UUID ownerProject, UUID ownerCompany, ProjectRef project, boolean wholeCompany, String what) {
         if (ownerProject == null || !ownerCompany.equals(project.companyId())) {
             throw AppException.notFound(what);
         }

@@ -5,6 +5,7 @@ import java.util.UUID;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import com.paycore.access.Role;
 import com.paycore.platform.Aliases;
 
 /** Adds an existing user to a company; roles (or role) defaults to User. */

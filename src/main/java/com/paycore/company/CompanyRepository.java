@@ -9,6 +9,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
+import com.paycore.access.CompanyDirectory;
+import com.paycore.access.Membership;
+import com.paycore.access.Role;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jpql;
@@ -17,13 +20,37 @@ import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
 
 @ApplicationScoped
-public class CompanyRepository {
+public class CompanyRepository implements CompanyDirectory {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
     public Optional<Company> find(UUID id) {
         return Optional.ofNullable(em.find(Company.class, id));
+    }
+
+    @Override
+    public Optional<Boolean> companyActive(UUID companyId) {
+        return find(companyId).map(Company::active);
+    }
+
+    @Override
+    public Optional<Membership> membership(UUID companyId, UUID userId) {
+        return findMembership(companyId, userId).map(CompanyRepository::membership);
+    }
+
+    @Override
+    public Optional<Membership> member(UUID membershipId) {
+        return findMember(membershipId).map(CompanyRepository::membership);
+    }
+
+    @Override
+    public List<Membership> activeMemberships(UUID userId) {
+        return activeMembers(userId).stream().map(CompanyRepository::membership).toList();
+    }
+
+    private static Membership membership(CompanyUser m) {
+        return new Membership(m.id(), m.companyId(), m.userId(), m.role(), m.active());
     }
 
     /** Ids of every active company, for jobs that run per company. */
@@ -79,13 +106,13 @@ public class CompanyRepository {
         return Optional.ofNullable(em.find(CompanyUser.class, id));
     }
 
-    public Optional<CompanyUser> membership(UUID companyId, UUID userId) {
+    Optional<CompanyUser> findMembership(UUID companyId, UUID userId) {
         return em.createQuery("select m from CompanyUser m where m.companyId = :c and m.userId = :u", CompanyUser.class)
                 .setParameter("c", companyId).setParameter("u", userId)
                 .getResultStream().findFirst();
     }
 
-    /** Ids of the companies where the user has an active membership, optionally only with the given role. */
+    @Override
     public List<UUID> companiesOf(UUID userId, Role role) {
         var query = em.createQuery("select m.companyId from CompanyUser m where m.userId = :u and m.active = true"
                         + (role == null ? "" : " and m.role = :role"), UUID.class)
@@ -97,7 +124,7 @@ public class CompanyRepository {
     }
 
     /** Active memberships of the user in active companies. */
-    public List<CompanyUser> activeMemberships(UUID userId) {
+    List<CompanyUser> activeMembers(UUID userId) {
         return em.createQuery("select m from CompanyUser m, Company c where c.id = m.companyId and m.userId = :u "
                         + "and m.active = true and c.active = true", CompanyUser.class)
                 .setParameter("u", userId).getResultList();

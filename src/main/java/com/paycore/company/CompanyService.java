@@ -7,9 +7,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.Caller;
+import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
-import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
 
@@ -47,7 +48,7 @@ public class CompanyService {
 
     /** E8. Company Admins may edit their own company but only platform administrators change isActive. */
     public void update(UUID id, UpdateCompanyRequest request) {
-        Company company = access.asAdmin(id);
+        Company company = companies.find(access.asAdmin(id)).orElseThrow(() -> AppException.notFound("Company"));
         String name = request.resolvedName();
         boolean activation = request.isActive != null && request.isActive != company.active();
         if (activation && !caller.platformAdmin()) {
@@ -67,8 +68,14 @@ public class CompanyService {
         audit.record("CompanyUpdated", id, "Company", id, null);
     }
 
+    /** Ids of every active company, for jobs that run per company (no access check). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<UUID> activeIds() {
+        return companies.activeIds();
+    }
+
     public Company get(UUID id) {
-        return access.asMember(id);
+        return companies.find(access.asMember(id)).orElseThrow(() -> AppException.notFound("Company"));
     }
 
     public List<Company> list(UUID id, String name, Page page) {

@@ -1,5 +1,7 @@
 package com.paycore.company;
 
+import com.paycore.access.Role;
+
 import java.time.OffsetDateTime;
 import java.util.UUID;
 

@@ -7,7 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
-import com.paycore.company.Role;
+import com.paycore.access.Role;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.Emails;
 

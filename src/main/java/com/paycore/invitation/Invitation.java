@@ -11,7 +11,7 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.company.Role;
+import com.paycore.access.Role;
 import com.paycore.platform.Ids;
 import com.paycore.platform.NullableUuid;
 import com.paycore.platform.Timestamped;

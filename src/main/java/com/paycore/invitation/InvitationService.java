@@ -14,13 +14,13 @@ import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.access.Caller;
+import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
-import com.paycore.company.CompanyAccess;
 import com.paycore.company.CompanyRepository;
 import com.paycore.company.CompanyUser;
 import com.paycore.company.CompanyUserService;
 import com.paycore.platform.AppException;
-import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -89,7 +89,7 @@ public class InvitationService {
     }
 
     public List<InvitationView> list(UUID companyId, Page page) {
-        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId).id()) : access.administeredCompanies();
+        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
         StringBuilder jpql = new StringBuilder("select i from Invitation i");
         if (within != null) {
             jpql.append(" where i.companyId in :within");

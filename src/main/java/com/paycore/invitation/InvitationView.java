@@ -3,7 +3,7 @@ package com.paycore.invitation;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-import com.paycore.company.Role;
+import com.paycore.access.Role;
 
 /** An invitation as listed: never its token. */
 public record InvitationView(UUID id, UUID companyId, String email, Role roles, Invitation.Status status,

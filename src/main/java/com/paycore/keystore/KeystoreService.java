@@ -20,9 +20,9 @@ import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
-import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.SecretBox;

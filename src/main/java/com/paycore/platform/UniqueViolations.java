@@ -22,7 +22,7 @@ public final class UniqueViolations {
         }
     }
 
-    static boolean isUniqueViolation(Throwable e) {
+    public static boolean isUniqueViolation(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
                 return true;

@@ -41,43 +41,43 @@ public class GatewayRegistry {
     }
 
     /** The processor configuration new operations of a project go to, its gateway and its settings. */
-    public record Route(UUID processorId, PaymentGateway gateway, JsonObject settings) {
+    record Active(UUID processorId, PaymentGateway gateway, JsonObject settings) {
 
         /** The connection for a call under the given merchant account. */
-        public Connection connection(MerchantAccount merchant) {
+        Connection connection(MerchantAccount merchant) {
             return new Connection(processorId, settings, merchant);
         }
 
         @Override
         public String toString() {
-            return "Route[" + processorId + ", gateway " + gateway.gateway() + "]";
+            return "Active[" + processorId + ", gateway " + gateway.gateway() + "]";
         }
     }
 
     /** The project's active processor (the oldest, when several are active); 400 when it has none. */
-    public Route forProject(UUID projectId) {
+    Active forProject(UUID projectId) {
         return activeProcessor(projectId).orElseThrow(() -> new AppException(ErrorCode.NO_ACTIVE_PROCESSOR));
     }
 
     /** Like {@link #forProject} without refusing: empty when the project has no active processor. */
-    public Optional<Route> activeProcessor(UUID projectId) {
+    Optional<Active> activeProcessor(UUID projectId) {
         return em.createQuery("select p from Processor p where p.projectId = :project and p.deletedAt is null and "
                         + Jpql.is("p.active", true) + " order by p.createdAt, p.id", Processor.class)
                 .setParameter("project", projectId).setMaxResults(1).getResultStream().findFirst()
-                .map(p -> new Route(p.id(), of(p.gateway()), ProcessorService.settingsOf(p)));
+                .map(p -> new Active(p.id(), of(p.gateway()), ProcessorService.settingsOf(p)));
     }
 
     /**
      * The connection of a processor configuration for calls on transactions authorized through it: its settings
      * (deleted or deactivated configurations included) and the given merchant account.
      */
-    public Connection connection(UUID processorId, MerchantAccount merchant) {
+    Connection connection(UUID processorId, MerchantAccount merchant) {
         Processor processor = em.find(Processor.class, processorId);
         return new Connection(processorId, processor == null ? null : ProcessorService.settingsOf(processor), merchant);
     }
 
     /** The implementation of a gateway value, for operations on transactions authorized through it. */
-    public PaymentGateway of(int gateway) {
+    PaymentGateway of(int gateway) {
         PaymentGateway implementation = byGateway.get(gateway);
         if (implementation == null) {
             throw new AppException(ErrorCode.UNSUPPORTED_GATEWAY, String.valueOf(gateway));

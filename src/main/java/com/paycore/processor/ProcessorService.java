@@ -14,17 +14,16 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.ProjectAccess;
+import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.Jpql;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Fields;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
-import com.paycore.project.Gateways;
-import com.paycore.project.Project;
-import com.paycore.project.ProjectAccess;
 
 /** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */
 @ApplicationScoped
@@ -50,7 +49,7 @@ public class ProcessorService {
         if (request.companyProjectId == null) {
             throw AppException.invalid("companyProjectId: must not be null");
         }
-        Project project = projects.asAdmin(request.companyProjectId);
+        ProjectRef project = projects.asAdmin(request.companyProjectId);
         if (request.id != null && em.find(Processor.class, request.id) != null) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
         }
@@ -68,7 +67,7 @@ public class ProcessorService {
 
     public void update(UUID id, ProcessorRequest request) {
         Processor processor = find(id);
-        Project project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
+        ProjectRef project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
         if (request.companyProjectId != null && !request.companyProjectId.equals(processor.projectId())) {
             throw AppException.invalid("companyProjectId: a processor configuration cannot move to another project");
         }
@@ -121,7 +120,7 @@ public class ProcessorService {
      */
     public void delete(UUID id) {
         Processor processor = find(id);
-        Project project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
+        ProjectRef project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
         List<Processor> others = em.createQuery("select p from Processor p where p.projectId = :project "
                         + "and p.deletedAt is null and p.id <> :id", Processor.class)
                 .setParameter("project", project.id()).setParameter("id", id).getResultList();

@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonNumber;
 
 import com.paycore.platform.Settings;
-import com.paycore.project.Gateways;
 
 /**
  * The built-in test processor ({@code gateway} 1), answering with DESIGN.md section 6's test cards. Result codes

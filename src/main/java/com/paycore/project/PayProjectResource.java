@@ -14,8 +14,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.access.ProjectCaller;
 import com.paycore.platform.Envelope;
-import com.paycore.platform.ProjectCaller;
 
 @Path("/pay/{projectId}")
 @RequestScoped

@@ -2,6 +2,7 @@ package com.paycore.project;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,21 +10,42 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
-import com.paycore.platform.Jpql;
+import com.paycore.access.ProjectDirectory;
+import com.paycore.access.ProjectRef;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Jpql;
 import com.paycore.platform.Likes;
 import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
 
 @ApplicationScoped
-public class ProjectRepository {
+public class ProjectRepository implements ProjectDirectory {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
     public Optional<Project> find(UUID id) {
         return Optional.ofNullable(em.find(Project.class, id));
+    }
+
+    @Override
+    public Optional<ProjectRef> project(UUID projectId) {
+        return find(projectId).map(ProjectRepository::ref);
+    }
+
+    @Override
+    public Optional<ProjectRef> lockProject(UUID projectId) {
+        return lock(projectId).map(ProjectRepository::ref);
+    }
+
+    private static ProjectRef ref(Project p) {
+        return new ProjectRef(p.id(), p.companyId(), p.active(), Set.copyOf(p.companyUserIds()));
+    }
+
+    @Override
+    public List<UUID> visibleIds(List<UUID> adminCompanies, List<UUID> memberships) {
+        return visibleIds(new Visibility(adminCompanies, memberships));
     }
 
     /** Every project of a company (no access check: for jobs that run per company). */
@@ -92,8 +114,8 @@ public class ProjectRepository {
                 .getResultList();
     }
 
-    /** Ids of the projects a company user is assigned to. */
-    List<UUID> assignedTo(UUID companyUserId) {
+    @Override
+    public List<UUID> assignedTo(UUID companyUserId) {
         return em.createQuery("select p.id from Project p join p.companyUserIds cu where cu = :member", UUID.class)
                 .setParameter("member", companyUserId).getResultList();
     }
@@ -101,17 +123,6 @@ public class ProjectRepository {
     void add(Project project) {
         em.persist(project);
         flush();
-    }
-
-    void addCredential(MerchantCredential credential) {
-        em.persist(credential);
-    }
-
-    Optional<MerchantCredential> credential(UUID projectId, int version) {
-        return em.createQuery("select c from MerchantCredential c where c.projectId = :project "
-                        + "and c.credentialVersion = :version", MerchantCredential.class)
-                .setParameter("project", projectId).setParameter("version", version)
-                .getResultStream().findFirst();
     }
 
     void flush() {

@@ -1,8 +1,6 @@
 package com.paycore.project;
 
 import java.net.URI;
-import java.time.Clock;
-import java.time.OffsetDateTime;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -13,16 +11,17 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.CompanyAccess;
+import com.paycore.access.ProjectAccess;
+import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
-import com.paycore.company.Company;
-import com.paycore.company.CompanyAccess;
-import com.paycore.company.CompanyRepository;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
-import com.paycore.processor.MerchantAccount;
+import com.paycore.processor.Connections;
+import com.paycore.processor.Gateways;
 
 @ApplicationScoped
 @Transactional
@@ -38,7 +37,7 @@ public class ProjectService {
     CompanyAccess companies;
 
     @Inject
-    CompanyRepository companyRepository;
+    Connections connections;
 
     @Inject
     Event<ProjectCreated> created;
@@ -46,67 +45,61 @@ public class ProjectService {
     @Inject
     AuditLog audit;
 
-    @Inject
-    Clock clock;
-
     /** E7: the project and, through {@link ProjectCreated}, its first active TransactionRSAKey. */
     public Project create(CreateProjectRequest request) {
-        Company company = companies.asAdmin(request.companyId);
+        UUID companyId = companies.asAdmin(request.companyId);
         String name = request.resolvedName();
-        if (projects.nameTaken(company.id(), name, null)) {
+        if (projects.nameTaken(companyId, name, null)) {
             throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
         }
         if (request.id != null && projects.find(request.id).isPresent()) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
         }
-        Project project = new Project(request.id != null ? request.id : Ids.newId(), company.id(), name);
+        Project project = new Project(request.id != null ? request.id : Ids.newId(), companyId, name);
         project.describe(request.description, absoluteUrl("returnUrl", request.returnUrl),
                 absoluteUrl("cancelUrl", request.cancelUrl), request.phone, request.softDescriptor, request.comments);
-        project.assign(members(company.id(), request.companyUsersToAdd));
+        project.assign(members(companyId, request.companyUsersToAdd));
         if (request.isActive != null) {
             project.activate(request.isActive);
         }
         projects.add(project);
-        created.fire(new ProjectCreated(project.id(), company.id()));
-        audit.record("ProjectCreated", company.id(), "Project", project.id(), null);
+        created.fire(new ProjectCreated(project.id(), companyId));
+        audit.record("ProjectCreated", companyId, "Project", project.id(), null);
         return project;
     }
 
     /** The project an authenticated API key acts for (the key filter checked it belongs to it). */
-    public Project forApiKey(UUID projectId) {
+    Project forApiKey(UUID projectId) {
         return projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
+    }
+
+    /** A project's company, without an access check (API-key calls: the key filter checked the project). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ProjectRef ref(UUID projectId) {
+        return projects.project(projectId).orElseThrow(() -> AppException.notFound("Project"));
     }
 
     /** New tokens and transactions need an active project of an active company (400 otherwise). */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public Project requireTransacting(UUID projectId) {
+    public TransactingProject requireTransacting(UUID projectId) {
         Project project = forApiKey(projectId);
         if (!project.active()) {
             throw new AppException(ErrorCode.PROJECT_NOT_TRANSACTING, "the project is inactive");
         }
-        if (companyRepository.find(project.companyId()).map(c -> !c.active()).orElse(true)) {
+        if (!companies.companyActive(project.companyId())) {
             throw new AppException(ErrorCode.PROJECT_NOT_TRANSACTING, "the company is inactive");
         }
-        return project;
+        return TransactingProject.of(project);
     }
 
-    /**
-     * The merchant credentials of a project in one version (the version a transaction pinned at authorization),
-     * decrypted for a processor call. Version 0, or a project that never had credentials: {@link MerchantAccount#NONE}.
-     */
+    /** Every project of a company (no access check: for jobs that run per company). */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public MerchantAccount merchantAccount(UUID projectId, int version) {
-        if (version == 0) {
-            return MerchantAccount.NONE;
-        }
-        return projects.credential(projectId, version)
-                .map(c -> new MerchantAccount(version, c.merchantId(), SecretBox.get().decryptString(c.apiKey(),
-                        "merchant-credential:" + projectId + ":" + version), c.testMode()))
-                .orElse(MerchantAccount.NONE);
+    public List<TransactingProject> ofCompany(UUID companyId) {
+        return projects.ofCompany(companyId).stream().map(TransactingProject::of).toList();
     }
 
     public Project get(UUID id) {
-        return access.asReader(id);
+        return found(access.asReader(id));
     }
 
     /** E11. */
@@ -124,7 +117,7 @@ public class ProjectService {
 
     /** E4. Processor and security settings are not touched here. */
     public void updateGeneral(UUID id, UpdateProjectRequest request) {
-        Project project = access.asAdmin(id);
+        Project project = found(access.asAdmin(id));
         String name = request.resolvedName();
         if (projects.nameTaken(project.companyId(), name, id)) {
             throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
@@ -144,7 +137,7 @@ public class ProjectService {
     }
 
     public void assignUsers(UUID id, AssignUsersRequest request) {
-        Project project = access.asAdmin(id);
+        Project project = found(access.asAdmin(id));
         project.assign(members(project.companyId(), request.companyUserIds));
         audit.record("ProjectUsersAssigned", project.companyId(), "Project", id,
                 project.companyUserIds().size() + " company users");
@@ -152,7 +145,7 @@ public class ProjectService {
 
     /** E9. New credentials apply to new transactions at once; each change is a new credential version. */
     public void updateMerchant(UUID id, UpdateMerchantRequest request) {
-        Project project = access.asAdmin(id);
+        Project project = found(access.asAdmin(id));
         if (request.processorGateway != null) {
             Gateways.requireSupported(request.processorGateway);
         }
@@ -167,11 +160,9 @@ public class ProjectService {
                     : project.merchantApiKey();
             boolean testMode = request.isTestMode != null ? request.isTestMode : Boolean.TRUE.equals(project.testMode());
             int version = project.changeCredentials(request.merchantId, encrypted, request.processorGateway);
-            projects.addCredential(new MerchantCredential(id, version, request.merchantId,
-                    SecretBox.get().encrypt(request.apiKey != null ? request.apiKey
+            connections.addCredentials(id, version, request.merchantId, request.apiKey != null ? request.apiKey
                             : SecretBox.get().decryptString(encrypted, "merchant-api-key:" + id),
-                            "merchant-credential:" + id + ":" + version),
-                    request.processorGateway, testMode, OffsetDateTime.now(clock)));
+                    request.processorGateway, testMode);
             audit.record("MerchantCredentialsChanged", project.companyId(), "Project", id,
                     "credentialVersion=" + version + (request.apiKey != null ? ", apiKey replaced" : ""));
         }
@@ -185,13 +176,18 @@ public class ProjectService {
     private Set<UUID> members(UUID companyId, List<UUID> companyUserIds) {
         Set<UUID> ids = new HashSet<>(companyUserIds == null ? List.of() : companyUserIds);
         for (UUID memberId : ids) {
-            boolean ofCompany = memberId != null && companyRepository.findMember(memberId)
+            boolean ofCompany = companies.member(memberId)
                     .filter(m -> m.companyId().equals(companyId)).isPresent();
             if (!ofCompany) {
                 throw AppException.invalid("company user " + memberId + " is not a user of the project's company");
             }
         }
         return ids;
+    }
+
+    /** The project an access check let through (same persistence context: no second read). */
+    private Project found(ProjectRef checked) {
+        return projects.find(checked.id()).orElseThrow(() -> AppException.notFound("Project"));
     }
 
     static String absoluteUrl(String field, String value) {

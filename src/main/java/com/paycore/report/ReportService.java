@@ -21,8 +21,8 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import com.paycore.access.ProjectAccess;
 import com.paycore.platform.Datasource;
-import com.paycore.project.ProjectAccess;
 
 /**
  * E3: checks who may see which events of the company, runs the report's SQL over the fact table and shapes the rows.

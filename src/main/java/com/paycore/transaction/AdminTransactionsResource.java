@@ -16,9 +16,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.idempotency.Idempotent;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Envelope;
-import com.paycore.platform.Idempotent;
 
 @Path("/adm/transactions")
 @RequestScoped

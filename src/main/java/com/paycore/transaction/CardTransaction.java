@@ -14,6 +14,7 @@ import jakarta.persistence.Table;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Timestamped;
+import com.paycore.processor.PinnedConnection;
 import com.paycore.vault.Address;
 import com.paycore.vault.StoredCard;
 
@@ -23,7 +24,7 @@ import com.paycore.vault.StoredCard;
  */
 @Entity(name = "CardTransaction")
 @Table(name = "transactions")
-public class CardTransaction extends Timestamped {
+public class CardTransaction extends Timestamped implements PinnedConnection {
 
     private static final Set<TransactionStatus> REFUNDABLE = EnumSet.of(TransactionStatus.Captured,
             TransactionStatus.Settled, TransactionStatus.PartiallyRefunded);
@@ -298,6 +299,7 @@ public class CardTransaction extends Timestamped {
         return id;
     }
 
+    @Override
     public UUID projectId() {
         return projectId;
     }
@@ -306,15 +308,18 @@ public class CardTransaction extends Timestamped {
         return companyId;
     }
 
-    UUID processorId() {
+    @Override
+    public UUID processorId() {
         return processorId;
     }
 
-    int gateway() {
+    @Override
+    public int gateway() {
         return gateway;
     }
 
-    int credentialVersion() {
+    @Override
+    public int credentialVersion() {
         return credentialVersion;
     }
 

@@ -20,10 +20,8 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Times;
-import com.paycore.processor.Connection;
-import com.paycore.processor.GatewayRegistry;
+import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway;
-import com.paycore.project.ProjectService;
 
 /**
  * Settlement: captures made up to a cut-off move to Settled (a {@code Settle} event) and approved refunds up to it
@@ -43,10 +41,7 @@ public class SettlementService {
     SettlementService self;
 
     @Inject
-    GatewayRegistry gateways;
-
-    @Inject
-    ProjectService projects;
+    Connections connections;
 
     @Inject
     Event<DisputeOpened> disputes;
@@ -85,7 +80,7 @@ public class SettlementService {
         int settled = 0;
         int refunds = 0;
         // Transactions of one processor and credential version share their connection: read it once per batch.
-        Map<String, Connection> connections = new HashMap<>();
+        Map<String, Connections.Route> routes = new HashMap<>();
         for (UUID id : ids) {
             CardTransaction transaction = em.find(CardTransaction.class, id, LockModeType.PESSIMISTIC_WRITE);
             if (transaction == null) {
@@ -93,13 +88,12 @@ public class SettlementService {
             }
             OffsetDateTime now = Times.utc(clock.instant());
             if (transaction.awaitsSettlement(cutoff)) {
-                PaymentGateway gateway = gateways.of(transaction.gateway());
-                Connection connection = connections.computeIfAbsent(
+                Connections.Route route = routes.computeIfAbsent(
                         transaction.processorId() + ":" + transaction.credentialVersion(),
-                        key -> gateways.connection(transaction.processorId(),
-                                projects.merchantAccount(transaction.projectId(), transaction.credentialVersion())));
-                PaymentGateway.Settlement settlement = gateway.settle(new PaymentGateway.GatewayCall(
-                        transaction.processorReference(), transaction.currency(), connection), transaction.capturedAmount());
+                        key -> connections.connectionFor(transaction));
+                PaymentGateway.Settlement settlement = route.gateway().settle(new PaymentGateway.GatewayCall(
+                        transaction.processorReference(), transaction.currency(), route.connection()),
+                        transaction.capturedAmount());
                 em.persist(transaction.settled(EventResult.of(settlement.result()), settlement.result().resultCode(), now));
                 if (settlement.result().approved()) {
                     settled++;

@@ -16,21 +16,20 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.ProjectAccess;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.Times;
-import com.paycore.processor.GatewayRegistry;
-import com.paycore.processor.Connection;
+import com.paycore.processor.Connections;
 import com.paycore.processor.OpenTransactions;
-import com.paycore.processor.PaymentGateway;
 import com.paycore.processor.PaymentGateway.GatewayCall;
 import com.paycore.processor.PaymentGateway.GatewayResult;
-import com.paycore.project.Project;
-import com.paycore.project.ProjectAccess;
+import com.paycore.processor.PaymentGateway;
 import com.paycore.project.ProjectService;
+import com.paycore.project.TransactingProject;
 import com.paycore.vault.StoredCard;
 import com.paycore.vault.TokenService;
 
@@ -57,7 +56,7 @@ public class TransactionService implements OpenTransactions {
     TokenService tokens;
 
     @Inject
-    GatewayRegistry gateways;
+    Connections connections;
 
     @Inject
     AuditLog audit;
@@ -75,14 +74,14 @@ public class TransactionService implements OpenTransactions {
      * (status Declined or Error) and is not a refusal.
      */
     public Moved authorize(UUID projectId, TransactionRequest request) {
-        Project project = projects.requireTransacting(projectId);
-        GatewayRegistry.Route route = gateways.forProject(project.id());
+        TransactingProject project = projects.requireTransacting(projectId);
+        Connections.Route route = connections.connectionFor(project.id(), project.credentialVersion());
         String currency = Money.currency(request.currency);
         BigDecimal amount = Money.amount(request.amount, currency);
         String tags = Tags.write(request.tags);
         StoredCard card = tokens.forPayment(project.id(), request.paymentToken);
         int version = project.credentialVersion();
-        Connection connection = route.connection(projects.merchantAccount(project.id(), version));
+        var connection = route.connection();
         PaymentGateway gateway = route.gateway();
 
         CardTransaction transaction = new CardTransaction(Ids.newId(), project.id(), project.companyId(),
@@ -105,7 +104,8 @@ public class TransactionService implements OpenTransactions {
     public Moved capture(UUID projectId, UUID id, BigDecimal requested) {
         CardTransaction transaction = lock(projectId, id);
         BigDecimal amount = transaction.captureAmount(requested);
-        GatewayResult result = gateway(transaction).capture(call(transaction), amount);
+        Connections.Route route = connections.connectionFor(transaction);
+        GatewayResult result = route.gateway().capture(call(transaction, route), amount);
         return record(transaction, transaction.captured(EventResult.of(result), result.resultCode(), amount, now()));
     }
 
@@ -113,7 +113,8 @@ public class TransactionService implements OpenTransactions {
     public Moved refund(UUID projectId, UUID id, BigDecimal requested) {
         CardTransaction transaction = lock(projectId, id);
         BigDecimal amount = transaction.refundAmount(requested);
-        GatewayResult result = gateway(transaction).refund(call(transaction), amount);
+        Connections.Route route = connections.connectionFor(transaction);
+        GatewayResult result = route.gateway().refund(call(transaction, route), amount);
         Moved moved = record(transaction, transaction.refunded(EventResult.of(result), result.resultCode(), amount, now()));
         audit.record("TransactionRefunded", transaction.companyId(), "Transaction", id,
                 "amount=" + moved.event().amount().toPlainString() + " " + transaction.currency()
@@ -125,7 +126,8 @@ public class TransactionService implements OpenTransactions {
     public Moved reverse(UUID projectId, UUID id) {
         CardTransaction transaction = lock(projectId, id);
         transaction.requireReversible();
-        GatewayResult result = gateway(transaction).reverse(call(transaction));
+        Connections.Route route = connections.connectionFor(transaction);
+        GatewayResult result = route.gateway().reverse(call(transaction, route));
         Moved moved = record(transaction, transaction.reversed(EventResult.of(result), result.resultCode(), now()));
         audit.record("TransactionReversed", transaction.companyId(), "Transaction", id,
                 "amount=" + moved.event().amount().toPlainString() + " " + transaction.currency()
@@ -135,8 +137,7 @@ public class TransactionService implements OpenTransactions {
 
     /** E17: a company Admin (or platform administrator) reverses a transaction of one of the company's projects. */
     public Moved reverseAsAdmin(UUID companyProjectId, UUID id) {
-        Project project = access.asAdmin(companyProjectId);
-        return reverse(project.id(), id);
+        return reverse(access.asAdmin(companyProjectId).id(), id);
     }
 
     /** E16: one transaction by id (an empty list when it is not this project's), or the project's, newest first. */
@@ -224,13 +225,8 @@ public class TransactionService implements OpenTransactions {
     }
 
     /** Moves on a transaction go to the gateway it was authorized on, with the credentials pinned then. */
-    private PaymentGateway gateway(CardTransaction transaction) {
-        return gateways.of(transaction.gateway());
-    }
-
-    private GatewayCall call(CardTransaction transaction) {
-        return new GatewayCall(transaction.processorReference(), transaction.currency(), gateways.connection(
-                transaction.processorId(), projects.merchantAccount(transaction.projectId(), transaction.credentialVersion())));
+    private static GatewayCall call(CardTransaction transaction, Connections.Route route) {
+        return new GatewayCall(transaction.processorReference(), transaction.currency(), route.connection());
     }
 
     private static TransactionView.EventView last(List<TransactionEvent> events, CardTransaction transaction) {

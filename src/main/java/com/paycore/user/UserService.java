@@ -11,9 +11,9 @@ import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
-import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
 import com.paycore.platform.Passwords;

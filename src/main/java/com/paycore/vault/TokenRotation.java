@@ -10,10 +10,10 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
-import com.paycore.platform.Caller;
 
 /**
  * Moves every token onto the newest keystore, in batches of {@link #BATCH} each committed on its own: a crash loses

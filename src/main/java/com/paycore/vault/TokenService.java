@@ -29,9 +29,9 @@ import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.SecretBox;
 import com.paycore.processor.CardData;
-import com.paycore.processor.GatewayRegistry;
-import com.paycore.project.Project;
+import com.paycore.processor.Connections;
 import com.paycore.project.ProjectService;
+import com.paycore.project.TransactingProject;
 
 /**
  * Card tokenization (E10) and the token's reads and deletion. The card number is sealed under the newest keystore
@@ -62,13 +62,13 @@ public class TokenService {
     AuditLog audit;
 
     @Inject
-    GatewayRegistry gateways;
+    Connections connections;
 
     @Inject
     Clock clock;
 
     public TokenView create(UUID projectId, UUID keyId, CreateTokenRequest request) {
-        Project project = projects.requireTransacting(projectId);
+        TransactingProject project = projects.requireTransacting(projectId);
         Set<String> secured = securedPaths(request.securedProperties);
         Fields card = new Fields("creditCard", request.creditCard, secured, project.id(), keyId);
         Fields person = new Fields("personAddress", request.personAddress, secured, project.id(), keyId);
@@ -131,10 +131,10 @@ public class TokenService {
      * The CVV is verified once, by the gateway of the project's active processor. A project without one cannot
      * have it verified: validCVV is false.
      */
-    private boolean verifyCvv(Project project, Card card) {
-        return gateways.activeProcessor(project.id())
+    private boolean verifyCvv(TransactingProject project, Card card) {
+        return connections.activeConnectionFor(project.id(), project.credentialVersion())
                 .map(route -> route.gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv(),
-                        route.connection(projects.merchantAccount(project.id(), project.credentialVersion()))))
+                        route.connection()))
                 .orElse(false);
     }
 

@@ -1,4 +1,13 @@
-package com.paycore.platform;
+package com.paycore.idempotency;
+
+import com.paycore.access.Caller;
+import com.paycore.access.ProjectCaller;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.RequestIds;
+import com.paycore.platform.StrictJson;
+import com.paycore.platform.Times;
+import com.paycore.platform.UniqueViolations;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,8 +1,10 @@
-package com.paycore.platform;
+package com.paycore.access;
 
 import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
+
+import com.paycore.platform.AppException;
 
 /**
  * Who is calling, as established for this request by the authentication filter after checking in the

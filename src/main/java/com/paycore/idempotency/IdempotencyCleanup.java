@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.idempotency;
 
 import java.time.Clock;
 import java.util.logging.Level;
@@ -9,6 +9,8 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+
+import com.paycore.platform.Times;
 
 /**
  * Hourly removal of idempotency rows past their 24 h retention (they already count as absent; this keeps the

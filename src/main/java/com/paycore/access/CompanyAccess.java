@@ -1,6 +1,7 @@
-package com.paycore.company;
+package com.paycore.access;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,7 +9,6 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.paycore.platform.AppException;
-import com.paycore.platform.Caller;
 
 /**
  * Tenancy and company roles, read from the database on every call (DESIGN.md section 4): a company the
@@ -20,26 +20,28 @@ import com.paycore.platform.Caller;
 public class CompanyAccess {
 
     @Inject
-    CompanyRepository companies;
+    CompanyDirectory companies;
 
     @Inject
     Caller caller;
 
-    /** The company, if the caller is a platform administrator or an active Admin of it. */
-    public Company asAdmin(UUID companyId) {
-        return require(companyId, true);
+    /** The company's id, if the caller is a platform administrator or an active Admin of it. */
+    public UUID asAdmin(UUID companyId) {
+        check(companyId, true);
+        return companyId;
     }
 
-    /** The company, if the caller is a platform administrator or an active Admin or User of it. */
-    public Company asMember(UUID companyId) {
-        return require(companyId, false);
+    /** The company's id, if the caller is a platform administrator or an active Admin or User of it. */
+    public UUID asMember(UUID companyId) {
+        check(companyId, false);
+        return companyId;
     }
 
     /**
      * As {@link #asMember}, answering the caller's membership: empty for platform administrators, who need none.
      */
-    public java.util.Optional<CompanyUser> memberIn(UUID companyId) {
-        return java.util.Optional.ofNullable(check(companyId, false).membership());
+    public Optional<Membership> memberIn(UUID companyId) {
+        return Optional.ofNullable(check(companyId, false));
     }
 
     /** Companies whose lists the caller may read: null means every company (platform administrators). */
@@ -67,38 +69,44 @@ public class CompanyAccess {
     }
 
     public Memberships memberships() {
-        List<CompanyUser> active = companies.activeMemberships(caller.userId());
+        List<Membership> active = companies.activeMemberships(caller.userId());
         return new Memberships(
-                active.stream().filter(m -> m.role() == Role.Admin).map(CompanyUser::companyId).toList(),
-                active.stream().filter(m -> m.role() == Role.User).map(CompanyUser::id).toList());
+                active.stream().filter(m -> m.role() == Role.Admin).map(Membership::companyId).toList(),
+                active.stream().filter(m -> m.role() == Role.User).map(Membership::id).toList());
     }
 
     public boolean platformAdmin() {
         return caller.platformAdmin();
     }
 
-    private Company require(UUID companyId, boolean admin) {
-        return check(companyId, admin).company();
+    /** Whether the company exists and is active (no caller check: for API-key calls and jobs). */
+    public boolean companyActive(UUID companyId) {
+        return companies.companyActive(companyId).orElse(false);
     }
 
-    private record Checked(Company company, CompanyUser membership) {
+    /** A membership by its id (no caller check); empty when there is none. */
+    public Optional<Membership> member(UUID membershipId) {
+        return membershipId == null ? Optional.empty() : companies.member(membershipId);
     }
 
-    /** One read of the company and one of the caller's membership decide every company-level access. */
-    private Checked check(UUID companyId, boolean admin) {
-        Company company = companies.find(companyId).orElseThrow(() -> AppException.notFound("Company"));
+    /**
+     * One read of the company and one of the caller's membership decide every company-level access; answers the
+     * membership (null for platform administrators).
+     */
+    private Membership check(UUID companyId, boolean admin) {
+        boolean active = companies.companyActive(companyId).orElseThrow(() -> AppException.notFound("Company"));
         if (caller.platformAdmin()) {
-            return new Checked(company, null);
+            return null;
         }
-        CompanyUser membership = companies.membership(companyId, caller.userId())
+        Membership membership = companies.membership(companyId, caller.userId())
                 .orElseThrow(() -> AppException.notFound("Company"));
-        if (!membership.active() || !company.active()) {
+        if (!membership.active() || !active) {
             throw AppException.forbidden();
         }
         boolean allowed = admin ? membership.role() == Role.Admin : membership.role() != Role.None;
         if (!allowed) {
             throw AppException.forbidden();
         }
-        return new Checked(company, membership);
+        return membership;
     }
 }

@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.idempotency;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -15,8 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import com.paycore.platform.IdempotencyRules.Decision;
-import com.paycore.platform.IdempotencyRules.State;
+import com.paycore.idempotency.IdempotencyRules.Decision;
+import com.paycore.idempotency.IdempotencyRules.State;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
 
 class IdempotencyRulesTest {
 

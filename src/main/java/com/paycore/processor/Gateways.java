@@ -1,4 +1,4 @@
-package com.paycore.project;
+package com.paycore.processor;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;

@@ -1,4 +1,4 @@
-package com.paycore.project;
+package com.paycore.processor;
 
 import java.time.OffsetDateTime;
 import java.util.UUID;

@@ -1,8 +1,10 @@
-package com.paycore.platform;
+package com.paycore.access;
 
 import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
+
+import com.paycore.platform.AppException;
 
 /**
  * The project a /api/pay request acts for, as established by the API-key filter after checking in the database

@@ -1,5 +1,6 @@
-package com.paycore.project;
+package com.paycore.access;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -7,9 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import com.paycore.company.CompanyAccess;
-import com.paycore.company.CompanyUser;
-import com.paycore.company.Role;
 import com.paycore.platform.AppException;
 
 /**
@@ -22,26 +20,26 @@ import com.paycore.platform.AppException;
 public class ProjectAccess {
 
     @Inject
-    ProjectRepository projects;
+    ProjectDirectory projects;
 
     @Inject
     CompanyAccess companies;
 
-    public Project asAdmin(UUID projectId) {
-        Project project = projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
+    public ProjectRef asAdmin(UUID projectId) {
+        ProjectRef project = projects.project(projectId).orElseThrow(() -> AppException.notFound("Project"));
         AppException.hidingForeign("Project", () -> companies.asAdmin(project.companyId()));
         return project;
     }
 
     /** asAdmin, with the project row locked until the transaction ends. */
-    public Project lockAsAdmin(UUID projectId) {
+    public ProjectRef lockAsAdmin(UUID projectId) {
         asAdmin(projectId);
-        return projects.lock(projectId).orElseThrow(() -> AppException.notFound("Project"));
+        return projects.lockProject(projectId).orElseThrow(() -> AppException.notFound("Project"));
     }
 
-    public Project asReader(UUID projectId) {
-        Project project = projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
-        Optional<CompanyUser> membership = AppException.hidingForeign("Project", () -> companies.memberIn(project.companyId()));
+    public ProjectRef asReader(UUID projectId) {
+        ProjectRef project = projects.project(projectId).orElseThrow(() -> AppException.notFound("Project"));
+        Optional<Membership> membership = AppException.hidingForeign("Project", () -> companies.memberIn(project.companyId()));
         boolean assignedOrAdmin = membership.map(m -> m.role() == Role.Admin || project.companyUserIds().contains(m.id()))
                 .orElse(true); // platform administrators
         if (!assignedOrAdmin) {
@@ -55,17 +53,17 @@ public class ProjectAccess {
      * caller may read the company at all. Null means all of them (platform administrators and the company's Admins);
      * a company User gets the projects assigned to them.
      */
-    public java.util.List<UUID> visibleIn(UUID companyId) {
+    public List<UUID> visibleIn(UUID companyId) {
         return companies.memberIn(companyId).filter(m -> m.role() == Role.User).map(m -> projects.assignedTo(m.id()))
                 .orElse(null);
     }
 
     /** Ids of every project the caller may read; null means every project (platform administrators). */
-    public java.util.List<UUID> visibleProjects() {
+    public List<UUID> visibleProjects() {
         if (companies.platformAdmin()) {
             return null;
         }
         CompanyAccess.Memberships mine = companies.memberships();
-        return projects.visibleIds(new ProjectRepository.Visibility(mine.adminCompanies(), mine.userMemberships()));
+        return projects.visibleIds(mine.adminCompanies(), mine.userMemberships());
     }
 }

@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.idempotency;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -6,6 +6,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.HexFormat;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
 
 /** The pure parts of idempotency: key validation, request fingerprint and what to do with an existing row. */
 public final class IdempotencyRules {

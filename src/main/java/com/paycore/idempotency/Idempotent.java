@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.idempotency;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

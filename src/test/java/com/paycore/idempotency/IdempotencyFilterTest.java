@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.idempotency;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,6 +30,15 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import com.paycore.access.Caller;
+import com.paycore.access.ProjectCaller;
+import com.paycore.platform.AppException;
+import com.paycore.platform.Envelope;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.ErrorResponses;
+import com.paycore.platform.StrictJson;
+import com.paycore.platform.Times;
 
 /** The filter's orchestration over an in-memory store and hand-made request/response contexts (no container). */
 class IdempotencyFilterTest {

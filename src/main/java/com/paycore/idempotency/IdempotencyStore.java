@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.idempotency;
 
 import java.time.OffsetDateTime;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package com.paycore.company;
+package com.paycore.access;
 
 import java.util.Locale;
 
