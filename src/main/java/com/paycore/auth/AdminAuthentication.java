@@ -16,8 +16,8 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import com.paycore.access.Caller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Ids;
-import com.paycore.user.User;
-import com.paycore.user.UserRepository;
+import com.paycore.user.Account;
+import com.paycore.user.Accounts;
 
 /**
  * Every request under /api/adm needs a bearer access token verified by MicroProfile JWT, whose user exists
@@ -34,7 +34,7 @@ public class AdminAuthentication implements ContainerRequestFilter {
     Caller caller;
 
     @Inject
-    UserRepository users;
+    Accounts users;
 
     @Override
     public void filter(ContainerRequestContext request) {
@@ -45,13 +45,13 @@ public class AdminAuthentication implements ContainerRequestFilter {
         if (!(principal instanceof JsonWebToken token)) {
             throw AppException.unauthenticated();
         }
-        User user = findUser(token).filter(User::active).orElseThrow(AppException::unauthenticated);
+        Account user = findUser(token).filter(Account::active).orElseThrow(AppException::unauthenticated);
         caller.authenticate(user.id(), user.email(), user.platformAdmin());
     }
 
-    private Optional<User> findUser(JsonWebToken token) {
+    private Optional<Account> findUser(JsonWebToken token) {
         try {
-            Optional<User> bySubject = token.getSubject() == null ? Optional.empty()
+            Optional<Account> bySubject = token.getSubject() == null ? Optional.empty()
                     : users.find(Ids.parse(token.getSubject()));
             if (bySubject.isPresent()) {
                 return bySubject;
@@ -63,7 +63,7 @@ public class AdminAuthentication implements ContainerRequestFilter {
             Object value = token.getClaim(claim);
             if (value != null) {
                 String email = value.toString().replaceAll("^\"|\"$", "");
-                Optional<User> byEmail = users.findByEmail(email);
+                Optional<Account> byEmail = users.findByEmail(email);
                 if (byEmail.isPresent()) {
                     return byEmail;
                 }

@@ -13,11 +13,9 @@ import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.audit.AuditLog;
-import com.paycore.platform.Passwords;
 import com.paycore.platform.Secrets;
-import com.paycore.user.User;
-import com.paycore.user.UserRepository;
+import com.paycore.user.Account;
+import com.paycore.user.Accounts;
 
 /**
  * The token endpoint's grants. Refusals commit (failure counters and audit rows stay), and they all read
@@ -33,10 +31,7 @@ public class TokenService {
     EntityManager em;
 
     @Inject
-    UserRepository users;
-
-    @Inject
-    AuditLog audit;
+    Accounts accounts;
 
     @Inject
     Clock clock;
@@ -54,28 +49,8 @@ public class TokenService {
             throw OAuthException.invalidRequest("username and password are required");
         }
         OffsetDateTime now = OffsetDateTime.now(clock);
-        User user = users.findByEmail(email).map(u -> em.find(User.class, u.id(), LockModeType.PESSIMISTIC_WRITE))
-                .orElse(null);
-        if (user == null) {
-            audit.recordAs(null, email.trim(), "Login", "User", null, AuditLog.FAILURE, "unknown email");
-            throw OAuthException.invalidGrant(REFUSED);
-        }
-        if (!user.active() || user.isLocked(now)) {
-            audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE,
-                    user.active() ? "account locked" : "user inactive");
-            throw OAuthException.invalidGrant(REFUSED);
-        }
-        if (!Passwords.verify(password.toCharArray(), user.passwordHash())) {
-            boolean locked = user.recordFailedLogin(now);
-            audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE, "wrong password");
-            if (locked) {
-                audit.recordAs(user.id(), user.email(), "AccountLocked", "User", user.id(), AuditLog.SUCCESS,
-                        "after " + User.MAX_FAILED_LOGINS + " consecutive failures, until " + user.lockedUntil());
-            }
-            throw OAuthException.invalidGrant(REFUSED);
-        }
-        user.recordSuccessfulLogin();
-        audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.SUCCESS, null);
+        Account user = accounts.signIn(email, password, now)
+                .orElseThrow(() -> OAuthException.invalidGrant(REFUSED));
         return issue(user, now);
     }
 
@@ -92,14 +67,14 @@ public class TokenService {
             throw OAuthException.invalidGrant("The refresh token is invalid, expired or already used");
         }
         stored.revoke(now);
-        User user = users.find(stored.userId()).orElse(null);
-        if (user == null || !user.active() || user.isLocked(now)) {
+        Account user = accounts.find(stored.userId()).orElse(null);
+        if (user == null || !user.canSignIn(now)) {
             throw OAuthException.invalidGrant(REFUSED);
         }
         return issue(user, now);
     }
 
-    private TokenResponse issue(User user, OffsetDateTime now) {
+    private TokenResponse issue(Account user, OffsetDateTime now) {
         String refresh = Secrets.newToken();
         em.persist(new RefreshToken(user.id(), Secrets.digest(refresh), now, now.plus(refreshLifetime)));
         String access = AccessTokens.issue(user.id(), user.email(), user.platformAdmin(), now.toInstant(), accessLifetime);

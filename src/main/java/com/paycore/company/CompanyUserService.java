@@ -16,8 +16,8 @@ import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
-import com.paycore.user.User;
-import com.paycore.user.UserRepository;
+import com.paycore.user.Account;
+import com.paycore.user.Accounts;
 
 /**
  * Memberships of users in companies. A company never loses its last active Admin: every change that could
@@ -34,7 +34,7 @@ public class CompanyUserService {
     CompanyRepository companies;
 
     @Inject
-    UserRepository users;
+    Accounts users;
 
     @Inject
     CompanyAccess access;
@@ -44,15 +44,20 @@ public class CompanyUserService {
 
     public CompanyUser add(AddCompanyUserRequest request) {
         access.asAdmin(request.companyId);
-        User user = users.find(request.userId).orElseThrow(() -> AppException.notFound("User"));
-        return join(request.companyId, user, request.resolvedRole(), request.firstName, request.lastName,
+        Account user = users.find(request.userId).orElseThrow(() -> AppException.notFound("User"));
+        return enrol(request.companyId, user, request.resolvedRole(), request.firstName, request.lastName,
                 request.phoneNumber, request.isActive == null || request.isActive);
     }
 
-    /** Makes the user a member (also used when an invitation is accepted). */
-    public CompanyUser join(UUID companyId, User user, Role role, String firstName, String lastName,
-                            String phoneNumber, boolean active) {
-        if (companies.membership(companyId, user.id()).isPresent()) {
+    /** Makes the user a member (an accepted invitation); answers the membership's id. */
+    public UUID join(UUID companyId, Account user, Role role, String firstName, String lastName,
+                     String phoneNumber, boolean active) {
+        return enrol(companyId, user, role, firstName, lastName, phoneNumber, active).id();
+    }
+
+    private CompanyUser enrol(UUID companyId, Account user, Role role, String firstName, String lastName,
+                              String phoneNumber, boolean active) {
+        if (companies.findMembership(companyId, user.id()).isPresent()) {
             throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
         }
         CompanyUser member = new CompanyUser(companyId, user.id(), role);
@@ -105,6 +110,12 @@ public class CompanyUserService {
         }
     }
 
+    /** Whether the user has a membership (active or not) of the company; no access check. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean isMember(UUID companyId, UUID userId) {
+        return companies.findMembership(companyId, userId).isPresent();
+    }
+
     /** Members of one company, or without CompanyId of every company the caller administers. */
     public List<CompanyUserView> list(UUID companyId, UUID userId, Page page) {
         List<UUID> within;
@@ -115,7 +126,7 @@ public class CompanyUserService {
             within = access.administeredCompanies();
         }
         return companies.members(within, userId, page).stream()
-                .map(m -> CompanyUserView.from(m, users.find(m.userId()).map(User::email).orElse(null)))
+                .map(m -> CompanyUserView.from(m, users.find(m.userId()).map(Account::email).orElse(null)))
                 .toList();
     }
 }

@@ -39,7 +39,7 @@ public class InvitationAcceptanceResource {
     @APIResponse(responseCode = "400", description = "Wrong, expired or used token; validation failure")
     @APIResponse(responseCode = "404", description = "No such invitation")
     public Response accept(@PathParam("id") UUID id, @Valid @NotNull AcceptInvitationRequest request) {
-        UUID member = invitations.accept(id, request).id();
+        UUID member = invitations.accept(id, request);
         return Envelope.created(UriBuilder.fromPath("/api/adm/companyUsers").build(), member);
     }
 }

@@ -17,16 +17,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
-import com.paycore.company.CompanyRepository;
-import com.paycore.company.CompanyUser;
 import com.paycore.company.CompanyUserService;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.Secrets;
-import com.paycore.user.User;
-import com.paycore.user.UserRepository;
+import com.paycore.user.Account;
+import com.paycore.user.Accounts;
 import com.paycore.user.UserService;
 
 /**
@@ -47,13 +45,10 @@ public class InvitationService {
     CompanyAccess access;
 
     @Inject
-    CompanyRepository companies;
-
-    @Inject
     CompanyUserService members;
 
     @Inject
-    UserRepository users;
+    Accounts users;
 
     @Inject
     UserService userService;
@@ -73,11 +68,9 @@ public class InvitationService {
 
     public Created create(CreateInvitationRequest request) {
         access.asAdmin(request.companyId);
-        users.findByEmail(request.email)
-                .flatMap(u -> companies.membership(request.companyId, u.id()))
-                .ifPresent(m -> {
-                    throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
-                });
+        if (users.findByEmail(request.email).filter(u -> members.isMember(request.companyId, u.id())).isPresent()) {
+            throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
+        }
         String token = Secrets.newToken();
         OffsetDateTime now = OffsetDateTime.now(clock);
         Invitation invitation = new Invitation(request.companyId, request.email, request.resolvedRole(),
@@ -104,7 +97,8 @@ public class InvitationService {
     }
 
     /** Accepting needs no bearer token: the invitation token is the credential. Works once. */
-    public CompanyUser accept(UUID id, AcceptInvitationRequest request) {
+    /** Answers the new membership's id. */
+    public UUID accept(UUID id, AcceptInvitationRequest request) {
         Invitation invitation = em.find(Invitation.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (invitation == null) {
             throw AppException.notFound("Invitation");
@@ -114,18 +108,18 @@ public class InvitationService {
                 || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token))) {
             throw new AppException(ErrorCode.INVITATION_INVALID);
         }
-        User user = users.findByEmail(invitation.email()).orElse(null);
+        Account user = users.findByEmail(invitation.email()).orElse(null);
         if (user == null) {
             if (request.password == null) {
                 throw AppException.invalid("password: must not be blank for a new account");
             }
             user = userService.register(invitation.email(), request.firstName, request.lastName, request.password);
         }
-        CompanyUser member = members.join(invitation.companyId(), user, invitation.role(), request.firstName,
+        UUID member = members.join(invitation.companyId(), user, invitation.role(), request.firstName,
                 request.lastName, null, true);
-        invitation.accept(now, member.id());
+        invitation.accept(now, member);
         audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", id, AuditLog.SUCCESS,
-                "companyUser=" + member.id());
+                "companyUser=" + member);
         return member;
     }
 

@@ -30,8 +30,8 @@ import com.paycore.processor.PaymentGateway.GatewayResult;
 import com.paycore.processor.PaymentGateway;
 import com.paycore.project.ProjectService;
 import com.paycore.project.TransactingProject;
+import com.paycore.vault.PaymentTokenService;
 import com.paycore.vault.StoredCard;
-import com.paycore.vault.TokenService;
 
 /**
  * Payment operations (DESIGN.md sections 5, 7 and 9): authorize or sale, capture, refund, reverse, and E16. Each
@@ -53,7 +53,7 @@ public class TransactionService implements OpenTransactions {
     ProjectAccess access;
 
     @Inject
-    TokenService tokens;
+    PaymentTokenService tokens;
 
     @Inject
     Connections connections;

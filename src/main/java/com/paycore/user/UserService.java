@@ -16,7 +16,6 @@ import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
-import com.paycore.platform.Passwords;
 
 @ApplicationScoped
 @Transactional
@@ -67,13 +66,13 @@ public class UserService {
     }
 
     /** A new account made by accepting an invitation: no caller, never a platform administrator. */
-    public User register(String email, String firstName, String lastName, String password) {
+    public Account register(String email, String firstName, String lastName, String password) {
         User user = new User(email, false);
         user.changeName(firstName, lastName);
         user.changePasswordHash(hashPassword(password));
         users.add(user);
         audit.recordAs(user.id(), user.email(), "UserRegistered", "User", user.id(), AuditLog.SUCCESS, "by invitation");
-        return user;
+        return Account.of(user);
     }
 
     /** E1. Only platform administrators change users. */

@@ -35,7 +35,7 @@ import com.paycore.platform.Envelope;
 public class TokensResource {
 
     @Inject
-    TokenService tokens;
+    PaymentTokenService tokens;
 
     @Inject
     ProjectCaller caller;

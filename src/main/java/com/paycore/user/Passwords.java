@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.user;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -39,7 +39,7 @@ import com.paycore.project.TransactingProject;
  */
 @ApplicationScoped
 @Transactional
-public class TokenService {
+public class PaymentTokenService {
 
     static final Set<String> CARD_FIELDS = Set.of("cardNumber", "expirationMonth", "expirationYear", "cvv", "cardholderName");
     static final Set<String> ADDRESS_FIELDS = Set.of("firstName", "lastName", "email", "phone", "addressLine1",

@@ -1,4 +1,4 @@
-package com.paycore.platform;
+package com.paycore.user;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
