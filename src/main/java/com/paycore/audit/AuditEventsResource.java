@@ -27,7 +27,7 @@ import com.paycore.platform.Page;
 public class AuditEventsResource {
 
     @Inject
-    AuditLog audit;
+    AuditTrail audit;
 
     @GET
     @Operation(summary = "List audit events, oldest first",

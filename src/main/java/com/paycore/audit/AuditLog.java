@@ -2,7 +2,6 @@ package com.paycore.audit;
 
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,15 +14,13 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.Caller;
-import com.paycore.access.CompanyAccess;
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
 import com.paycore.platform.RequestIds;
 
 /**
- * Writes audit rows in the caller's transaction (a change that rolls back leaves no row) and reads them.
- * Callers pass what happened and to what; never a secret value.
+ * The write side of the audit trail: rows written in the caller's transaction (a change that rolls back leaves no
+ * row). Low in the stack: every feature records here, and it depends on no feature (only on who is calling).
+ * Callers pass what happened and to what; never a secret value. {@link AuditTrail} is the read side.
  */
 @ApplicationScoped
 public class AuditLog {
@@ -45,9 +42,6 @@ public class AuditLog {
 
     @Inject
     Clock clock;
-
-    @Inject
-    CompanyAccess access;
 
     @Transactional
     public void record(String action, UUID companyId, String targetType, Object targetId, String details) {
@@ -90,42 +84,5 @@ public class AuditLog {
         } catch (ContextNotActiveException e) {
             return false;
         }
-    }
-
-    /**
-     * What the caller may read: CompanyId's events (platform administrators and its Admins), or without it every
-     * event for platform administrators and the events of the companies an Admin administers.
-     */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public List<AuditEvent> listFor(UUID companyId, OffsetDateTime from, OffsetDateTime to, Page page) {
-        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
-        return list(within, from, to, page);
-    }
-
-    /** Events of the given companies (null: every event, platform administrators only), oldest first. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public List<AuditEvent> list(List<UUID> companyIds, OffsetDateTime from, OffsetDateTime to, Page page) {
-        StringBuilder jpql = new StringBuilder("select e from AuditEvent e where 1 = 1");
-        if (companyIds != null) {
-            jpql.append(" and e.companyId in :companies");
-        }
-        if (from != null) {
-            jpql.append(" and e.occurredAt >= :from");
-        }
-        if (to != null) {
-            jpql.append(" and e.occurredAt <= :to");
-        }
-        jpql.append(" order by e.occurredAt, e.id");
-        var query = em.createQuery(jpql.toString(), AuditEvent.class);
-        if (companyIds != null) {
-            query.setParameter("companies", Ids.orNone(companyIds));
-        }
-        if (from != null) {
-            query.setParameter("from", from);
-        }
-        if (to != null) {
-            query.setParameter("to", to);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 }

@@ -1,0 +1,63 @@
+package com.paycore.audit;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.access.CompanyAccess;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
+
+/** The read side of the audit trail (GET /adm/auditEvents): what a caller may read of the rows {@link AuditLog} wrote. */
+@ApplicationScoped
+public class AuditTrail {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    CompanyAccess access;
+
+    /**
+     * What the caller may read: CompanyId's events (platform administrators and its Admins), or without it every
+     * event for platform administrators and the events of the companies an Admin administers.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<AuditEvent> listFor(UUID companyId, OffsetDateTime from, OffsetDateTime to, Page page) {
+        List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
+        return list(within, from, to, page);
+    }
+
+    /** Events of the given companies (null: every event, platform administrators only), oldest first. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<AuditEvent> list(List<UUID> companyIds, OffsetDateTime from, OffsetDateTime to, Page page) {
+        StringBuilder jpql = new StringBuilder("select e from AuditEvent e where 1 = 1");
+        if (companyIds != null) {
+            jpql.append(" and e.companyId in :companies");
+        }
+        if (from != null) {
+            jpql.append(" and e.occurredAt >= :from");
+        }
+        if (to != null) {
+            jpql.append(" and e.occurredAt <= :to");
+        }
+        jpql.append(" order by e.occurredAt, e.id");
+        var query = em.createQuery(jpql.toString(), AuditEvent.class);
+        if (companyIds != null) {
+            query.setParameter("companies", Ids.orNone(companyIds));
+        }
+        if (from != null) {
+            query.setParameter("from", from);
+        }
+        if (to != null) {
+            query.setParameter("to", to);
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+    }
+}
