@@ -14,7 +14,7 @@ import com.paycore.platform.Ids;
 /** A refresh token, stored only as a hash; each use revokes it and issues a successor. */
 @Entity
 @Table(name = "refresh_tokens")
-public class RefreshToken {
+class RefreshToken {
 
     @Id
     private UUID id;

@@ -25,7 +25,7 @@ import com.paycore.platform.Settings;
  * when unset, generated once into {@code <data dir>/jwt-signing-key.pem} (mode 0600). Several instances
  * must share the same key file to accept each other's tokens.
  */
-public final class SigningKeys {
+final class SigningKeys {
 
     private static final Logger LOG = Logger.getLogger(SigningKeys.class.getName());
     private static volatile KeyPair keyPair;

@@ -17,7 +17,7 @@ import com.paycore.platform.Ids;
  */
 @Entity
 @Table(name = "card_updates")
-public class CardUpdate {
+class CardUpdate {
 
     @Id
     private UUID id;

@@ -7,7 +7,7 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 
 /** The spec's update types: what the card's issuer reported and the updater recorded. */
-public enum UpdateType {
+enum UpdateType {
     CardExpired, CardReplaced, AccountClosed, ContactCardholder;
 
     /** E14's {@code updateType}: one of the names exactly, else 400; null when not given. */

@@ -19,7 +19,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "card_updater_runs")
-public class UpdaterRun extends Timestamped {
+class UpdaterRun extends Timestamped {
 
     public enum Trigger { Manual, Scheduled }
 

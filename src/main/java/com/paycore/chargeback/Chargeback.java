@@ -19,7 +19,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "chargebacks")
-public class Chargeback extends Timestamped {
+class Chargeback extends Timestamped {
 
     enum Status { Pending, Accepted, Disputed, Won, Lost }
 

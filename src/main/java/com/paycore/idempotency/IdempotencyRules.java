@@ -11,7 +11,7 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 
 /** The pure parts of idempotency: key validation, request fingerprint and what to do with an existing row. */
-public final class IdempotencyRules {
+final class IdempotencyRules {
 
     public static final String HEADER = "Idempotency-Key";
     public static final String REPLAYED_HEADER = "Idempotent-Replayed";

@@ -15,7 +15,7 @@ import jakarta.persistence.Version;
  */
 @Entity
 @Table(name = "keystores")
-public class Keystore {
+class Keystore {
 
     @Id
     private UUID id;

@@ -13,7 +13,7 @@ import com.paycore.platform.Ids;
 /** One version of a project's processor credentials, kept so in-flight transactions finish on theirs. */
 @Entity
 @Table(name = "merchant_credentials")
-public class MerchantCredential {
+class MerchantCredential {
 
     @Id
     private UUID id;

@@ -24,7 +24,7 @@ import com.paycore.vault.StoredCard;
  */
 @Entity(name = "CardTransaction")
 @Table(name = "transactions")
-public class CardTransaction extends Timestamped implements PinnedConnection {
+class CardTransaction extends Timestamped implements PinnedConnection {
 
     private static final Set<TransactionStatus> REFUNDABLE = EnumSet.of(TransactionStatus.Captured,
             TransactionStatus.Settled, TransactionStatus.PartiallyRefunded);

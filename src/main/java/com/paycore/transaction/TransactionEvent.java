@@ -14,7 +14,7 @@ import com.paycore.platform.Ids;
 /** One move of a transaction. Written in the same database transaction as the state change it records. */
 @Entity
 @Table(name = "transaction_events")
-public class TransactionEvent {
+class TransactionEvent {
 
     @Id
     private UUID id;

@@ -1,7 +1,7 @@
 package com.paycore.transaction;
 
 /** DESIGN.md section 7's transaction states. */
-public enum TransactionStatus {
+enum TransactionStatus {
     Approved, Captured, Settled, PartiallyRefunded, Refunded, Reversed, Declined, Error;
 
     /** Open transactions keep their project's only active processor from being deleted (E19's 409). */

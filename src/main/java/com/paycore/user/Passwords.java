@@ -13,7 +13,7 @@ import javax.crypto.spec.PBEKeySpec;
  * {@code PBKDF2WithHmacSHA512:iterations:salt:hash} (the format of Jakarta Security's Pbkdf2PasswordHash),
  * so the iteration count can grow without invalidating stored hashes.
  */
-public final class Passwords {
+final class Passwords {
 
     public static final String ALGORITHM = "PBKDF2WithHmacSHA512";
     private static final SecureRandom RANDOM = new SecureRandom();

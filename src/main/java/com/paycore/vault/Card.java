@@ -10,7 +10,7 @@ import com.paycore.platform.ErrorCode;
  * month 1-12, not expired, CVV of the brand's length. It lives only for the request: the number is sealed at
  * once and the CVV is checked once, never stored. Messages never carry the number or the CVV.
  */
-public final class Card {
+final class Card {
 
     private final String pan;
     private final CardBrand brand;

@@ -1,7 +1,7 @@
 package com.paycore.vault;
 
 /** The card brands the service takes (DESIGN.md section 6), recognized by their issuer number ranges. */
-public enum CardBrand {
+enum CardBrand {
     VISA, MASTERCARD, AMEX, DISCOVER, JCB, DINERS, UNIONPAY;
 
     /** The brand of a card number (digits only), or null when no brand's range holds it. */

@@ -18,7 +18,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "payment_tokens")
-public class PaymentToken extends Timestamped {
+class PaymentToken extends Timestamped {
 
     enum Status { Active, Disabled, Deleted }
 
