@@ -6,6 +6,8 @@ import java.util.UUID;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
@@ -40,7 +42,8 @@ class Chargeback extends Timestamped {
     private OffsetDateTime chargebackDate;
     @Column(name = "respond_by_date")
     private OffsetDateTime respondByDate;
-    private String status;
+    @Enumerated(EnumType.STRING)
+    private Status status;
     private String evidence;
     @Column(name = "accepted_automatically")
     private boolean acceptedAutomatically;
@@ -62,13 +65,13 @@ class Chargeback extends Timestamped {
         this.reasonCode = reasonCode;
         this.chargebackDate = chargebackDate;
         this.respondByDate = respondByDate;
-        this.status = Status.Pending.name();
+        this.status = Status.Pending;
     }
 
     /** The merchant accepts the chargeback: only while Pending. */
     void accept(OffsetDateTime now) {
         require(Status.Pending, "accepted");
-        this.status = Status.Accepted.name();
+        this.status = Status.Accepted;
         this.resolvedAt = now;
     }
 
@@ -78,20 +81,20 @@ class Chargeback extends Timestamped {
         if (overdue(now)) {
             throw new AppException(ErrorCode.CHARGEBACK_STATE, status, "disputed: its respondByDate has passed");
         }
-        this.status = Status.Disputed.name();
+        this.status = Status.Disputed;
         this.evidence = evidence;
     }
 
     /** The processor's decision on a dispute: only while Disputed. */
     void resolve(boolean won, OffsetDateTime now) {
         require(Status.Disputed, "resolved");
-        this.status = (won ? Status.Won : Status.Lost).name();
+        this.status = won ? Status.Won : Status.Lost;
         this.resolvedAt = now;
     }
 
     /** Pending past its respondByDate: accepted automatically. */
     boolean overdue(OffsetDateTime now) {
-        return Status.Pending.name().equals(status) && respondByDate.isBefore(now);
+        return status == Status.Pending && respondByDate.isBefore(now);
     }
 
     void acceptAutomatically(OffsetDateTime now) {
@@ -100,7 +103,7 @@ class Chargeback extends Timestamped {
     }
 
     private void require(Status expected, String move) {
-        if (!expected.name().equals(status)) {
+        if (status != expected) {
             throw new AppException(ErrorCode.CHARGEBACK_STATE, status, move);
         }
     }
@@ -145,7 +148,7 @@ class Chargeback extends Timestamped {
         return respondByDate;
     }
 
-    String status() {
+    Status status() {
         return status;
     }
 

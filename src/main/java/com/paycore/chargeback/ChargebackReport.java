@@ -58,9 +58,9 @@ public class ChargebackReport {
             case "CaseTime" -> "c.chargebackDate";
             default -> throw AppException.invalid("ChargebackReportDateType: DateCreated or CaseTime");
         };
-        if (status != null && java.util.Arrays.stream(Chargeback.Status.values()).noneMatch(s -> s.name().equals(status))) {
-            throw AppException.invalid("status: one of " + List.of(Chargeback.Status.values()));
-        }
+        Chargeback.Status wanted = status == null ? null : java.util.Arrays.stream(Chargeback.Status.values())
+                .filter(s -> s.name().equals(status)).findFirst()
+                .orElseThrow(() -> AppException.invalid("status: one of " + List.of(Chargeback.Status.values())));
         List<UUID> visible = projects.visibleIn(companyId); // null: every project of the company
 
         String where = " from Chargeback c where c.companyId = :company and " + column + " >= :start and "
@@ -77,8 +77,8 @@ public class ChargebackReport {
             if (projectId != null) {
                 query.setParameter("project", projectId);
             }
-            if (status != null) {
-                query.setParameter("status", status);
+            if (wanted != null) {
+                query.setParameter("status", wanted);
             }
         }
         Object[] sums = totals.getSingleResult();

@@ -13,7 +13,7 @@ public record ChargebackReportRow(UUID chargebackId, UUID transactionId, UUID pr
 
     static ChargebackReportRow of(Chargeback c) {
         return new ChargebackReportRow(c.id(), c.transactionId(), c.projectId(), c.chargebackDate(),
-                Money.scaled(c.amount(), c.currency()), c.currency(), c.reason(), c.reasonCode(), c.status(),
+                Money.scaled(c.amount(), c.currency()), c.currency(), c.reason(), c.reasonCode(), c.status().name(),
                 c.respondByDate(), c.createdAt());
     }
 }

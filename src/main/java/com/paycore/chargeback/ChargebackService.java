@@ -138,7 +138,7 @@ public class ChargebackService {
     public int acceptOverdue(OffsetDateTime now) {
         List<UUID> due = em.createQuery("select c.id from Chargeback c where c.status = :pending "
                         + "and c.respondByDate < :now order by c.respondByDate", UUID.class)
-                .setParameter("pending", Chargeback.Status.Pending.name()).setParameter("now", now).getResultList();
+                .setParameter("pending", Chargeback.Status.Pending).setParameter("now", now).getResultList();
         int accepted = 0;
         for (int from = 0; from < due.size(); from += 100) {
             accepted += self.acceptBatch(due.subList(from, Math.min(due.size(), from + 100)), now);

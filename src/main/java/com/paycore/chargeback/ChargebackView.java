@@ -14,7 +14,7 @@ public record ChargebackView(UUID chargebackId, UUID transactionId, UUID project
 
     static ChargebackView of(Chargeback c) {
         return new ChargebackView(c.id(), c.transactionId(), c.projectId(), Money.scaled(c.amount(), c.currency()),
-                c.currency(), c.reason(), c.reasonCode(), c.chargebackDate(), c.respondByDate(), c.status(),
+                c.currency(), c.reason(), c.reasonCode(), c.chargebackDate(), c.respondByDate(), c.status().name(),
                 c.evidence(), c.acceptedAutomatically(), c.resolvedAt(), c.createdAt());
     }
 }

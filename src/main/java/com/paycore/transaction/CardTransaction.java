@@ -8,6 +8,8 @@ import java.util.UUID;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
@@ -58,7 +60,8 @@ class CardTransaction extends Timestamped implements PinnedConnection {
     private BigDecimal capturedAmount;
     @Column(name = "refunded_amount")
     private BigDecimal refundedAmount;
-    private String status;
+    @Enumerated(EnumType.STRING)
+    private TransactionStatus status;
     @Column(name = "result_code")
     private String resultCode;
     @Column(name = "processor_reference")
@@ -176,9 +179,9 @@ class CardTransaction extends Timestamped implements PinnedConnection {
     /** The processor's answer to the authorization: Approved, Declined or Error (the last two are final). */
     TransactionEvent authorized(EventResult result, String resultCode, String reference, OffsetDateTime now) {
         this.status = switch (result) {
-            case Approved -> TransactionStatus.Approved.name();
-            case Declined -> TransactionStatus.Declined.name();
-            default -> TransactionStatus.Error.name();
+            case Approved -> TransactionStatus.Approved;
+            case Declined -> TransactionStatus.Declined;
+            default -> TransactionStatus.Error;
         };
         this.resultCode = resultCode;
         this.processorReference = reference;
@@ -201,7 +204,7 @@ class CardTransaction extends Timestamped implements PinnedConnection {
 
     TransactionEvent captured(EventResult result, String resultCode, BigDecimal captured, OffsetDateTime now) {
         if (result == EventResult.Approved) {
-            this.status = TransactionStatus.Captured.name();
+            this.status = TransactionStatus.Captured;
             this.capturedAmount = captured;
             this.capturedAt = now;
         }
@@ -227,7 +230,7 @@ class CardTransaction extends Timestamped implements PinnedConnection {
         if (result == EventResult.Approved) {
             this.refundedAmount = refundedAmount.add(refund);
             this.status = (refundedAmount.compareTo(capturedAmount) >= 0
-                    ? TransactionStatus.Refunded : TransactionStatus.PartiallyRefunded).name();
+                    ? TransactionStatus.Refunded : TransactionStatus.PartiallyRefunded);
         }
         return event(EventType.Refund, result, resultCode, refund, now);
     }
@@ -239,7 +242,7 @@ class CardTransaction extends Timestamped implements PinnedConnection {
 
     TransactionEvent reversed(EventResult result, String resultCode, OffsetDateTime now) {
         if (result == EventResult.Approved) {
-            this.status = TransactionStatus.Reversed.name();
+            this.status = TransactionStatus.Reversed;
         }
         return event(EventType.ReverseAuthorize, result, resultCode, amount, now);
     }
@@ -252,8 +255,8 @@ class CardTransaction extends Timestamped implements PinnedConnection {
     TransactionEvent settled(EventResult result, String resultCode, OffsetDateTime now) {
         if (result == EventResult.Approved) {
             this.settledAt = now;
-            if (TransactionStatus.Captured.name().equals(status)) {
-                this.status = TransactionStatus.Settled.name();
+            if (status == TransactionStatus.Captured) {
+                this.status = TransactionStatus.Settled;
             }
         }
         return event(EventType.Settle, result, resultCode, capturedAmount, now);
@@ -290,7 +293,7 @@ class CardTransaction extends Timestamped implements PinnedConnection {
     }
 
     private void requireStatus(Set<TransactionStatus> allowed, String move) {
-        if (!allowed.contains(TransactionStatus.valueOf(status))) {
+        if (!allowed.contains(status)) {
             throw new AppException(ErrorCode.TRANSACTION_STATE, status, move);
         }
     }
@@ -351,7 +354,7 @@ class CardTransaction extends Timestamped implements PinnedConnection {
         return refundedAmount;
     }
 
-    String status() {
+    TransactionStatus status() {
         return status;
     }
 

@@ -143,13 +143,13 @@ public class TransactionService implements OpenTransactions {
     /** E16: one transaction by id (an empty list when it is not this project's), or the project's, newest first. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<TransactionView> list(UUID projectId, UUID id, String status, Page page) {
-        String wanted = status == null ? null : status(status);
+        TransactionStatus wanted = status == null ? null : status(status);
         List<CardTransaction> found;
         if (id != null) {
             // By primary key: an ordered, limited query here lets PostgreSQL walk the project's index instead.
             CardTransaction transaction = em.find(CardTransaction.class, id);
             boolean visible = transaction != null && transaction.projectId().equals(projectId)
-                    && (wanted == null || wanted.equals(transaction.status())) && page.offset() == 0;
+                    && (wanted == null || wanted == transaction.status()) && page.offset() == 0;
             found = visible ? List.of(transaction) : List.of();
         } else {
             var query = em.createQuery("select t from CardTransaction t where t.projectId = :project"
@@ -233,10 +233,10 @@ public class TransactionService implements OpenTransactions {
         return TransactionView.EventView.of(events.get(events.size() - 1), transaction.currency());
     }
 
-    private static String status(String value) {
+    private static TransactionStatus status(String value) {
         for (TransactionStatus status : TransactionStatus.values()) {
             if (status.name().equalsIgnoreCase(value)) {
-                return status.name();
+                return status;
             }
         }
         throw new AppException(ErrorCode.INVALID_PARAMETER, "status", "one of " + List.of(TransactionStatus.values()));

@@ -5,5 +5,5 @@ enum TransactionStatus {
     Approved, Captured, Settled, PartiallyRefunded, Refunded, Reversed, Declined, Error;
 
     /** Open transactions keep their project's only active processor from being deleted (E19's 409). */
-    public static final java.util.List<String> OPEN = java.util.List.of(Approved.name(), Captured.name());
+    public static final java.util.List<TransactionStatus> OPEN = java.util.List.of(Approved, Captured);
 }

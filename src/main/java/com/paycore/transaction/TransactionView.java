@@ -23,7 +23,7 @@ public record TransactionView(UUID id, BigDecimal amount, String currency, Strin
     }
 
     static TransactionView of(CardTransaction t, List<TransactionEvent> events) {
-        return new TransactionView(t.id(), Money.scaled(t.amount(), t.currency()), t.currency(), t.status(),
+        return new TransactionView(t.id(), Money.scaled(t.amount(), t.currency()), t.currency(), t.status().name(),
                 t.resultCode(), t.maskedCardNumber(), t.ccType(), Money.scaled(t.capturedAmount(), t.currency()),
                 Money.scaled(t.refundedAmount(), t.currency()), t.orderId(), t.description(), Tags.read(t.tags()),
                 t.createdAt(), events.stream().map(e -> EventView.of(e, t.currency())).toList());

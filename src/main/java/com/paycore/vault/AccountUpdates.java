@@ -71,7 +71,7 @@ public class AccountUpdates {
                         + "and (t.updaterCheckedAt is null or t.updaterCheckedAt < :since) and t.id > :after "
                         + "order by t.id", UUID.class)
                 .setParameter("projects", projectIds)
-                .setParameter("active", PaymentToken.Status.Active.name())
+                .setParameter("active", PaymentToken.Status.Active)
                 .setParameter("since", periodStart)
                 .setParameter("after", after)
                 .setMaxResults(max)

@@ -6,6 +6,8 @@ import java.util.UUID;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
@@ -61,7 +63,8 @@ class PaymentToken extends Timestamped {
     private String state;
     private String zip;
     private String country;
-    private String status;
+    @Enumerated(EnumType.STRING)
+    private Status status;
     @Column(name = "deleted_at")
     private OffsetDateTime deletedAt;
     @Column(name = "updater_checked_at")
@@ -93,7 +96,7 @@ class PaymentToken extends Timestamped {
         this.state = address.state();
         this.zip = address.zip();
         this.country = address.country();
-        this.status = Status.Active.name();
+        this.status = Status.Active;
     }
 
     /** Seals (or re-seals, on rotation) the card number under a keystore, in one row update. */
@@ -106,7 +109,7 @@ class PaymentToken extends Timestamped {
     void erase(OffsetDateTime now) {
         this.panCiphertext = null;
         this.keystoreId = null;
-        this.status = Status.Deleted.name();
+        this.status = Status.Deleted;
         this.deletedAt = now;
     }
 
@@ -132,7 +135,7 @@ class PaymentToken extends Timestamped {
 
     /** The card's account is closed: the token can no longer pay. It stays readable and deletable. */
     void disable() {
-        this.status = Status.Disabled.name();
+        this.status = Status.Disabled;
     }
 
     /** The account updater asked the card's issuer about this token at that time. */
@@ -145,11 +148,11 @@ class PaymentToken extends Timestamped {
     }
 
     boolean active() {
-        return Status.Active.name().equals(status);
+        return status == Status.Active;
     }
 
     boolean deleted() {
-        return Status.Deleted.name().equals(status);
+        return status == Status.Deleted;
     }
 
     /** Associated data binding a sealed number to its row. */
@@ -210,7 +213,7 @@ class PaymentToken extends Timestamped {
         return new Address(firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country);
     }
 
-    String status() {
+    Status status() {
         return status;
     }
 

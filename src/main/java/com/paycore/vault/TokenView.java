@@ -10,6 +10,6 @@ public record TokenView(UUID id, String paymentToken, String maskedCardNumber, S
 
     static TokenView from(PaymentToken t) {
         return new TokenView(t.id(), t.token(), t.masked(), t.ccType(), t.last4(), t.expirationMonth(),
-                t.expirationYear(), t.cardholderName(), t.validCvv(), t.address(), t.status(), t.createdAt());
+                t.expirationYear(), t.cardholderName(), t.validCvv(), t.address(), t.status().name(), t.createdAt());
     }
 }

@@ -31,7 +31,7 @@ class ChargebackTest {
     void pendingCanBeAcceptedOnce() {
         Chargeback c = pending(NOW.plusDays(9));
         c.accept(NOW);
-        assertEquals("Accepted", c.status());
+        assertEquals(Chargeback.Status.Accepted, c.status());
         assertThrows(AppException.class, () -> c.accept(NOW));
         assertThrows(AppException.class, () -> c.dispute("x", NOW));
         assertThrows(AppException.class, () -> c.resolve(true, NOW));
@@ -42,10 +42,10 @@ class ChargebackTest {
         Chargeback c = pending(NOW.plusDays(9));
         assertThrows(AppException.class, () -> c.resolve(true, NOW));
         c.dispute("receipt", NOW);
-        assertEquals("Disputed", c.status());
+        assertEquals(Chargeback.Status.Disputed, c.status());
         assertThrows(AppException.class, () -> c.accept(NOW));
         c.resolve(false, NOW);
-        assertEquals("Lost", c.status());
+        assertEquals(Chargeback.Status.Lost, c.status());
         assertThrows(AppException.class, () -> c.resolve(true, NOW));
     }
 
@@ -57,7 +57,7 @@ class ChargebackTest {
         assertFalse(exactlyNow.overdue(NOW));
         assertThrows(AppException.class, () -> due.dispute("late", NOW));
         due.acceptAutomatically(NOW);
-        assertEquals("Accepted", due.status());
+        assertEquals(Chargeback.Status.Accepted, due.status());
         assertTrue(due.acceptedAutomatically());
         assertFalse(due.overdue(NOW.plusDays(1)));
     }

@@ -40,12 +40,12 @@ class CardTransactionTest {
     void authorizationOutcomesSetTheStatus() {
         CardTransaction declined = fresh("1.00");
         TransactionEvent event = declined.authorized(EventResult.Declined, "05", null, NOW);
-        assertEquals("Declined", declined.status());
+        assertEquals(TransactionStatus.Declined, declined.status());
         assertEquals("Authorize", event.eventType());
         assertEquals(1, event.position());
         CardTransaction error = fresh("1.00");
         error.authorized(EventResult.Error, "96", null, NOW);
-        assertEquals("Error", error.status());
+        assertEquals(TransactionStatus.Error, error.status());
     }
 
     @Test
@@ -65,7 +65,7 @@ class CardTransactionTest {
         assertEquals(new BigDecimal("4.00"), part);
         TransactionEvent capture = t.captured(EventResult.Approved, "00", part, NOW);
         assertEquals(2, capture.position());
-        assertEquals("Captured", t.status());
+        assertEquals(TransactionStatus.Captured, t.status());
         assertThrows(AppException.class, () -> t.captureAmount(null));
         assertThrows(AppException.class, t::requireReversible);
     }
@@ -74,7 +74,7 @@ class CardTransactionTest {
     void aDeclinedCaptureLeavesTheAuthorizationApproved() {
         CardTransaction t = approved("10.00");
         t.captured(EventResult.Declined, "05", new BigDecimal("10.00"), NOW);
-        assertEquals("Approved", t.status());
+        assertEquals(TransactionStatus.Approved, t.status());
         assertEquals(0, t.capturedAmount().signum());
     }
 
@@ -84,11 +84,11 @@ class CardTransactionTest {
         assertThrows(AppException.class, () -> t.refundAmount(null)); // not captured
         t.captured(EventResult.Approved, "00", new BigDecimal("8.00"), NOW);
         t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("3.00")), NOW);
-        assertEquals("PartiallyRefunded", t.status());
+        assertEquals(TransactionStatus.PartiallyRefunded, t.status());
         assertThrows(AppException.class, () -> t.refundAmount(new BigDecimal("5.01")));
         assertEquals(new BigDecimal("5.00"), t.refundAmount(null));
         t.refunded(EventResult.Approved, "00", t.refundAmount(null), NOW);
-        assertEquals("Refunded", t.status());
+        assertEquals(TransactionStatus.Refunded, t.status());
         assertThrows(AppException.class, () -> t.refundAmount(null));
     }
 
@@ -98,7 +98,7 @@ class CardTransactionTest {
         t.requireReversible();
         TransactionEvent reversal = t.reversed(EventResult.Approved, "00", NOW);
         assertEquals("ReverseAuthorize", reversal.eventType());
-        assertEquals("Reversed", t.status());
+        assertEquals(TransactionStatus.Reversed, t.status());
         assertThrows(AppException.class, t::requireReversible);
         assertThrows(AppException.class, () -> t.captureAmount(null));
         assertThrows(AppException.class, () -> t.refundAmount(null));
@@ -113,10 +113,10 @@ class CardTransactionTest {
         assertTrue(t.awaitsSettlement(NOW));
         TransactionEvent settle = t.settled(EventResult.Approved, "00", NOW.plusHours(1));
         assertEquals("Settle", settle.eventType());
-        assertEquals("Settled", t.status());
+        assertEquals(TransactionStatus.Settled, t.status());
         assertFalse(t.awaitsSettlement(NOW.plusDays(1)));
         t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("1")), NOW);
-        assertEquals("PartiallyRefunded", t.status());
+        assertEquals(TransactionStatus.PartiallyRefunded, t.status());
     }
 
     @Test
