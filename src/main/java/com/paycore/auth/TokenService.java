@@ -3,7 +3,9 @@ package com.paycore.auth;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.UUID;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -36,6 +38,9 @@ public class TokenService {
     UserRepository users;
 
     @Inject
+    RefreshTokens refreshTokens;
+
+    @Inject
     AuditLog audit;
 
     @Inject
@@ -49,6 +54,17 @@ public class TokenService {
     @ConfigProperty(name = "payments.jwt.refresh-token-lifetime", defaultValue = "P7D")
     Duration refreshLifetime;
 
+    @Inject
+    @ConfigProperty(name = "payments.security.pbkdf2-iterations", defaultValue = "210000")
+    int iterations;
+
+    private LoginCheck logins;
+
+    @PostConstruct
+    void init() {
+        logins = new LoginCheck((password, hash) -> Passwords.verify(password, hash), new Passwords(iterations));
+    }
+
     public TokenResponse password(String email, String password) {
         if (email == null || email.isBlank() || password == null) {
             throw OAuthException.invalidRequest("username and password are required");
@@ -56,38 +72,53 @@ public class TokenService {
         OffsetDateTime now = OffsetDateTime.now(clock);
         User user = users.findByEmail(email).map(u -> em.find(User.class, u.id(), LockModeType.PESSIMISTIC_WRITE))
                 .orElse(null);
-        if (user == null) {
-            audit.recordAs(null, email.trim(), "Login", "User", null, AuditLog.FAILURE, "unknown email");
-            throw OAuthException.invalidGrant(REFUSED);
-        }
-        if (!user.active() || user.isLocked(now)) {
-            audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE,
-                    user.active() ? "account locked" : "user inactive");
-            throw OAuthException.invalidGrant(REFUSED);
-        }
-        if (!Passwords.verify(password.toCharArray(), user.passwordHash())) {
-            boolean locked = user.recordFailedLogin(now);
-            audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE, "wrong password");
-            if (locked) {
-                audit.recordAs(user.id(), user.email(), "AccountLocked", "User", user.id(), AuditLog.SUCCESS,
-                        "after " + User.MAX_FAILED_LOGINS + " consecutive failures, until " + user.lockedUntil());
+        switch (logins.check(user, password.toCharArray(), now)) {
+            case UNKNOWN_ACCOUNT -> {
+                // Not the typed username: it may be a password typed into the wrong field.
+                audit.recordAs(null, null, "Login", "User", null, AuditLog.FAILURE, "unknown account");
+                throw OAuthException.invalidGrant(REFUSED);
             }
-            throw OAuthException.invalidGrant(REFUSED);
+            case INACTIVE, LOCKED -> {
+                audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE,
+                        user.active() ? "account locked" : "user inactive");
+                throw OAuthException.invalidGrant(REFUSED);
+            }
+            case WRONG_PASSWORD -> {
+                boolean locked = user.recordFailedLogin(now);
+                audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE, "wrong password");
+                if (locked) {
+                    audit.recordAs(user.id(), user.email(), "AccountLocked", "User", user.id(), AuditLog.SUCCESS,
+                            "after " + User.MAX_FAILED_LOGINS + " consecutive failures, until " + user.lockedUntil());
+                }
+                throw OAuthException.invalidGrant(REFUSED);
+            }
+            case ACCEPTED -> {
+                user.recordSuccessfulLogin();
+                audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.SUCCESS, null);
+                return issue(user, null, now);
+            }
+            default -> throw new IllegalStateException();
         }
-        user.recordSuccessfulLogin();
-        audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.SUCCESS, null);
-        return issue(user, now);
     }
 
+    /**
+     * Rotates a refresh token. Presenting one that was already used (or revoked) is a replay: either it was stolen
+     * or its holder's successor was, and the server cannot tell which, so the whole family is revoked (OAuth 2.0
+     * Security BCP, section 4.14) and the user must log in again.
+     */
     public TokenResponse refresh(String refreshToken) {
         if (refreshToken == null || refreshToken.isBlank()) {
             throw OAuthException.invalidRequest("refresh_token is required");
         }
         OffsetDateTime now = OffsetDateTime.now(clock);
-        RefreshToken stored = em.createQuery("select t from RefreshToken t where t.tokenHash = :hash", RefreshToken.class)
-                .setParameter("hash", Secrets.digest(refreshToken))
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultStream().findFirst().orElse(null);
+        RefreshToken stored = refreshTokens.lockByValue(refreshToken).orElse(null);
+        if (stored != null && stored.revoked()) {
+            int revoked = refreshTokens.revokeFamily(stored.familyId(), now);
+            if (revoked > 0) {
+                audit.recordAs(stored.userId(), null, "RefreshTokenReplayed", "User", stored.userId(), AuditLog.FAILURE,
+                        "a used refresh token was presented again; " + revoked + " descendant(s) revoked");
+            }
+        }
         if (stored == null || !stored.usable(now)) {
             throw OAuthException.invalidGrant("The refresh token is invalid, expired or already used");
         }
@@ -96,12 +127,12 @@ public class TokenService {
         if (user == null || !user.active() || user.isLocked(now)) {
             throw OAuthException.invalidGrant(REFUSED);
         }
-        return issue(user, now);
+        return issue(user, stored.familyId(), now);
     }
 
-    private TokenResponse issue(User user, OffsetDateTime now) {
+    private TokenResponse issue(User user, UUID family, OffsetDateTime now) {
         String refresh = Secrets.newToken();
-        em.persist(new RefreshToken(user.id(), Secrets.digest(refresh), now, now.plus(refreshLifetime)));
+        refreshTokens.add(new RefreshToken(user.id(), family, Secrets.digest(refresh), now, now.plus(refreshLifetime)));
         String access = AccessTokens.issue(user.id(), user.email(), user.platformAdmin(), now.toInstant(), accessLifetime);
         return new TokenResponse(access, "Bearer", accessLifetime.toSeconds(), refresh);
     }
