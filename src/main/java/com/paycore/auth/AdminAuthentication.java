@@ -1,8 +1,11 @@
 package com.paycore.auth;
 
 import java.security.Principal;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,7 +26,9 @@ import com.paycore.user.UserRepository;
  * Every request under /api/adm needs a bearer access token verified by MicroProfile JWT, whose user exists
  * and is active in the database now: a deactivation bites on the next request of a token already issued,
  * on every instance. Tokens of an external issuer map to a user through upn or email when sub is not one
- * of our user ids.
+ * of our user ids. An external issuer's token must name one of the configured audiences (none configured: every
+ * token is refused, see {@link JwtReadiness}), and carries platform administrator rights only when
+ * {@code payments.jwt.external-platform-admins} allows it: whoever runs that issuer can name any email.
  */
 @Provider
 @ApplicationScoped
@@ -36,6 +41,17 @@ public class AdminAuthentication implements ContainerRequestFilter {
     @Inject
     UserRepository users;
 
+    private boolean external;
+    private List<String> audiences;
+    private boolean externalPlatformAdmins;
+
+    @PostConstruct
+    void readConfiguration() {
+        external = JwtConfigSource.externalIssuer();
+        audiences = JwtConfigSource.audiences();
+        externalPlatformAdmins = JwtConfigSource.externalPlatformAdmins();
+    }
+
     @Override
     public void filter(ContainerRequestContext request) {
         if (!request.getUriInfo().getPath().startsWith("adm/")) {
@@ -45,8 +61,17 @@ public class AdminAuthentication implements ContainerRequestFilter {
         if (!(principal instanceof JsonWebToken token)) {
             throw AppException.unauthenticated();
         }
+        if (external && !namesAnAudience(token)) {
+            throw AppException.unauthenticated();
+        }
         User user = findUser(token).filter(User::active).orElseThrow(AppException::unauthenticated);
-        caller.authenticate(user.id(), user.email(), user.platformAdmin());
+        caller.authenticate(user.id(), user.email(), user.platformAdmin() && (!external || externalPlatformAdmins));
+    }
+
+    /** Also checked by MicroProfile JWT (mp.jwt.verify.audiences); here it holds whatever the verifier's setup. */
+    private boolean namesAnAudience(JsonWebToken token) {
+        Set<String> named = token.getAudience();
+        return named != null && audiences.stream().anyMatch(named::contains);
     }
 
     private Optional<User> findUser(JsonWebToken token) {
