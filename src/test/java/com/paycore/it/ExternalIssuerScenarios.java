@@ -107,29 +107,41 @@ abstract class ExternalIssuerScenarios {
         Process instance = SecondInstance.launch("unready", port, issuerOptions(pem));
         try {
             String uri = "http://localhost:" + port;
+            Path log = itDir().resolve("unready-instance.log");
+            awaitBooted(instance, log);
             HttpResponse<String> readiness = SecondInstance.awaitReadiness(instance, uri, "unready",
                     r -> r.body().contains("\"jwt\"")); // the application's own checks are answering
             assertEquals(503, readiness.statusCode(), readiness.body());
             assertTrue(readiness.body().contains("payments.jwt.audience"), readiness.body());
             // Meanwhile the administration API trusts none of the issuer's tokens, even ones with an audience.
-            awaitDeployed(uri);
             refused(on(uri, externalToken(issuer, user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
-            String log = Files.readString(itDir().resolve("unready-instance.log"));
-            assertTrue(log.contains("payments.jwt.audience"), "the log names the missing setting");
+            assertTrue(text(log).contains("payments.jwt.audience"), "the log names the missing setting");
         } finally {
             SecondInstance.stop(instance);
         }
     }
 
-    /** Health checks answer while the application is still deploying: wait until its paths exist (not 404). */
-    private static void awaitDeployed(String uri) throws InterruptedException {
-        for (int attempt = 0; attempt < 180; attempt++) {
-            if (given().baseUri(uri).get("/api/adm/users/me").statusCode() != 404) {
+    /**
+     * Health checks and paths answer (503, 404, 500) while the instance still boots: wait until Payara Micro reports
+     * itself ready in its log (it does so even when a readiness check is down).
+     */
+    private static void awaitBooted(Process instance, Path log) throws Exception {
+        for (int attempt = 0; attempt < 240; attempt++) {
+            if (Files.exists(log) && text(log).lines()
+                    .anyMatch(line -> line.contains("Payara Micro") && line.contains(" ready in "))) {
                 return;
+            }
+            if (!instance.isAlive()) {
+                throw new AssertionError("the instance exited; see " + log);
             }
             Thread.sleep(1000);
         }
-        throw new AssertionError("the application on " + uri + " never deployed");
+        throw new AssertionError("the instance never finished booting; see " + log);
+    }
+
+    /** A server log as text, whatever bytes it holds. */
+    private static String text(Path log) throws java.io.IOException {
+        return new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     private static List<String> concat(List<String> options, String more) {
