@@ -6,15 +6,17 @@ import java.security.Signature;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 
 /**
  * Signs RS256 access tokens with the claims MicroProfile JWT verifies: iss, sub (user id), upn (email),
- * groups, iat, exp, jti. Groups are informational: every request re-reads roles from the database.
+ * groups, iat, exp, jti, and aud when an audience is configured. Groups are informational: every request re-reads roles from the database.
  */
 final class AccessTokens {
 
@@ -28,16 +30,20 @@ final class AccessTokens {
         if (platformAdmin) {
             groups.add("PlatformAdmin");
         }
-        JsonObject claims = Json.createObjectBuilder()
+        JsonObjectBuilder claims = Json.createObjectBuilder()
                 .add("iss", JwtConfigSource.issuer())
                 .add("sub", userId.toString())
                 .add("upn", email)
                 .add("groups", groups)
                 .add("iat", now.getEpochSecond())
                 .add("exp", now.plus(lifetime).getEpochSecond())
-                .add("jti", UUID.randomUUID().toString())
-                .build();
-        String signingInput = base64(header.toString()) + "." + base64(claims.toString());
+                .add("jti", UUID.randomUUID().toString());
+        List<String> audiences = JwtConfigSource.audiences();
+        if (!audiences.isEmpty()) {
+            // The verifier then requires one of them (mp.jwt.verify.audiences), ours included.
+            claims.add("aud", Json.createArrayBuilder(audiences));
+        }
+        String signingInput = base64(header.toString()) + "." + base64(claims.build().toString());
         try {
             Signature rsa = Signature.getInstance("SHA256withRSA");
             rsa.initSign(SigningKeys.get().getPrivate());

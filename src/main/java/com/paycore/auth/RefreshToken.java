@@ -11,7 +11,10 @@ import jakarta.persistence.Version;
 
 import com.paycore.platform.Ids;
 
-/** A refresh token, stored only as a hash; each use revokes it and issues a successor. */
+/**
+ * A refresh token, stored only as a hash; each use revokes it and issues a successor of the same family (the
+ * tokens descending from one login), so that a replayed token can revoke every descendant.
+ */
 @Entity
 @Table(name = "refresh_tokens")
 class RefreshToken {
@@ -20,6 +23,8 @@ class RefreshToken {
     private UUID id;
     @Column(name = "user_id")
     private UUID userId;
+    @Column(name = "family_id")
+    private UUID familyId;
     @Column(name = "token_hash")
     private String tokenHash;
     @Column(name = "expires_at")
@@ -34,8 +39,10 @@ class RefreshToken {
     protected RefreshToken() {
     }
 
-    RefreshToken(UUID userId, String tokenHash, OffsetDateTime now, OffsetDateTime expiresAt) {
+    /** familyId null: the first token of a login starts its own family. */
+    RefreshToken(UUID userId, UUID familyId, String tokenHash, OffsetDateTime now, OffsetDateTime expiresAt) {
         this.id = Ids.newId();
+        this.familyId = familyId != null ? familyId : id;
         this.userId = userId;
         this.tokenHash = tokenHash;
         this.createdAt = now;
@@ -46,11 +53,20 @@ class RefreshToken {
         return revokedAt == null && now.isBefore(expiresAt);
     }
 
+    /** Already used or revoked: presenting it again is a replay. */
+    boolean revoked() {
+        return revokedAt != null;
+    }
+
     void revoke(OffsetDateTime now) {
         revokedAt = now;
     }
 
     UUID userId() {
         return userId;
+    }
+
+    UUID familyId() {
+        return familyId;
     }
 }

@@ -3,16 +3,17 @@ package com.paycore.auth;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.audit.AuditLog;
 import com.paycore.platform.Secrets;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
@@ -34,6 +35,12 @@ public class TokenService {
     Accounts accounts;
 
     @Inject
+    RefreshTokens refreshTokens;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -51,18 +58,27 @@ public class TokenService {
         OffsetDateTime now = OffsetDateTime.now(clock);
         Account user = accounts.signIn(email, password, now)
                 .orElseThrow(() -> OAuthException.invalidGrant(REFUSED));
-        return issue(user, now);
+        return issue(user, null, now);
     }
 
+    /**
+     * Rotates a refresh token. Presenting one that was already used (or revoked) is a replay: either it was stolen
+     * or its holder's successor was, and the server cannot tell which, so the whole family is revoked (OAuth 2.0
+     * Security BCP, section 4.14) and the user must log in again.
+     */
     public TokenResponse refresh(String refreshToken) {
         if (refreshToken == null || refreshToken.isBlank()) {
             throw OAuthException.invalidRequest("refresh_token is required");
         }
         OffsetDateTime now = OffsetDateTime.now(clock);
-        RefreshToken stored = em.createQuery("select t from RefreshToken t where t.tokenHash = :hash", RefreshToken.class)
-                .setParameter("hash", Secrets.digest(refreshToken))
-                .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-                .getResultStream().findFirst().orElse(null);
+        RefreshToken stored = refreshTokens.lockByValue(refreshToken).orElse(null);
+        if (stored != null && stored.revoked()) {
+            int revoked = refreshTokens.revokeFamily(stored.familyId(), now);
+            if (revoked > 0) {
+                audit.recordAs(stored.userId(), null, "RefreshTokenReplayed", "User", stored.userId(), AuditLog.FAILURE,
+                        "a used refresh token was presented again; " + revoked + " descendant(s) revoked");
+            }
+        }
         if (stored == null || !stored.usable(now)) {
             throw OAuthException.invalidGrant("The refresh token is invalid, expired or already used");
         }
@@ -71,12 +87,12 @@ public class TokenService {
         if (user == null || !user.canSignIn(now)) {
             throw OAuthException.invalidGrant(REFUSED);
         }
-        return issue(user, now);
+        return issue(user, stored.familyId(), now);
     }
 
-    private TokenResponse issue(Account user, OffsetDateTime now) {
+    private TokenResponse issue(Account user, UUID family, OffsetDateTime now) {
         String refresh = Secrets.newToken();
-        em.persist(new RefreshToken(user.id(), Secrets.digest(refresh), now, now.plus(refreshLifetime)));
+        refreshTokens.add(new RefreshToken(user.id(), family, Secrets.digest(refresh), now, now.plus(refreshLifetime)));
         String access = AccessTokens.issue(user.id(), user.email(), user.platformAdmin(), now.toInstant(), accessLifetime);
         return new TokenResponse(access, "Bearer", accessLifetime.toSeconds(), refresh);
     }

@@ -4,12 +4,15 @@ import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
 
@@ -30,6 +33,17 @@ public class Accounts {
     @Inject
     AuditLog audit;
 
+    @Inject
+    @ConfigProperty(name = "payments.security.pbkdf2-iterations", defaultValue = "210000")
+    int iterations;
+
+    private LoginCheck logins;
+
+    @PostConstruct
+    void init() {
+        logins = new LoginCheck((password, hash) -> Passwords.verify(password, hash), new Passwords(iterations));
+    }
+
     public Optional<Account> find(UUID id) {
         return users.find(id).map(Account::of);
     }
@@ -40,33 +54,40 @@ public class Accounts {
 
     /**
      * The password grant's check, under the user's row lock: the account when the email is known, the account
-     * active and not locked, and the password right; empty otherwise. Each attempt is audited; wrong passwords count
-     * towards the lockout ({@link User#MAX_FAILED_LOGINS} in a row).
+     * active and not locked, and the password right; empty otherwise. Every path does the same PBKDF2 work
+     * ({@link LoginCheck}); each attempt is audited; wrong passwords count towards the lockout
+     * ({@link User#MAX_FAILED_LOGINS} in a row).
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public Optional<Account> signIn(String email, String password, OffsetDateTime now) {
         User user = users.findByEmail(email).map(u -> em.find(User.class, u.id(), LockModeType.PESSIMISTIC_WRITE))
                 .orElse(null);
-        if (user == null) {
-            audit.recordAs(null, email.trim(), "Login", "User", null, AuditLog.FAILURE, "unknown email");
-            return Optional.empty();
-        }
-        if (!user.active() || user.isLocked(now)) {
-            audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE,
-                    user.active() ? "account locked" : "user inactive");
-            return Optional.empty();
-        }
-        if (!Passwords.verify(password.toCharArray(), user.passwordHash())) {
-            boolean locked = user.recordFailedLogin(now);
-            audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE, "wrong password");
-            if (locked) {
-                audit.recordAs(user.id(), user.email(), "AccountLocked", "User", user.id(), AuditLog.SUCCESS,
-                        "after " + User.MAX_FAILED_LOGINS + " consecutive failures, until " + user.lockedUntil());
+        switch (logins.check(user, password.toCharArray(), now)) {
+            case UNKNOWN_ACCOUNT -> {
+                // Not the typed username: it may be a password typed into the wrong field.
+                audit.recordAs(null, null, "Login", "User", null, AuditLog.FAILURE, "unknown account");
+                return Optional.empty();
             }
-            return Optional.empty();
+            case INACTIVE, LOCKED -> {
+                audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE,
+                        user.active() ? "account locked" : "user inactive");
+                return Optional.empty();
+            }
+            case WRONG_PASSWORD -> {
+                boolean locked = user.recordFailedLogin(now);
+                audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.FAILURE, "wrong password");
+                if (locked) {
+                    audit.recordAs(user.id(), user.email(), "AccountLocked", "User", user.id(), AuditLog.SUCCESS,
+                            "after " + User.MAX_FAILED_LOGINS + " consecutive failures, until " + user.lockedUntil());
+                }
+                return Optional.empty();
+            }
+            case ACCEPTED -> {
+                user.recordSuccessfulLogin();
+                audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.SUCCESS, null);
+                return Optional.of(Account.of(user));
+            }
+            default -> throw new IllegalStateException();
         }
-        user.recordSuccessfulLogin();
-        audit.recordAs(user.id(), user.email(), "Login", "User", user.id(), AuditLog.SUCCESS, null);
-        return Optional.of(Account.of(user));
     }
 }

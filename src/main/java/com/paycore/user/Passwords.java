@@ -37,6 +37,20 @@ final class Passwords {
         return ALGORITHM + ":" + iterations + ":" + b64.encodeToString(salt) + ":" + b64.encodeToString(hash);
     }
 
+    /** Whether a stored value is a hash {@link #verify} can check (a user created without a password has none). */
+    public static boolean wellFormed(String stored) {
+        if (stored == null) {
+            return false;
+        }
+        String[] parts = stored.split(":");
+        try {
+            return parts.length == 4 && ALGORITHM.equals(parts[0]) && Integer.parseInt(parts[1]) > 0
+                    && Base64.getDecoder().decode(parts[2]).length > 0 && Base64.getDecoder().decode(parts[3]).length > 0;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** Constant-time comparison; false for a malformed or missing stored hash. */
     public static boolean verify(char[] password, String stored) {
         if (stored == null) {

@@ -45,6 +45,15 @@ public class UserRepository {
                 .setMaxResults(1).getResultList().isEmpty();
     }
 
+    /**
+     * Serializes every change that could remove an active platform administrator, on any instance: the row lock
+     * is held until the caller's transaction ends, so the "another one remains" check reads the others' outcome.
+     */
+    public void lockPlatformAdministrators() {
+        em.createNativeQuery("select name from platform_locks where name = 'platform-administrators' for update")
+                .getResultList();
+    }
+
     public List<User> list(String emailContains, Page page) {
         return em.createQuery("select u from User u where u.emailKey like :filter escape '\\' "
                         + "order by u.createdAt, u.id", User.class)

@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -29,6 +30,9 @@ public class UserService {
 
     @Inject
     Caller caller;
+
+    @Inject
+    Event<SessionsEnded> sessionsEnded;
 
     @Inject
     @ConfigProperty(name = "payments.security.pbkdf2-iterations", defaultValue = "210000")
@@ -78,6 +82,9 @@ public class UserService {
     /** E1. Only platform administrators change users. */
     public void update(UUID id, UpdateUserRequest request) {
         caller.requirePlatformAdmin();
+        if (Boolean.FALSE.equals(request.platformAdmin) || Boolean.FALSE.equals(request.isActive)) {
+            users.lockPlatformAdministrators(); // before reading the user: the state read is then the latest
+        }
         User user = users.find(id).orElseThrow(() -> AppException.notFound("User"));
         if (users.emailTaken(request.email, id)) {
             throw new AppException(ErrorCode.DUPLICATE_EMAIL);
@@ -112,6 +119,9 @@ public class UserService {
         }
         if (wasAdmin && !(user.platformAdmin() && user.active()) && !users.anyOtherActivePlatformAdmin(id)) {
             throw AppException.invalid("The last active platform administrator cannot be deactivated or demoted");
+        }
+        if (request.password != null || Boolean.FALSE.equals(request.isActive)) {
+            sessionsEnded.fire(new SessionsEnded(id));
         }
         users.flush();
         if (!changed.isEmpty()) {

@@ -97,4 +97,12 @@ class ApiIT {
     @Nested
     class Reports extends ReportScenarios {
     }
+
+    @Nested
+    class PlatformAdministrators extends PlatformAdministratorScenarios {
+    }
+
+    @Nested
+    class ExternalIssuer extends ExternalIssuerScenarios {
+    }
 }

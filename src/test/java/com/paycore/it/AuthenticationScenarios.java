@@ -90,6 +90,64 @@ abstract class AuthenticationScenarios {
         invalidGrant(token(Map.of("grant_type", "refresh_token", "refresh_token", "made-up")));
     }
 
+    private static Response refresh(String refreshToken) {
+        return token(Map.of("grant_type", "refresh_token", "refresh_token", refreshToken));
+    }
+
+    /** RFC 6749 10.4 / OAuth 2.0 Security BCP 4.14: a used token presented again revokes its whole family. */
+    @Test
+    void replayingAUsedRefreshTokenRevokesItsFamilyButNotOtherLogins() {
+        Api.Person user = aUser();
+        String first = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String otherLogin = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        Response rotated = refresh(first);
+        assertEquals(200, rotated.statusCode(), rotated.asString());
+        String successor = rotated.jsonPath().getString("refresh_token");
+
+        invalidGrant(refresh(first));
+        invalidGrant(refresh(successor));
+        Response other = refresh(otherLogin);
+        assertEquals(200, other.statusCode(), "another login's family is untouched: " + other.asString());
+    }
+
+    @Test
+    void aPasswordResetRevokesEveryRefreshTokenOfTheUser() {
+        Api.Person user = aUser();
+        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String rotated = refresh(password(user.email(), user.password()).jsonPath().getString("refresh_token"))
+                .jsonPath().getString("refresh_token");
+        ok(asRoot().body(Map.of("email", user.email(), "password", "reset-by-admin-7")).put("/api/adm/users/" + user.id()));
+        invalidGrant(refresh(refresh));
+        invalidGrant(refresh(rotated));
+        Response fresh = password(user.email(), "reset-by-admin-7");
+        assertEquals(200, fresh.statusCode(), fresh.asString());
+        assertEquals(200, refresh(fresh.jsonPath().getString("refresh_token")).statusCode(), "new logins work");
+    }
+
+    @Test
+    void refreshTokensIssuedBeforeADeactivationStayRevokedAfterReactivation() {
+        Api.Person user = aUser();
+        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        ok(asRoot().body(Map.of("email", user.email(), "isActive", false)).put("/api/adm/users/" + user.id()));
+        ok(asRoot().body(Map.of("email", user.email(), "isActive", true)).put("/api/adm/users/" + user.id()));
+        invalidGrant(refresh(refresh));
+        assertEquals(200, password(user.email(), user.password()).statusCode());
+    }
+
+    /** Whatever was typed as the username of an unknown account may be a password: it is stored nowhere. */
+    @Test
+    void aFailedLoginForAnUnknownAccountStoresNothingTyped() throws Exception {
+        Api.Person known = aUser();
+        String typed = "Typed-Secret-" + java.util.UUID.randomUUID();
+        invalidGrant(password(typed, "whatever-1"));
+        invalidGrant(password(typed + "@example.com", "whatever-1"));
+        String database = DatabaseDump.all();
+        assertTrue(database.contains(known.email()), "the dump does see this test's data");
+        assertTrue(database.contains("unknown account"), "the failed login is still audited");
+        assertFalse(database.toLowerCase(java.util.Locale.ROOT).contains(typed.toLowerCase(java.util.Locale.ROOT)),
+                "the typed username reached the database");
+    }
+
     @Test
     void tenConsecutiveFailuresLockTheAccount() {
         Api.Person user = aUser();

@@ -38,47 +38,67 @@ final class SecondInstance {
 
     private static void start() {
         String port = System.getProperty("payments.it.port.second");
-        String dir = System.getProperty("payments.it.dir", "target/it");
-        Deployments.emptied(java.nio.file.Path.of(dir, "second-root"));
-        List<String> command = new ArrayList<>();
-        command.add(System.getProperty("java.home") + "/bin/java");
-        command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
-        command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
-                "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
-                "--port", port, "--nocluster", "--rootdir", dir + "/second-root"));
-        try {
-            process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(new File(dir, "second-instance.log"))
-                    .start();
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot start the second instance", e);
-        }
+        process = launch("second", port, List.of());
         Process started = process;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            started.destroy();
-            try {
-                started.waitFor();
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-            }
-        }));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(started)));
         baseUri = "http://localhost:" + port;
         waitUntilReady();
     }
 
+    /**
+     * Starts another Payara Micro with the same WAR, database and server options plus the given JVM options (extra
+     * settings), logging to target/it/&lt;name&gt;-instance.log. The caller stops it with {@link #stop}.
+     */
+    static Process launch(String name, String port, List<String> extraJvmOptions) {
+        String dir = System.getProperty("payments.it.dir", "target/it");
+        Deployments.emptied(java.nio.file.Path.of(dir, name + "-root"));
+        List<String> command = new ArrayList<>();
+        command.add(System.getProperty("java.home") + "/bin/java");
+        command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
+        command.addAll(extraJvmOptions);
+        command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
+                "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
+                "--port", port, "--nocluster", "--rootdir", dir + "/" + name + "-root"));
+        try {
+            return new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(new File(dir, name + "-instance.log"))
+                    .start();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the " + name + " instance", e);
+        }
+    }
+
+    static void stop(Process started) {
+        started.destroy();
+        try {
+            started.waitFor();
+        } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static void waitUntilReady() {
+        awaitReadiness(process, baseUri, "second", r -> r.statusCode() == 200);
+    }
+
+    /**
+     * Polls the instance's /health/ready until an answer satisfies the condition, and returns that answer; fails
+     * if the process exits or nothing satisfies it within 240 s.
+     */
+    static HttpResponse<String> awaitReadiness(Process instance, String uri, String name,
+                                               java.util.function.Predicate<HttpResponse<String>> until) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("second instance exited; see target/it/second-instance.log");
+            if (!instance.isAlive()) {
+                throw new IllegalStateException(name + " instance exited; see target/it/" + name + "-instance.log");
             }
             try {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready"))
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(uri + "/health/ready"))
                         .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
-                    return;
+                if (until.test(r)) {
+                    return r;
                 }
             } catch (Exception notYet) {
                 // still booting
@@ -87,9 +107,9 @@ final class SecondInstance {
                 Thread.sleep(1000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                throw new IllegalStateException("interrupted waiting for the " + name + " instance");
             }
         }
-        throw new IllegalStateException("second instance not ready in time; see target/it/second-instance.log");
+        throw new IllegalStateException(name + " instance not ready in time; see target/it/" + name + "-instance.log");
     }
 }

@@ -32,10 +32,15 @@ final class TestTokens {
 
     static String sign(PrivateKey key, String issuer, UUID subject, String upn, Instant expires) throws Exception {
         long now = Instant.now().getEpochSecond();
-        String header = "{\"alg\":\"RS256\",\"typ\":\"JWT\"}";
         String claims = "{\"iss\":\"" + issuer + "\",\"sub\":\"" + subject + "\",\"upn\":\"" + upn
                 + "\",\"groups\":[\"user\"],\"iat\":" + (now - 60) + ",\"exp\":" + expires.getEpochSecond()
                 + ",\"jti\":\"" + UUID.randomUUID() + "\"}";
+        return signClaims(key, claims);
+    }
+
+    /** An RS256 token with exactly the given claims (a JSON object), e.g. as an external issuer would mint it. */
+    static String signClaims(PrivateKey key, String claims) throws Exception {
+        String header = "{\"alg\":\"RS256\",\"typ\":\"JWT\"}";
         String input = b64(header) + "." + b64(claims);
         Signature rsa = Signature.getInstance("SHA256withRSA");
         rsa.initSign(key);

@@ -1,0 +1,10 @@
+package com.paycore.user;
+
+import java.util.UUID;
+
+/**
+ * Fired (synchronously, inside the change's transaction) when a user's credentials stop being trustworthy: an
+ * administrator set a new password or deactivated the account. The token service revokes the user's refresh tokens.
+ */
+public record SessionsEnded(UUID userId) {
+}
