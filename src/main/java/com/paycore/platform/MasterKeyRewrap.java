@@ -39,7 +39,7 @@ public class MasterKeyRewrap {
                 .setParameter(1, "v1." + box.currentKeyId() + ".%").getResultList();
         int purposeCount = column.purposeColumns().size();
         for (Object[] row : rows) {
-            String stored = row[row.length - 1].toString();
+            String stored = text(row[row.length - 1]);
             if (!box.knows(stored)) {
                 throw new IllegalStateException(MasterKeyStartup.unknownKey(column, SecretBox.keyIdOf(stored)));
             }
@@ -50,5 +50,17 @@ public class MasterKeyRewrap {
                     .setParameter(1, rewrapped).setParameter(2, row[0]).executeUpdate();
         }
         return rows.size();
+    }
+
+    /** A text column's value: a String, or on H2 a CLOB for {@code text} columns. */
+    private static String text(Object value) {
+        if (value instanceof java.sql.Clob clob) {
+            try {
+                return clob.getSubString(1, (int) clob.length());
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException("cannot read a sealed value", e);
+            }
+        }
+        return value.toString();
     }
 }
