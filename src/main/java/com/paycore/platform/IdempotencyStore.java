@@ -56,7 +56,15 @@ public class IdempotencyStore {
         return Optional.of(row.id());
     }
 
-    /** Records the response of the request that claimed row {@code id}; false when the row is no longer its. */
+    /** The purpose (associated data) the answer of row {@code id} is sealed with. */
+    static String purpose(Object id) {
+        return "idempotency-response:" + id;
+    }
+
+    /**
+     * Records the answer of the request that claimed row {@code id} (sealed: {@link IdempotencyFilter#sealed});
+     * false when the row is no longer its.
+     */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean complete(UUID id, int status, String response) {
         // A response without a body is written as a NULL literal: no untyped null parameter reaches the driver.

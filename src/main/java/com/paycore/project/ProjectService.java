@@ -1,5 +1,7 @@
 package com.paycore.project;
 
+import com.paycore.platform.SecretColumns;
+import jakarta.enterprise.event.Observes;
 import java.net.URI;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -208,6 +210,13 @@ public class ProjectService {
             // fall through
         }
         throw AppException.invalid(field + ": must be an absolute http or https URL");
+    }
+
+    /** Merchant API keys are sealed under the master key: re-wrapped onto the current one at startup. */
+    void sealedColumns(@Observes SecretColumns columns) {
+        columns.add("projects", "merchant_api_key", row -> "merchant-api-key:" + row[0], "id");
+        columns.add("merchant_credentials", "api_key", row -> "merchant-credential:" + row[0] + ":" + row[1],
+                "project_id", "credential_version");
     }
 
     private static String keep(String given, String current) {
