@@ -18,7 +18,7 @@ import com.paycore.access.ProjectCaller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.LookupKey;
 
 /**
  * Every request under /api/pay/{projectId} needs a project API key, sent as {@code X-API-Key: <key>} or
@@ -41,6 +41,9 @@ public class ApiKeyAuthentication implements ContainerRequestFilter {
     @Inject
     Clock clock;
 
+    @Inject
+    LookupKey lookupKey;
+
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public void filter(ContainerRequestContext request) {
@@ -58,7 +61,7 @@ public class ApiKeyAuthentication implements ContainerRequestFilter {
         if (value == null) {
             throw AppException.unauthenticated();
         }
-        String hash = SecretBox.get().lookupHash(value);
+        String hash = lookupKey.hash(value);
         ApiKey key = keys.findByLookupHash(hash).orElseThrow(AppException::unauthenticated);
         if (!key.usable(OffsetDateTime.now(clock)) || !key.projectId().equals(projectId)) {
             throw AppException.unauthenticated();

@@ -1,5 +1,6 @@
 package com.paycore.apikey;
 
+import com.paycore.platform.SecretColumns;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -18,6 +19,7 @@ import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
+import com.paycore.platform.LookupKey;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
 import com.paycore.project.ProjectCreated;
@@ -29,6 +31,9 @@ import com.paycore.project.ProjectCreated;
 @ApplicationScoped
 @Transactional
 public class ApiKeyService {
+
+    @Inject
+    LookupKey lookupKey;
 
     @Inject
     ApiKeyRepository keys;
@@ -153,11 +158,17 @@ public class ApiKeyService {
         UUID id = Ids.newId();
         KeyMaterial.Generated material = KeyMaterial.generate(type, "project-" + projectId);
         SecretBox box = SecretBox.get();
-        ApiKey key = new ApiKey(id, projectId, type, box.lookupHash(material.value()),
+        ApiKey key = new ApiKey(id, projectId, type, lookupKey.hash(material.value()),
                 box.encrypt(material.value(), purpose(id)), KeyMaterial.mask(material.value()), material.publicKey(),
                 box.encrypt(material.privateKey(), "api-key-private:" + id), expiration);
         keys.add(key);
         return key;
+    }
+
+    /** Key values and private keys are sealed under the master key: re-wrapped onto the current one at startup. */
+    void sealedColumns(@Observes SecretColumns columns) {
+        columns.add("project_keys", "key_value", row -> purpose((UUID) row[0]), "id");
+        columns.add("project_keys", "private_key", row -> "api-key-private:" + row[0], "id");
     }
 
     private static String purpose(UUID keyId) {

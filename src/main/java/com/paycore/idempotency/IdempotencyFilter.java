@@ -4,7 +4,9 @@ import com.paycore.access.Caller;
 import com.paycore.access.ProjectCaller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
+import com.paycore.platform.LookupKey;
 import com.paycore.platform.RequestIds;
+import com.paycore.platform.SecretBox;
 import com.paycore.platform.StrictJson;
 import com.paycore.platform.Times;
 import com.paycore.platform.UniqueViolations;
@@ -12,22 +14,32 @@ import com.paycore.platform.UniqueViolations;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
@@ -37,13 +49,18 @@ import jakarta.ws.rs.ext.Provider;
  * ({@link Priorities#USER}): the key's scope is the authenticated project (API-key calls, {@link ProjectCaller})
  * or else the user ({@link Caller}).
  * <p>
+ * Authorization filters ({@link Priorities#AUTHORIZATION}) run before it, so a caller who may no longer make the
+ * request gets that refusal, not the stored answer.
+ * <p>
  * Request side: the first request with a key claims it (an IN_PROGRESS row committed at once) and runs; a repeat
- * of a completed request is answered with the stored status and body plus {@code Idempotent-Replayed: true}
- * without running the operation; a different request under the same key is 400; a repeat while the first still
- * runs is 409. Rows older than 24 h count as absent.
+ * of a completed request is answered with the stored status, headers ({@code Location}...) and body plus
+ * {@code Idempotent-Replayed: true} without running the operation; a different request under the same key (method,
+ * path, query string or body) is 400; a repeat while the first still runs is 409. Rows older than 24 h count as
+ * absent. The fingerprint is keyed ({@link IdempotencyRules#fingerprint}): a tokenization body holds card data.
  * <p>
  * Response side: the claiming request's answer (any status below 500, the exception mappers' envelopes included)
- * is stored; a 5xx releases the claim so the client may retry.
+ * is stored sealed under the master key (it may hold personal data); a 5xx releases the claim so the client may
+ * retry.
  */
 @Provider
 @ApplicationScoped
@@ -55,6 +72,9 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
     private static final int ATTEMPTS = 3;
     static final String IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still in progress";
+    /** Headers of one exchange, not of the answer: a replay has its own. */
+    private static final Set<String> NOT_REPLAYED = Set.of("x-request-id", "date", "content-length",
+            "transfer-encoding", "connection", "set-cookie", IdempotencyRules.REPLAYED_HEADER.toLowerCase(Locale.ROOT));
 
     @Inject
     IdempotencyStore store;
@@ -68,6 +88,12 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     @Inject
     Clock clock;
 
+    @Inject
+    LookupKey lookupKey;
+
+    /** The master key's box; a field so unit tests can give their own. */
+    Supplier<SecretBox> masterKey = SecretBox::get;
+
     @Override
     public void filter(ContainerRequestContext request) throws IOException {
         String header = request.getHeaderString(IdempotencyRules.HEADER);
@@ -77,8 +103,9 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         String key = IdempotencyRules.validKey(header);
         String scope = scope();
         byte[] body = readBody(request);
-        String fingerprint = IdempotencyRules.fingerprint(request.getMethod(),
-                request.getUriInfo().getPath(false), body);
+        String fingerprint = IdempotencyRules.fingerprint(lookupKey.key(), request.getMethod(),
+                IdempotencyRules.target(request.getUriInfo().getPath(false),
+                        request.getUriInfo().getRequestUri().getRawQuery()), body);
 
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             OffsetDateTime now = Times.utc(clock.instant());
@@ -103,7 +130,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
                     }
                 }
                 case REPLAY -> {
-                    request.abortWith(replay(row));
+                    request.abortWith(replay(row, masterKey.get()));
                     return;
                 }
                 case MISMATCH_400 -> throw new AppException(ErrorCode.IDEMPOTENCY_KEY_REUSED);
@@ -124,7 +151,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         try {
             if (response.getStatus() >= 500) {
                 store.release(claim);
-            } else if (!store.complete(claim, response.getStatus(), serialized(response))) {
+            } else if (!store.complete(claim, response.getStatus(), sealed(claim, response, masterKey.get()))) {
                 LOG.warning("Idempotency row " + claim + " was gone or replaced before its response was stored");
             }
         } catch (RuntimeException e) {
@@ -159,13 +186,44 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
         }
     }
 
-    static Response replay(IdempotencyRecord row) {
-        Response.ResponseBuilder answer = Response.status(row.status())
-                .header(IdempotencyRules.REPLAYED_HEADER, "true");
-        if (row.response() != null) {
-            answer.type(MediaType.APPLICATION_JSON_TYPE).entity(row.response().getBytes(StandardCharsets.UTF_8));
+    /** The stored answer again: status, headers and body as first sent, marked as a replay. */
+    static Response replay(IdempotencyRecord row, SecretBox box) {
+        Response.ResponseBuilder answer = Response.status(row.status());
+        JsonObject stored = row.response() == null ? JsonValue.EMPTY_JSON_OBJECT
+                : Json.createReader(new StringReader(box.decryptString(row.response(), IdempotencyStore.purpose(row.id()))))
+                        .readObject();
+        JsonObject headers = stored.getJsonObject("headers");
+        if (headers != null) {
+            headers.forEach((name, values) -> values.asJsonArray().getValuesAs(JsonString.class)
+                    .forEach(value -> answer.header(name, value.getString())));
+        }
+        answer.header(IdempotencyRules.REPLAYED_HEADER, "true");
+        if (stored.containsKey("body") && !stored.isNull("body")) {
+            if (headers == null || !headers.containsKey(HttpHeaders.CONTENT_TYPE)) {
+                answer.type(MediaType.APPLICATION_JSON_TYPE);
+            }
+            answer.entity(stored.getString("body").getBytes(StandardCharsets.UTF_8));
         }
         return answer.build();
+    }
+
+    /**
+     * The answer to keep: its headers (but those that belong to one exchange: request id, date, length...) and its
+     * body, as one JSON object sealed under the master key with the row's id as purpose.
+     */
+    static String sealed(UUID claim, ContainerResponseContext response, SecretBox box) {
+        JsonObjectBuilder headers = Json.createObjectBuilder();
+        response.getStringHeaders().forEach((name, values) -> {
+            if (!NOT_REPLAYED.contains(name.toLowerCase(Locale.ROOT)) && values != null && !values.isEmpty()) {
+                headers.add(name, Json.createArrayBuilder(values));
+            }
+        });
+        JsonObjectBuilder answer = Json.createObjectBuilder().add("headers", headers);
+        String body = serialized(response);
+        if (body != null) {
+            answer.add("body", body);
+        }
+        return box.encrypt(answer.build().toString(), IdempotencyStore.purpose(claim));
     }
 
     /** The response body as the API writes it: the application's JSON-B (the Envelope has its own serializer). */

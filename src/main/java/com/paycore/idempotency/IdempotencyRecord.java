@@ -11,9 +11,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * One use of an Idempotency-Key in its scope: the request's fingerprint and, once answered, the response's
- * status and JSON body. The row's id identifies the request that claimed the key, so only that request
- * completes or releases it. Response bodies never carry card numbers (the operations that use keys mask them).
+ * One use of an Idempotency-Key in its scope: the request's keyed fingerprint and, once answered, the response's
+ * status and its headers and body, sealed under the master key (a tokenization answer names the cardholder). The
+ * row's id identifies the request that claimed the key, so only that request completes or releases it.
  */
 @Entity
 @Table(name = "idempotency_keys")

@@ -1,11 +1,13 @@
 package com.paycore.idempotency;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.HexFormat;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
@@ -47,21 +49,30 @@ final class IdempotencyRules {
     }
 
     /**
-     * Hex SHA-256 over the method, the request path and the raw body bytes. Method and path are separated by
-     * a newline, which neither can contain, so no two different requests frame to the same input.
+     * Hex HMAC-SHA-256 under the server's lookup key over the method, the whole request target (path and query
+     * string) and the raw body bytes. Keyed because a tokenization body holds the card number, CVV and expiry: an
+     * unkeyed hash of it, kept 24 h, could be reversed offline from a database dump. Method and target are
+     * separated by a newline, which neither can contain, so no two different requests frame to the same input.
      */
-    public static String fingerprint(String method, String path, byte[] body) {
+    public static String fingerprint(byte[] key, String method, String target, byte[] body) {
         try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(method.getBytes(StandardCharsets.UTF_8));
-            sha.update((byte) '\n');
-            sha.update(path.getBytes(StandardCharsets.UTF_8));
-            sha.update((byte) '\n');
-            sha.update(body == null ? new byte[0] : body);
-            return HexFormat.of().formatHex(sha.digest());
-        } catch (NoSuchAlgorithmException e) {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            mac.update("idempotency\n".getBytes(StandardCharsets.UTF_8));
+            mac.update(method.getBytes(StandardCharsets.UTF_8));
+            mac.update((byte) '\n');
+            mac.update(target.getBytes(StandardCharsets.UTF_8));
+            mac.update((byte) '\n');
+            mac.update(body == null ? new byte[0] : body);
+            return HexFormat.of().formatHex(mac.doFinal());
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The request target a fingerprint covers: the path and, when there is one, the raw query string. */
+    public static String target(String path, String rawQuery) {
+        return rawQuery == null || rawQuery.isEmpty() ? path : path + "?" + rawQuery;
     }
 
     /** The decision for a new request with the given fingerprint, seeing the stored row (null when there is none). */

@@ -5,11 +5,14 @@ import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
+
+import com.paycore.platform.SecretColumns;
 /**
  * The idempotency rows. Every change commits in its own transaction, apart from the request's: a claim is seen
  * by a concurrent duplicate (on any instance) at once, and the unique (scope, idem_key) constraint decides races;
@@ -56,7 +59,20 @@ public class IdempotencyStore {
         return Optional.of(row.id());
     }
 
-    /** Records the response of the request that claimed row {@code id}; false when the row is no longer its. */
+    /** Stored answers are sealed under the master key: re-wrapped onto the current one at startup. */
+    void sealedColumns(@Observes SecretColumns columns) {
+        columns.add("idempotency_keys", "response", row -> purpose(row[0]), "id");
+    }
+
+    /** The purpose (associated data) the answer of row {@code id} is sealed with. */
+    static String purpose(Object id) {
+        return "idempotency-response:" + id;
+    }
+
+    /**
+     * Records the answer of the request that claimed row {@code id} (sealed: {@link IdempotencyFilter#sealed});
+     * false when the row is no longer its.
+     */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean complete(UUID id, int status, String response) {
         // A response without a body is written as a NULL literal: no untyped null parameter reaches the driver.

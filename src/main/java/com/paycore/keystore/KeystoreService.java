@@ -1,5 +1,7 @@
 package com.paycore.keystore;
 
+import com.paycore.platform.SecretColumns;
+import jakarta.enterprise.event.Observes;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -157,6 +159,12 @@ public class KeystoreService {
         return em.createQuery("select k from Keystore k where k.activationDate <= :now and k.expirationDate > :now "
                         + "order by k.activationDate desc, k.id desc", Keystore.class)
                 .setParameter("now", now).setMaxResults(1).getResultStream().findFirst();
+    }
+
+    /** The data keys are sealed under the master key: re-wrapped onto the current one at startup. */
+    void sealedColumns(@Observes SecretColumns columns) {
+        columns.add("keystores", "wrapped_key", row -> purpose((UUID) row[0]), "id");
+        columns.add("keystores", "wrapped_iv", row -> purpose((UUID) row[0]) + ":iv", "id");
     }
 
     private static String purpose(UUID keystoreId) {

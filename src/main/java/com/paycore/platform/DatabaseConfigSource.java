@@ -32,8 +32,7 @@ public class DatabaseConfigSource implements ConfigSource {
         Map<String, String> values = new HashMap<>();
         String url = Settings.get(URL);
         if (url == null) {
-            // AUTO_SERVER lets a second instance on this machine share the embedded database.
-            url = "jdbc:h2:file:" + DataDirectory.resolve().resolve("payments").toAbsolutePath() + ";AUTO_SERVER=TRUE";
+            url = embeddedUrl(DataDirectory.resolve());
             values.put(URL, url);
             values.put(USER, "payments");
             values.put(PASSWORD, "payments");
@@ -59,6 +58,14 @@ public class DatabaseConfigSource implements ConfigSource {
     @Override
     public int getOrdinal() {
         return 10;
+    }
+
+    /**
+     * The embedded H2 file database in the data folder, for this process only: no AUTO_SERVER, which would open a
+     * TCP server on the machine, reachable with the fixed embedded credentials. Several instances need PostgreSQL.
+     */
+    static String embeddedUrl(Path dataDirectory) {
+        return "jdbc:h2:file:" + dataDirectory.resolve("payments").toAbsolutePath();
     }
 
     static String datasourceClassFor(String url) {

@@ -22,8 +22,9 @@ import javax.crypto.spec.SecretKeySpec;
  * Secrets at rest under the master key (KEK): AES-256-GCM with a fresh 96-bit nonce per value, the row's purpose as
  * associated data (a ciphertext copied to another row does not decrypt), and the master key's id in the stored
  * form {@code v1.<keyId>.<base64(nonce|ciphertext)>}, so the master key can rotate: the current key encrypts,
- * {@code payments.crypto.previous-master-keys} (comma-separated base64) still decrypt.
- * Also derives the keyed lookup hash (HMAC-SHA-256) for high-entropy values such as API keys.
+ * {@code payments.crypto.previous-master-keys} (comma-separated base64) still decrypt, and {@link #rewrap} moves a
+ * value onto the current key (at startup, {@link MasterKeyStartup}), after which an old key can be retired.
+ * The lookup key of keyed hashes is not derived from the master key but wrapped by it ({@link LookupKey}).
  */
 public final class SecretBox {
 
@@ -42,13 +43,14 @@ public final class SecretBox {
             return misconfigured;
         }
     }
+    public static final String MASTER_KEY_SETTING = "PAYMENTS_CRYPTO_MASTER_KEY";
+    public static final String PREVIOUS_KEYS_SETTING = "PAYMENTS_CRYPTO_PREVIOUS_MASTER_KEYS";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int NONCE_BYTES = 12;
     private static volatile SecretBox instance;
 
     private final String currentId;
     private final Map<String, byte[]> keys;
-    private final byte[] lookupKey;
 
     public SecretBox(byte[] current, byte[]... previous) {
         Map<String, byte[]> all = new LinkedHashMap<>();
@@ -58,7 +60,6 @@ public final class SecretBox {
             all.put(keyId(key), key);
         }
         this.keys = all;
-        this.lookupKey = hmac(current, "payments/lookup/v1".getBytes(StandardCharsets.US_ASCII));
     }
 
     /** The process-wide box over the configured (or generated) master key. */
@@ -97,7 +98,8 @@ public final class SecretBox {
     public byte[] decrypt(String stored, String purpose) {
         String[] parts = stored.split("\\.", 3);
         if (parts.length != 3 || !"v1".equals(parts[0]) || !keys.containsKey(parts[1])) {
-            throw new IllegalStateException("ciphertext of an unknown format or master key");
+            throw new IllegalStateException("ciphertext of an unknown format or master key (" + MASTER_KEY_SETTING
+                    + ", " + PREVIOUS_KEYS_SETTING + ")");
         }
         byte[] in = Base64.getDecoder().decode(parts[2]);
         try {
@@ -115,12 +117,40 @@ public final class SecretBox {
         return new String(decrypt(stored, purpose), StandardCharsets.UTF_8);
     }
 
-    /** Keyed hash for finding a high-entropy secret by value without storing it: hex HMAC-SHA-256. */
-    public String lookupHash(String value) {
-        return HexFormat.of().formatHex(hmac(lookupKey, value.getBytes(StandardCharsets.UTF_8)));
+    /** The id of the master key new values are sealed under. */
+    public String currentKeyId() {
+        return currentId;
     }
 
-    private static byte[] hmac(byte[] key, byte[] data) {
+    /** The master-key id a stored value names ({@code v1.<keyId>.<...>}); null for anything else. */
+    public static String keyIdOf(String stored) {
+        String[] parts = stored.split("\\.", 3);
+        return parts.length == 3 && "v1".equals(parts[0]) ? parts[1] : null;
+    }
+
+    /** True when one of the configured master keys (current or previous) can open the value. */
+    public boolean knows(String stored) {
+        String id = keyIdOf(stored);
+        return id != null && keys.containsKey(id);
+    }
+
+    /**
+     * The value sealed again under the current master key, or the same value when it already is. Opening it proves
+     * the previous key and purpose are right before anything is replaced.
+     */
+    public String rewrap(String stored, String purpose) {
+        return currentId.equals(keyIdOf(stored)) ? stored : encrypt(decrypt(stored, purpose), purpose);
+    }
+
+    /**
+     * The lookup key of releases before the lookup key was stored: derived from the master key of the day. A database
+     * that already holds API keys or card fingerprints adopts it once, so their hashes stay valid ({@link LookupKey}).
+     */
+    byte[] legacyLookupKey() {
+        return hmac(keys.get(currentId), "payments/lookup/v1".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    static byte[] hmac(byte[] key, byte[] data) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -141,11 +171,11 @@ public final class SecretBox {
 
     private static SecretBox load() {
         String configured = Settings.get("payments.crypto.master-key");
-        byte[] current = configured != null ? decodeKey(configured, "payments.crypto.master-key") : generatedKey();
+        byte[] current = configured != null ? decodeKey(configured, MASTER_KEY_SETTING) : generatedKey();
         String previous = Settings.get("payments.crypto.previous-master-keys");
         byte[][] old = previous == null ? new byte[0][]
                 : java.util.Arrays.stream(previous.split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                        .map(s -> decodeKey(s, "payments.crypto.previous-master-keys")).toArray(byte[][]::new);
+                        .map(s -> decodeKey(s, PREVIOUS_KEYS_SETTING)).toArray(byte[][]::new);
         return new SecretBox(current, old);
     }
 

@@ -4,8 +4,10 @@ import java.util.Locale;
 
 /**
  * Reads a setting before MicroProfile Config is available to the caller (config sources, datasource
- * defaults): the system property, else the environment variable in its upper-snake form
- * ({@code payments.db.url} is {@code PAYMENTS_DB_URL}). Blank counts as unset.
+ * defaults): the system property, else a system property named like the environment variable (how
+ * {@code server-config/payara-server.sh} stores every setting, {@link EnvironmentNamedProperties}), else the
+ * environment variable in its upper-snake form ({@code payments.db.url} is {@code PAYMENTS_DB_URL}). Blank counts as
+ * unset.
  */
 public final class Settings {
 
@@ -15,9 +17,17 @@ public final class Settings {
     public static String get(String key) {
         String value = System.getProperty(key);
         if (value == null || value.isBlank()) {
-            value = System.getenv(key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
+            value = System.getProperty(environmentName(key)); // as Payara Server stores them, see below
+        }
+        if (value == null || value.isBlank()) {
+            value = System.getenv(environmentName(key));
         }
         return value == null || value.isBlank() ? null : value;
+    }
+
+    /** The environment variable of a setting: {@code payments.crypto.master-key} is {@code PAYMENTS_CRYPTO_MASTER_KEY}. */
+    public static String environmentName(String key) {
+        return key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
     }
 
     /**

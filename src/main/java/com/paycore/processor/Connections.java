@@ -6,12 +6,14 @@ import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.platform.SecretBox;
+import com.paycore.platform.SecretColumns;
 
 /**
  * The one place where a processor route and merchant credentials become a {@link Connection}: every gateway call
@@ -67,6 +69,12 @@ public class Connections {
         em.persist(new MerchantCredential(projectId, version, merchantId,
                 SecretBox.get().encrypt(apiKey, "merchant-credential:" + projectId + ":" + version),
                 gateway, testMode, OffsetDateTime.now(clock)));
+    }
+
+    /** Merchant credentials are sealed under the master key: re-wrapped onto the current one at startup. */
+    void sealedColumns(@Observes SecretColumns columns) {
+        columns.add("merchant_credentials", "api_key", row -> "merchant-credential:" + row[0] + ":" + row[1],
+                "project_id", "credential_version");
     }
 
     /**

@@ -1,5 +1,7 @@
 package com.paycore.processor;
 
+import com.paycore.platform.SecretColumns;
+import jakarta.enterprise.event.Observes;
 import java.io.StringReader;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -152,6 +154,11 @@ public class ProcessorService {
         try (var reader = Json.createReader(new StringReader(json))) {
             return reader.readObject();
         }
+    }
+
+    /** Settings are sealed under the master key: re-wrapped onto the current one at startup. */
+    void sealedColumns(@Observes SecretColumns columns) {
+        columns.add("payment_processors", "settings", row -> purpose((UUID) row[0]), "id");
     }
 
     private static String purpose(UUID processorId) {

@@ -8,6 +8,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -20,6 +21,7 @@ import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
+import com.paycore.platform.SecretColumns;
 import com.paycore.processor.Connections;
 import com.paycore.processor.Gateways;
 
@@ -204,6 +206,11 @@ public class ProjectService {
             // fall through
         }
         throw AppException.invalid(field + ": must be an absolute http or https URL");
+    }
+
+    /** Merchant API keys are sealed under the master key: re-wrapped onto the current one at startup. */
+    void sealedColumns(@Observes SecretColumns columns) {
+        columns.add("projects", "merchant_api_key", row -> "merchant-api-key:" + row[0], "id");
     }
 
     private static String keep(String given, String current) {

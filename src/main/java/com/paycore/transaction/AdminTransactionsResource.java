@@ -33,6 +33,7 @@ public class AdminTransactionsResource {
 
     @POST
     @Path("{id}/reverse")
+    @ProjectAdminFirst
     @Idempotent
     @Operation(summary = "E17 Reverse authorization",
             description = "companyProjectId (required) names the transaction's project; the caller must be a platform "

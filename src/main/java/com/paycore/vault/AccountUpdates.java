@@ -15,10 +15,10 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.LookupKey;
 import com.paycore.processor.CardData;
-import com.paycore.processor.PaymentGateway.AccountUpdate;
 import com.paycore.processor.PaymentGateway.AccountUpdate.Kind;
+import com.paycore.processor.PaymentGateway.AccountUpdate;
 
 /**
  * The vault's side of the card account updater: which tokens are due, and asking the card's issuer about one token
@@ -33,6 +33,9 @@ public class AccountUpdates {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    @Inject
+    LookupKey lookupKey;
 
     @Inject
     KeystoreService keystores;
@@ -116,7 +119,7 @@ public class AccountUpdates {
             case Replace -> {
                 CardCipher cipher = keystores.current();
                 token.replaceCard(cipher.keystoreId(), cipher.seal(change.newPan(), token.aad()),
-                        SecretBox.get().lookupHash("pan:" + change.newPan()), change.newBrand(), change.newPan(),
+                        lookupKey.hash("pan:" + change.newPan()), change.newBrand(), change.newPan(),
                         change.newExpiry().getMonthValue(), change.newExpiry().getYear());
             }
             case Disable -> token.disable();

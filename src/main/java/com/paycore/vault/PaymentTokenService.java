@@ -27,7 +27,7 @@ import com.paycore.keystore.KeystoreService;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.LookupKey;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
 import com.paycore.project.ProjectService;
@@ -48,6 +48,9 @@ public class PaymentTokenService {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    @Inject
+    LookupKey lookupKey;
 
     @Inject
     ProjectService projects;
@@ -79,7 +82,7 @@ public class PaymentTokenService {
                 person.get("phone"), person.get("addressLine1"), person.get("addressLine2"), person.get("city"),
                 person.get("state"), person.get("zip"), person.get("country"));
         PaymentToken token = new PaymentToken(Ids.newId(), project.id(), newToken(),
-                SecretBox.get().lookupHash("pan:" + validated.pan()), validated, card.get("cardholderName"), validCvv, address);
+                lookupKey.hash("pan:" + validated.pan()), validated, card.get("cardholderName"), validCvv, address);
         CardCipher cipher = keystores.current();
         token.seal(cipher.keystoreId(), cipher.seal(validated.pan(), token.aad()));
         em.persist(token);

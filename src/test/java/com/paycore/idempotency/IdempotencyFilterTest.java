@@ -37,6 +37,8 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.ErrorResponses;
+import com.paycore.platform.LookupKey;
+import com.paycore.platform.SecretBox;
 import com.paycore.platform.StrictJson;
 import com.paycore.platform.Times;
 
@@ -45,6 +47,8 @@ class IdempotencyFilterTest {
 
     private static final UUID PROJECT = UUID.fromString("11111111-1111-1111-1111-111111111111");
     private static final UUID USER = UUID.fromString("22222222-2222-2222-2222-222222222222");
+    private static final byte[] LOOKUP_KEY = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final SecretBox BOX = new SecretBox("fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII));
 
     private MemoryStore store;
     private MutableClock clock;
@@ -61,6 +65,13 @@ class IdempotencyFilterTest {
         f.clock = clock;
         f.project = new ProjectCaller();
         f.caller = new Caller();
+        f.lookupKey = new LookupKey() {
+            @Override
+            public byte[] key() {
+                return LOOKUP_KEY;
+            }
+        };
+        f.masterKey = () -> BOX;
         if (projectCall) {
             f.project.authenticate(PROJECT, UUID.randomUUID());
         } else {
@@ -71,6 +82,11 @@ class IdempotencyFilterTest {
 
     /** Sends a request through the request filter, then (unless aborted) "runs" the resource and the response filter. */
     private Outcome send(IdempotencyFilter f, String key, String path, String body, int status, Object entity) throws Exception {
+        return send(f, key, path, body, status, entity, Map.of());
+    }
+
+    private Outcome send(IdempotencyFilter f, String key, String path, String body, int status, Object entity,
+                         Map<String, String> headers) throws Exception {
         FakeRequest request = new FakeRequest("POST", path, key, body);
         Outcome outcome = new Outcome();
         try {
@@ -87,7 +103,7 @@ class IdempotencyFilterTest {
         }
         outcome.bodySeenByResource = new String(request.entity.readAllBytes(), StandardCharsets.UTF_8);
         outcome.ran = true;
-        f.filter(request.context, response(status, entity));
+        f.filter(request.context, response(status, entity, headers));
         return outcome;
     }
 
@@ -108,7 +124,43 @@ class IdempotencyFilterTest {
         IdempotencyRecord row = store.rows.get("project:" + PROJECT + "|k1");
         assertEquals(IdempotencyRules.State.COMPLETED, row.state());
         assertEquals(201, row.status());
-        assertEquals(StrictJson.jsonb().toJson(answer), row.response());
+        assertEquals(StrictJson.jsonb().toJson(answer), opened(row).getString("body"));
+    }
+
+    @Test
+    void theStoredAnswerIsSealedUnderTheMasterKey() throws Exception {
+        Envelope answer = Envelope.ok().with("cardholderName", "Ada Lovelace");
+        send(filter(true), "k1", "pay/p/tokens", "{}", 201, answer);
+        IdempotencyRecord row = store.rows.get("project:" + PROJECT + "|k1");
+        assertTrue(row.response().startsWith("v1." + BOX.currentKeyId() + "."), row.response());
+        assertTrue(!row.response().contains("Ada"), row.response());
+        assertTrue(opened(row).getString("body").contains("Ada Lovelace"));
+    }
+
+    @Test
+    void aReplayCarriesTheFirstAnswersHeadersButNotThoseOfTheExchange() throws Exception {
+        IdempotencyFilter f = filter(true);
+        send(f, "k1", "pay/p/payments", "{}", 201, Envelope.ok(),
+                Map.of("Location", "http://h/api/pay/p/payments/9", "X-Request-Id", "first-request"));
+        Outcome again = send(f, "k1", "pay/p/payments", "{}", 500, null);
+        assertEquals(201, again.replayed.getStatus());
+        assertEquals("http://h/api/pay/p/payments/9", again.replayed.getHeaderString("Location"));
+        assertNull(again.replayed.getHeaderString("X-Request-Id"));
+        assertEquals("true", again.replayed.getHeaderString(IdempotencyRules.REPLAYED_HEADER));
+    }
+
+    @Test
+    void anotherQueryStringUnderTheSameKeyIs400() throws Exception {
+        IdempotencyFilter f = filter(false);
+        send(f, "k1", "adm/transactions/t/reverse?companyProjectId=a", "", 200, Envelope.ok());
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_REUSED,
+                send(f, "k1", "adm/transactions/t/reverse?companyProjectId=b", "", 200, null).refusal.code());
+        assertTrue(send(f, "k1", "adm/transactions/t/reverse?companyProjectId=a", "", 500, null).replayed != null);
+    }
+
+    private static jakarta.json.JsonObject opened(IdempotencyRecord row) {
+        return jakarta.json.Json.createReader(new java.io.StringReader(
+                BOX.decryptString(row.response(), IdempotencyStore.purpose(row.id())))).readObject();
     }
 
     @Test
@@ -215,7 +267,7 @@ class IdempotencyFilterTest {
         IdempotencyFilter f = filter(true);
         // Another instance claims the key between this request's read and its insert.
         store.beforeClaim = () -> store.put(new IdempotencyRecord("project:" + PROJECT, "k1",
-                IdempotencyRules.fingerprint("POST", "x", "{}".getBytes(StandardCharsets.UTF_8)),
+                IdempotencyRules.fingerprint(LOOKUP_KEY, "POST", "x", "{}".getBytes(StandardCharsets.UTF_8)),
                 Times.utc(clock.instant())));
         Outcome o = send(f, "k1", "x", "{}", 200, Envelope.ok());
         assertEquals(409, o.refusal.getResponse().getStatus());
@@ -246,11 +298,13 @@ class IdempotencyFilterTest {
         Response aborted;
         final ContainerRequestContext context;
 
-        FakeRequest(String method, String path, String key, String body) {
+        FakeRequest(String method, String target, String key, String body) {
             this.entity = new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8));
+            String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
             UriInfo uri = (UriInfo) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {UriInfo.class},
                     (p, m, a) -> switch (m.getName()) {
                         case "getPath" -> path;
+                        case "getRequestUri" -> java.net.URI.create("http://h/api/" + target);
                         default -> throw new UnsupportedOperationException(m.getName());
                     });
             this.context = (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
@@ -276,9 +330,16 @@ class IdempotencyFilterTest {
     }
 
     private static ContainerResponseContext response(int status, Object entity) {
+        return response(status, entity, Map.of());
+    }
+
+    private static ContainerResponseContext response(int status, Object entity, Map<String, String> headers) {
+        jakarta.ws.rs.core.MultivaluedMap<String, String> sent = new jakarta.ws.rs.core.MultivaluedHashMap<>();
+        headers.forEach(sent::add);
         return (ContainerResponseContext) Proxy.newProxyInstance(IdempotencyFilterTest.class.getClassLoader(),
                 new Class<?>[] {ContainerResponseContext.class}, (p, m, a) -> switch (m.getName()) {
                     case "getStatus" -> status;
+                    case "getStringHeaders" -> sent;
                     case "getEntity" -> entity;
                     case "getEntityType" -> entity == null ? null : entity.getClass();
                     default -> throw new UnsupportedOperationException(m.getName());

@@ -23,7 +23,12 @@ import com.paycore.platform.ErrorCode;
 class IdempotencyRulesTest {
 
     private static final OffsetDateTime NOW = OffsetDateTime.of(2025, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC);
-    private static final String FP = IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":1}"));
+    private static final byte[] KEY = bytes("0123456789abcdef0123456789abcdef");
+    private static final String FP = fingerprint("POST", "pay/p/payments", bytes("{\"a\":1}"));
+
+    private static String fingerprint(String method, String target, byte[] body) {
+        return IdempotencyRules.fingerprint(KEY, method, target, body);
+    }
 
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -33,7 +38,7 @@ class IdempotencyRulesTest {
 
     @Test
     void sameRequestSameFingerprint() {
-        assertEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":1}")));
+        assertEquals(FP, fingerprint("POST", "pay/p/payments", bytes("{\"a\":1}")));
     }
 
     @Test
@@ -42,38 +47,55 @@ class IdempotencyRulesTest {
     }
 
     @Test
-    void fingerprintMatchesAnIndependentDigest() throws Exception {
-        byte[] expected = java.security.MessageDigest.getInstance("SHA-256").digest(bytes("POST\npay/x\n{}"));
-        assertEquals(java.util.HexFormat.of().formatHex(expected),
-                IdempotencyRules.fingerprint("POST", "pay/x", bytes("{}")));
+    void fingerprintIsAnHmacUnderTheServerKeyNotAPlainDigest() throws Exception {
+        byte[] framed = bytes("idempotency\nPOST\npay/x\n{}");
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(KEY, "HmacSHA256"));
+        assertEquals(java.util.HexFormat.of().formatHex(mac.doFinal(framed)), fingerprint("POST", "pay/x", bytes("{}")));
+        // An unkeyed digest of a tokenization body could be reversed offline by trying every card number.
+        String unkeyed = java.util.HexFormat.of().formatHex(
+                java.security.MessageDigest.getInstance("SHA-256").digest(bytes("POST\npay/x\n{}")));
+        assertNotEquals(unkeyed, fingerprint("POST", "pay/x", bytes("{}")));
+        assertNotEquals(fingerprint("POST", "pay/x", bytes("{}")),
+                IdempotencyRules.fingerprint(bytes("another key, another fingerprint"), "POST", "pay/x", bytes("{}")));
+    }
+
+    @Test
+    void theQueryStringIsPartOfTheTarget() {
+        String a = fingerprint("POST", IdempotencyRules.target("adm/transactions/t/reverse", "companyProjectId=a"), null);
+        String b = fingerprint("POST", IdempotencyRules.target("adm/transactions/t/reverse", "companyProjectId=b"), null);
+        assertNotEquals(a, b);
+        assertEquals("p", IdempotencyRules.target("p", null));
+        assertEquals("p", IdempotencyRules.target("p", ""));
+        assertEquals("p?x=1", IdempotencyRules.target("p", "x=1"));
     }
 
     @Test
     void bodyChangesFingerprint() {
-        assertNotEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}")));
-        assertNotEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":1} ")));
+        assertNotEquals(FP, fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}")));
+        assertNotEquals(FP, fingerprint("POST", "pay/p/payments", bytes("{\"a\":1} ")));
     }
 
     @Test
     void pathChangesFingerprint() {
-        assertNotEquals(FP, IdempotencyRules.fingerprint("POST", "pay/p/refunds", bytes("{\"a\":1}")));
+        assertNotEquals(FP, fingerprint("POST", "pay/p/refunds", bytes("{\"a\":1}")));
     }
 
     @Test
     void methodChangesFingerprint() {
-        assertNotEquals(FP, IdempotencyRules.fingerprint("PUT", "pay/p/payments", bytes("{\"a\":1}")));
+        assertNotEquals(FP, fingerprint("PUT", "pay/p/payments", bytes("{\"a\":1}")));
     }
 
     @Test
     void partsCannotBeShiftedIntoEachOther() {
-        assertNotEquals(IdempotencyRules.fingerprint("POST", "pay/a", bytes("b")),
-                IdempotencyRules.fingerprint("POST", "pay/ab", bytes("")));
+        assertNotEquals(fingerprint("POST", "pay/a", bytes("b")),
+                fingerprint("POST", "pay/ab", bytes("")));
     }
 
     @Test
     void missingBodyIsTheEmptyBody() {
-        assertEquals(IdempotencyRules.fingerprint("POST", "p", new byte[0]),
-                IdempotencyRules.fingerprint("POST", "p", null));
+        assertEquals(fingerprint("POST", "p", new byte[0]),
+                fingerprint("POST", "p", null));
     }
 
     // --- key validation
@@ -138,14 +160,14 @@ class IdempotencyRulesTest {
 
     @Test
     void differentRequestIs400WhateverTheState() {
-        String other = IdempotencyRules.fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}"));
+        String other = fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}"));
         assertSame(Decision.MISMATCH_400, decide(State.COMPLETED, other, NOW.plusHours(1)));
         assertSame(Decision.MISMATCH_400, decide(State.IN_PROGRESS, other, NOW.plusHours(1)));
     }
 
     @Test
     void expiredRowIsReplacedWhateverItHolds() {
-        String other = IdempotencyRules.fingerprint("POST", "x", null);
+        String other = fingerprint("POST", "x", null);
         assertSame(Decision.EXPIRED_REPLACE, decide(State.COMPLETED, FP, NOW.minusSeconds(1)));
         assertSame(Decision.EXPIRED_REPLACE, decide(State.IN_PROGRESS, FP, NOW.minusHours(3)));
         assertSame(Decision.EXPIRED_REPLACE, decide(State.COMPLETED, other, NOW.minusSeconds(1)));

@@ -105,4 +105,8 @@ class ApiIT {
     @Nested
     class ExternalIssuer extends ExternalIssuerScenarios {
     }
+
+    @Nested
+    class MasterKey extends MasterKeyScenarios {
+    }
 }

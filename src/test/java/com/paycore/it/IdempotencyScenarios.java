@@ -5,6 +5,7 @@ import static com.paycore.it.Cards.aShop;
 import static com.paycore.it.Cards.body;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,6 +41,53 @@ abstract class IdempotencyScenarios {
         Response fresh = shop.pay().header("Idempotency-Key", UUID.randomUUID().toString())
                 .body(body("4242424242424242", "123")).post(shop.tokens());
         assertNotEquals(first.jsonPath().getString("id"), fresh.jsonPath().getString("id"));
+    }
+
+    @Test
+    void aReplayOfACreateCarriesItsLocation() {
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        Response first = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
+        Response again = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
+        assertEquals(201, first.statusCode(), first.asString());
+        assertNotNull(first.header("Location"));
+        assertEquals(201, again.statusCode(), again.asString());
+        assertEquals("true", again.header("Idempotent-Replayed"));
+        assertEquals(first.header("Location"), again.header("Location"));
+        assertTrue(again.contentType().startsWith("application/json"), again.contentType());
+        assertNotEquals(first.header("X-Request-Id"), again.header("X-Request-Id"));
+    }
+
+    @Test
+    void theStoredRequestAndAnswerHoldNoCardDataAndNoUnkeyedHash() throws Exception {
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        String request = "{\"creditCard\":{\"cardNumber\":\"4242424242424242\",\"expirationMonth\":12,"
+                + "\"expirationYear\":2031,\"cvv\":\"123\",\"cardholderName\":\"Ada Lovelace\"},"
+                + "\"personAddress\":{\"firstName\":\"Ada\",\"lastName\":\"Lovelace\",\"email\":\"ada@example.com\","
+                + "\"addressLine1\":\"12 Square\",\"city\":\"London\",\"state\":\"LDN\",\"zip\":\"SW1Y 4JH\",\"country\":\"GB\"}}";
+        Response first = shop.pay().header("Idempotency-Key", key).body(request).post(shop.tokens());
+        assertEquals(201, first.statusCode(), first.asString());
+        String fingerprint;
+        String response;
+        try (var db = DatabaseDump.connect();
+             var st = db.prepareStatement("select fingerprint, response from idempotency_keys where idem_key = ?")) {
+            st.setString(1, key);
+            try (var rs = st.executeQuery()) {
+                assertTrue(rs.next(), "the idempotency row");
+                fingerprint = rs.getString(1);
+                response = rs.getString(2);
+            }
+        }
+        String target = "pay/" + shop.projectId() + "/companyProjectCreditCardPaymentsInfo";
+        String unkeyed = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(("POST\n" + target + "\n" + request).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertNotEquals(unkeyed, fingerprint, "an unkeyed hash of the card data");
+        assertTrue(fingerprint.matches("[0-9a-f]{64}"), fingerprint);
+        for (String clear : List.of("Ada Lovelace", "424242", first.jsonPath().getString("paymentToken"), "maskedCardNumber")) {
+            assertTrue(!response.contains(clear), "stored answer holds " + clear + " in clear");
+        }
+        assertTrue(response.startsWith("v1."), "sealed under the master key");
     }
 
     @Test

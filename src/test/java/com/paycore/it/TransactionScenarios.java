@@ -641,6 +641,34 @@ abstract class TransactionScenarios {
                 .queryParam("companyProjectId", shop.projectId()).post("/api/adm/transactions/" + id + "/reverse"), 400);
     }
 
+    @Test
+    void e17AuthorizesBeforeAReplayAndFingerprintsTheQueryString() {
+        Cards.Shop shop = aShop();
+        UUID id = shop.anAuthorization("4111111111111111", "10.00", false);
+        UUID sibling = Api.aProject(shop.companyId());
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        String key = UUID.randomUUID().toString();
+        String reverse = "/api/adm/transactions/" + id + "/reverse";
+        ok(Api.as(admin.token()).header("Idempotency-Key", key).queryParam("companyProjectId", shop.projectId()).post(reverse));
+        // the same key with another project of the company is another request, not a replay of the first answer
+        Response otherProject = Api.as(admin.token()).header("Idempotency-Key", key)
+                .queryParam("companyProjectId", sibling).post(reverse);
+        refused(otherProject, 400);
+        assertNull(otherProject.header("Idempotent-Replayed"));
+        // a project the caller cannot see is refused as such, before any replay
+        Response foreign = Api.as(admin.token()).header("Idempotency-Key", key)
+                .queryParam("companyProjectId", aShop().projectId()).post(reverse);
+        refused(foreign, 404);
+        assertNull(foreign.header("Idempotent-Replayed"));
+        // once the caller has lost access, the stored answer is not given either
+        Api.anAdminOf(shop.companyId()); // the company keeps an Admin
+        ok(asRoot().body(Map.of("roles", "User")).put("/api/adm/companyUsers/" + admin.companyUserId()));
+        Response demoted = Api.as(admin.token()).header("Idempotency-Key", key)
+                .queryParam("companyProjectId", shop.projectId()).post(reverse);
+        refused(demoted, 403);
+        assertNull(demoted.header("Idempotent-Replayed"));
+    }
+
     // ---- Card data ----
 
     @Test

@@ -78,4 +78,11 @@ class DatabaseConfigSourceTest {
     void h2UrlIsUnchanged(String url) {
         assertEquals(url, DatabaseConfigSource.jdbcUrlFor(url));
     }
+
+    @Test
+    void theEmbeddedDatabaseOpensNoServer() {
+        String url = DatabaseConfigSource.embeddedUrl(java.nio.file.Path.of("/var/lib/payments"));
+        assertEquals("jdbc:h2:file:/var/lib/payments/payments", url);
+        org.junit.jupiter.api.Assertions.assertFalse(url.toUpperCase(java.util.Locale.ROOT).contains("AUTO_SERVER"), url);
+    }
 }

@@ -2,6 +2,8 @@ package com.paycore.platform;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,11 +61,18 @@ class SecretBoxTest {
     }
 
     @Test
-    void lookupHashIsKeyedAndStable() {
-        byte[] k = key();
-        assertEquals(new SecretBox(k).lookupHash("pk_abc"), new SecretBox(k).lookupHash("pk_abc"));
-        assertNotEquals(new SecretBox(k).lookupHash("pk_abc"), new SecretBox(key()).lookupHash("pk_abc"));
-        assertEquals(64, new SecretBox(k).lookupHash("pk_abc").length());
+    void rewrapMovesAValueOntoTheCurrentKeySoThePreviousOneCanGo() {
+        byte[] old = key();
+        byte[] current = key();
+        String sealed = new SecretBox(old).encrypt("kept", "x");
+        SecretBox rotating = new SecretBox(current, old);
+        assertTrue(rotating.knows(sealed));
+        String moved = rotating.rewrap(sealed, "x");
+        assertEquals(rotating.currentKeyId(), SecretBox.keyIdOf(moved));
+        assertSame(moved, rotating.rewrap(moved, "x"));
+        assertArrayEquals("kept".getBytes(StandardCharsets.UTF_8), new SecretBox(current).decrypt(moved, "x"));
+        assertFalse(new SecretBox(current).knows(sealed));
+        assertThrows(IllegalStateException.class, () -> rotating.rewrap(sealed, "another purpose"));
     }
 
     @Test

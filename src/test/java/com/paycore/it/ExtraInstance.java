@@ -1,0 +1,181 @@
+package com.paycore.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Payara Micro of its own, with settings of its own (system properties after the tests' usual ones, so they win),
+ * for scenarios that need restarts with another configuration, such as a master-key rotation. Stopped by close().
+ */
+final class ExtraInstance implements AutoCloseable {
+
+    private final Process process;
+    private final String baseUri;
+    private final Path log;
+
+    private ExtraInstance(Process process, String baseUri, Path log) {
+        this.process = process;
+        this.baseUri = baseUri;
+        this.log = log;
+    }
+
+    /** Starts the WAR with the settings; returns at once (see {@link #awaitReady} and {@link #awaitRefusal}). */
+    static ExtraInstance start(String name, Map<String, String> settings) throws IOException {
+        String dir = System.getProperty("payments.it.dir", "target/it");
+        Path root = Path.of(dir, name + "-root");
+        Deployments.emptied(root);
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        List<String> command = new ArrayList<>();
+        command.add(System.getProperty("java.home") + "/bin/java");
+        command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
+        settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
+                "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
+                "--port", String.valueOf(port), "--nocluster", "--rootdir", root.toString()));
+        Path log = Path.of(dir, name + ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ExtraInstance started = new ExtraInstance(process, "http://localhost:" + port, log);
+        Runtime.getRuntime().addShutdownHook(new Thread(started::close));
+        return started;
+    }
+
+    String baseUri() {
+        return baseUri;
+    }
+
+    String log() throws IOException {
+        return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    /** Waits until /health/ready answers 200; fails when the instance exits or refuses to deploy first. */
+    ExtraInstance awaitReady() throws IOException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive() || log().contains("Exception while loading the app")) {
+                throw new AssertionError("instance did not start; see " + log);
+            }
+            if (ready() == 200) {
+                return this;
+            }
+            pause();
+        }
+        throw new AssertionError("instance not ready in time; see " + log);
+    }
+
+    /** Waits until the deployment has failed (or the process exited); the log up to then. */
+    String awaitRefusal() throws IOException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos();
+        while (System.nanoTime() < deadline) {
+            String text = log();
+            if (!process.isAlive() || text.contains("Exception while loading the app")) {
+                return text;
+            }
+            if (ready() == 200) {
+                throw new AssertionError("instance became ready; see " + log);
+            }
+            pause();
+        }
+        throw new AssertionError("instance neither ready nor refused in time; see " + log);
+    }
+
+    /** The status of GET /health/ready, or -1 when nothing answers. */
+    int ready() {
+        try {
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            return client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A database of its own for the extra instances: a fresh PostgreSQL schema, or an H2 file of its own. */
+    record Database(String url, String user, String password) {
+
+        static Database fresh(String name) throws Exception {
+            String main = System.getenv("PAYMENTS_DB_URL");
+            if (main == null || main.isBlank()) {
+                Path file = Path.of(System.getProperty("payments.it.dir", "target/it"), name, "payments").toAbsolutePath();
+                Deployments.emptied(file.getParent());
+                return new Database("jdbc:h2:file:" + file + ";AUTO_SERVER=TRUE", "payments", "payments");
+            }
+            String user = System.getenv("PAYMENTS_DB_USER");
+            String password = System.getenv("PAYMENTS_DB_PASSWORD");
+            // Beside the main schema, named after it, so parallel runs on other schemas never meet.
+            String base = main.matches(".*[?&]currentSchema=.*")
+                    ? main.replaceAll(".*[?&]currentSchema=([^&]*).*", "$1") : "payments";
+            String schema = (base + "_" + name).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+            try (var db = java.sql.DriverManager.getConnection(main, user, password); var st = db.createStatement()) {
+                st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+                st.execute("CREATE SCHEMA " + schema);
+            }
+            String url = main.matches(".*[?&]currentSchema=.*")
+                    ? main.replaceAll("([?&]currentSchema=)[^&]*", "$1" + schema)
+                    : main + (main.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+            return new Database(url, user, password);
+        }
+
+        java.sql.Connection connect() throws java.sql.SQLException {
+            return java.sql.DriverManager.getConnection(url, user, password);
+        }
+
+        Map<String, String> settings() {
+            Map<String, String> settings = new java.util.HashMap<>();
+            settings.put("payments.db.url", url);
+            if (user != null) {
+                settings.put("payments.db.user", user);
+            }
+            if (password != null) {
+                settings.put("payments.db.password", password);
+            }
+            return settings;
+        }
+
+        /** Drops the PostgreSQL schema (an H2 file stays under target/). */
+        void drop() throws Exception {
+            if (url.startsWith("jdbc:postgresql:")) {
+                String schema = url.replaceAll(".*[?&]currentSchema=([^&]*).*", "$1");
+                try (var db = connect(); var st = db.createStatement()) {
+                    st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+                }
+            }
+        }
+    }
+}
