@@ -97,4 +97,8 @@ class ApiIT {
     @Nested
     class Reports extends ReportScenarios {
     }
+
+    @Nested
+    class ListedFields extends ListedFieldsScenarios {
+    }
 }
