@@ -24,6 +24,7 @@ import com.paycore.platform.Times;
 import com.paycore.project.Project;
 import com.paycore.project.ProjectService;
 import com.paycore.transaction.DisputeOpened;
+import com.paycore.transaction.StandingChargebacks;
 import com.paycore.transaction.TransactionService;
 
 /**
@@ -33,7 +34,7 @@ import com.paycore.transaction.TransactionService;
  */
 @ApplicationScoped
 @Transactional
-public class ChargebackService {
+public class ChargebackService implements StandingChargebacks {
 
     static final Duration DEFAULT_RESPONSE_TIME = Duration.ofDays(10);
     static final String SIMULATOR_REASON = "Fraud: card-absent environment";
@@ -93,6 +94,16 @@ public class ChargebackService {
                 charged.companyId(), charged.amount(), charged.currency(), reason, reasonCode, chargebackDate, respondBy);
         em.persist(chargeback);
         return chargeback;
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public BigDecimal against(UUID transactionId) {
+        BigDecimal sum = em.createQuery("select sum(c.amount) from Chargeback c where c.transactionId = :transaction "
+                        + "and c.status in :standing", BigDecimal.class)
+                .setParameter("transaction", transactionId).setParameter("standing", Chargeback.STANDING)
+                .getSingleResult();
+        return sum == null ? BigDecimal.ZERO : sum;
     }
 
     /** The merchant accepts: Pending -> Accepted. */
