@@ -13,6 +13,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
@@ -80,6 +81,7 @@ public class UserService {
     public void update(UUID id, UpdateUserRequest request) {
         caller.requirePlatformAdmin();
         User user = users.find(id).orElseThrow(() -> AppException.notFound("User"));
+        Bodies.validate(id, request, request.id);
         if (users.emailTaken(request.email, id)) {
             throw new AppException(ErrorCode.DUPLICATE_EMAIL);
         }

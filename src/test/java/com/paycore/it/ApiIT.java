@@ -99,6 +99,10 @@ class ApiIT {
     }
 
     @Nested
+    class TenancyBeforeBody extends TenancyBeforeBodyScenarios {
+    }
+
+    @Nested
     class ListedFields extends ListedFieldsScenarios {
     }
 }
