@@ -17,6 +17,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -24,6 +25,7 @@ import com.paycore.platform.Times;
 import com.paycore.project.Project;
 import com.paycore.project.ProjectService;
 import com.paycore.transaction.DisputeOpened;
+import com.paycore.transaction.StandingChargebacks;
 import com.paycore.transaction.TransactionService;
 
 /**
@@ -33,7 +35,7 @@ import com.paycore.transaction.TransactionService;
  */
 @ApplicationScoped
 @Transactional
-public class ChargebackService {
+public class ChargebackService implements StandingChargebacks {
 
     static final Duration DEFAULT_RESPONSE_TIME = Duration.ofDays(10);
     static final String SIMULATOR_REASON = "Fraud: card-absent environment";
@@ -61,9 +63,11 @@ public class ChargebackService {
 
     /** {@code POST /api/adm/chargebacks} (platform administrators; the resource checks). */
     public ChargebackView record(RecordChargebackRequest request) {
-        if (request.transactionId == null) {
-            throw AppException.invalid("transactionId: required");
+        // The transaction is looked up before the body is checked, as on every operation naming an id.
+        if (transactions.projectOf(Bodies.requiredId(request, "transactionId", request.transactionId)).isEmpty()) {
+            throw AppException.notFound("Transaction");
         }
+        Bodies.validate(request);
         OffsetDateTime now = now();
         OffsetDateTime chargebackDate = request.chargebackDate == null ? now
                 : Times.parseField("chargebackDate", request.chargebackDate);
@@ -95,6 +99,16 @@ public class ChargebackService {
         return chargeback;
     }
 
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public BigDecimal against(UUID transactionId) {
+        BigDecimal sum = em.createQuery("select sum(c.amount) from Chargeback c where c.transactionId = :transaction "
+                        + "and c.status in :standing", BigDecimal.class)
+                .setParameter("transaction", transactionId).setParameter("standing", Chargeback.STANDING)
+                .getSingleResult();
+        return sum == null ? BigDecimal.ZERO : sum;
+    }
+
     /** The merchant accepts: Pending -> Accepted. */
     public ChargebackView accept(UUID projectId, UUID chargebackId) {
         Chargeback chargeback = lock(chargebackId, projectId);
@@ -105,10 +119,10 @@ public class ChargebackService {
 
     /** The merchant disputes with evidence: Pending (and not past respondByDate) -> Disputed. */
     public ChargebackView dispute(UUID projectId, UUID chargebackId, String evidence) {
+        Chargeback chargeback = lock(chargebackId, projectId);
         if (evidence == null || evidence.isBlank() || evidence.length() > MAX_EVIDENCE) {
             throw AppException.invalid("evidence: 1 to " + MAX_EVIDENCE + " characters required");
         }
-        Chargeback chargeback = lock(chargebackId, projectId);
         chargeback.dispute(evidence, now());
         audit.record("ChargebackDisputed", chargeback.companyId(), "Chargeback", chargebackId, null);
         return ChargebackView.of(chargeback);
@@ -116,6 +130,7 @@ public class ChargebackService {
 
     /** The processor's decision (platform administrators): Disputed -> Won | Lost. */
     public ChargebackView resolve(UUID chargebackId, String outcome) {
+        Chargeback chargeback = lock(chargebackId, null);
         boolean won;
         if ("Won".equals(outcome)) {
             won = true;
@@ -124,7 +139,6 @@ public class ChargebackService {
         } else {
             throw AppException.invalid("outcome: Won or Lost");
         }
-        Chargeback chargeback = lock(chargebackId, null);
         chargeback.resolve(won, now());
         audit.record("ChargebackResolved", chargeback.companyId(), "Chargeback", chargebackId, "outcome=" + outcome);
         return ChargebackView.of(chargeback);
@@ -168,14 +182,6 @@ public class ChargebackService {
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<ChargebackView> search(UUID projectId, ChargebackSearchRequest request) {
-        if (request.startDate == null || request.startDate.isBlank()) {
-            throw AppException.invalid("startDate: required");
-        }
-        OffsetDateTime start = Times.parseField("startDate", request.startDate);
-        if (request.offset == null || request.limit == null) {
-            throw AppException.invalid("offset and limit: required");
-        }
-        Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
         Project project = projects.forApiKey(projectId);
         boolean wholeCompany = Boolean.TRUE.equals(request.isForAllProjectsInCompany);
         UUID chargebackId = null;
@@ -191,6 +197,15 @@ public class ChargebackService {
             UUID owner = transactions.projectOf(transactionId).orElse(null);
             visible(owner, owner == null ? null : projects.forApiKey(owner).companyId(), project, wholeCompany, "Transaction");
         }
+        // The rest of the body after the ids it names (403/404 first), as on every operation naming an id.
+        if (request.startDate == null || request.startDate.isBlank()) {
+            throw AppException.invalid("startDate: required");
+        }
+        OffsetDateTime start = Times.parseField("startDate", request.startDate);
+        if (request.offset == null || request.limit == null) {
+            throw AppException.invalid("offset and limit: required");
+        }
+        Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
         StringBuilder jpql = new StringBuilder("select c from Chargeback c where c.companyId = :company "
                 + "and c.chargebackDate >= :start");
         if (!wholeCompany) {

@@ -9,6 +9,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
@@ -48,6 +49,7 @@ public class CompanyService {
     /** E8. Company Admins may edit their own company but only platform administrators change isActive. */
     public void update(UUID id, UpdateCompanyRequest request) {
         Company company = access.asAdmin(id);
+        Bodies.validate(id, request, request.id);
         String name = request.resolvedName();
         boolean activation = request.isActive != null && request.isActive != company.active();
         if (activation && !caller.platformAdmin()) {

@@ -12,6 +12,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
 import com.paycore.user.User;
@@ -41,8 +42,10 @@ public class CompanyUserService {
     AuditLog audit;
 
     public CompanyUser add(AddCompanyUserRequest request) {
-        access.asAdmin(request.companyId);
-        User user = users.find(request.userId).orElseThrow(() -> AppException.notFound("User"));
+        access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        User user = users.find(Bodies.requiredId(request, "userId", request.userId))
+                .orElseThrow(() -> AppException.notFound("User"));
+        Bodies.validate(request);
         return join(request.companyId, user, request.resolvedRole(), request.firstName, request.lastName,
                 request.phoneNumber, request.isActive == null || request.isActive);
     }
@@ -67,6 +70,7 @@ public class CompanyUserService {
     public void update(UUID id, UpdateCompanyUserRequest request) {
         CompanyUser member = companies.findMember(id).orElseThrow(() -> AppException.notFound("Company user"));
         AppException.hidingForeign("Company user", () -> access.asAdmin(member.companyId()));
+        Bodies.validate(id, request, request.id);
         if (request.email != null) {
             throw new AppException(ErrorCode.EMAIL_IMMUTABLE);
         }

@@ -20,6 +20,7 @@ import com.paycore.company.CompanyRepository;
 import com.paycore.company.CompanyUser;
 import com.paycore.company.CompanyUserService;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
@@ -72,7 +73,8 @@ public class InvitationService {
     int validityDays;
 
     public Created create(CreateInvitationRequest request) {
-        access.asAdmin(request.companyId);
+        access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        Bodies.validate(request);
         users.findByEmail(request.email)
                 .flatMap(u -> companies.membership(request.companyId, u.id()))
                 .ifPresent(m -> {
@@ -109,6 +111,7 @@ public class InvitationService {
         if (invitation == null) {
             throw AppException.notFound("Invitation");
         }
+        Bodies.validate(request);
         OffsetDateTime now = OffsetDateTime.now(clock);
         if (invitation.status(now) != Invitation.Status.Pending
                 || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token))) {

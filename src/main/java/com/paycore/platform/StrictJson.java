@@ -19,11 +19,15 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * JSON binding that refuses values of the wrong JSON type (the default one reads "maybe" as false and "12"
  * as 12): booleans must be true/false, numbers must be numbers, strings must be strings.
+ * <p>
+ * It also writes null-valued properties as {@code null} instead of leaving them out: DESIGN.md lists the fields of
+ * each answer (a key entry's {@code deactivationDate}, a user's {@code firstName}, ...) and clients rely on them being
+ * there. The envelope's own fields are not affected: {@link Envelope} writes only the fields an operation adds.
  */
 @Provider
 public class StrictJson implements ContextResolver<Jsonb> {
 
-    private static final Jsonb JSONB = JsonbBuilder.create(new JsonbConfig().withDeserializers(
+    private static final Jsonb JSONB = JsonbBuilder.create(new JsonbConfig().withNullValues(true).withDeserializers(
             new Strict<Boolean>() {
                 @Override
                 Boolean read(JsonValue value) {

@@ -17,11 +17,12 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.Jpql;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Fields;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
 import com.paycore.project.Gateways;
@@ -49,10 +50,8 @@ public class ProcessorService {
     Clock clock;
 
     public Processor create(ProcessorRequest request) {
-        if (request.companyProjectId == null) {
-            throw AppException.invalid("companyProjectId: must not be null");
-        }
-        Project project = projects.asAdmin(request.companyProjectId);
+        Project project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
+        Bodies.validate(request);
         if (request.id != null && em.find(Processor.class, request.id) != null) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
         }
@@ -71,6 +70,7 @@ public class ProcessorService {
     public void update(UUID id, ProcessorRequest request) {
         Processor processor = find(id);
         Project project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
+        Bodies.validate(id, request, request.id);
         if (request.companyProjectId != null && !request.companyProjectId.equals(processor.projectId())) {
             throw AppException.invalid("companyProjectId: a processor configuration cannot move to another project");
         }

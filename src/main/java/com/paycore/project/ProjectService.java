@@ -20,6 +20,7 @@ import com.paycore.company.Company;
 import com.paycore.company.CompanyAccess;
 import com.paycore.company.CompanyRepository;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -53,7 +54,8 @@ public class ProjectService {
 
     /** E7: the project and, through {@link ProjectCreated}, its first active TransactionRSAKey. */
     public Project create(CreateProjectRequest request) {
-        Company company = companies.asAdmin(request.companyId);
+        Company company = companies.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        Bodies.validate(request);
         String name = request.resolvedName();
         if (projects.nameTaken(company.id(), name, null)) {
             throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
@@ -127,6 +129,7 @@ public class ProjectService {
     /** E4. Processor and security settings are not touched here. */
     public void updateGeneral(UUID id, UpdateProjectRequest request) {
         Project project = access.asAdmin(id);
+        Bodies.validate(id, request, request.id);
         String name = request.resolvedName();
         if (projects.nameTaken(project.companyId(), name, id)) {
             throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
@@ -147,6 +150,7 @@ public class ProjectService {
 
     public void assignUsers(UUID id, AssignUsersRequest request) {
         Project project = access.asAdmin(id);
+        Bodies.validate(request);
         project.assign(members(project.companyId(), request.companyUserIds));
         audit.record("ProjectUsersAssigned", project.companyId(), "Project", id,
                 project.companyUserIds().size() + " company users");
@@ -155,6 +159,7 @@ public class ProjectService {
     /** E9. New credentials apply to new transactions at once; each change is a new credential version. */
     public void updateMerchant(UUID id, UpdateMerchantRequest request) {
         Project project = access.asAdmin(id);
+        Bodies.validate(id, request, request.id);
         if (request.processorGateway != null) {
             Gateways.requireSupported(request.processorGateway);
         }

@@ -109,4 +109,12 @@ class ApiIT {
     @Nested
     class MasterKey extends MasterKeyScenarios {
     }
+
+    @Nested
+    class TenancyBeforeBody extends TenancyBeforeBodyScenarios {
+    }
+
+    @Nested
+    class ListedFields extends ListedFieldsScenarios {
+    }
 }

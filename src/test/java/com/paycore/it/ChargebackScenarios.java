@@ -316,6 +316,69 @@ abstract class ChargebackScenarios {
         assertTrue(admin.containsAll(List.of(hidden.toString(), visible.toString())), admin.toString());
     }
 
+    // ---- Refunds after chargebacks ----
+
+    /**
+     * Refunds may not exceed the captured amount less refunds and less the chargebacks that hold money: Pending,
+     * Disputed, Accepted and Lost ones; a Won chargeback gives its amount back to the merchant.
+     */
+    @Test
+    void refundsStopAtWhatStandingChargebacksLeave() {
+        Cards.Shop shop = aShop();
+        Map<String, Boolean> counts = Map.of("Pending", true, "Accepted", true, "Disputed", true, "Lost", true, "Won", false);
+        counts.forEach((status, standing) -> {
+            UUID sale = shop.anAuthorization("4111111111111111", "10.00", true);
+            UUID chargeback = Api.created(record(sale, Map.of("amount", new BigDecimal("6.00"))));
+            moveTo(shop, chargeback, status);
+            Response over = shop.move(sale, "refund", Map.of("amount", new BigDecimal("4.01")));
+            if (standing) {
+                assertTrue(refused(over, 400).getString("errorMessage").contains("4.00"), status + ": " + over.asString());
+                assertEquals(new BigDecimal("4.00"), Cards.exact(ok(shop.move(sale, "refund", Map.of()))).get("amount"), status);
+                refused(shop.move(sale, "refund", Map.of("amount", new BigDecimal("0.01"))), 400);
+                refused(shop.move(sale, "refund", Map.of()), 400);
+            } else {
+                assertEquals(new BigDecimal("4.01"), Cards.exact(ok(over)).get("amount"), status);
+            }
+        });
+    }
+
+    /**
+     * A chargeback and a refund of the same transaction at the same moment: both take the transaction's row lock, so
+     * the refund either ran first (its event precedes the chargeback's) or saw the chargeback and was held to what it
+     * left. Never a refund that passed over a chargeback already recorded.
+     */
+    @Test
+    void aConcurrentChargebackAndRefundNeverBothTakeTheSameMoney() throws Exception {
+        Cards.Shop shop = aShop();
+        for (int round = 0; round < 4; round++) {
+            UUID sale = shop.anAuthorization("4111111111111111", "10.00", true);
+            List<Response> answers = Parallel.run(2, i -> i == 0
+                    ? record(sale, Map.of("amount", new BigDecimal("6.00")))
+                    : shop.move(sale, "refund", Map.of("amount", new BigDecimal("6.00"))));
+            Api.created(answers.get(0)); // the processor's chargeback is always recorded
+            List<String> types = TransactionScenarios.types(shop.transaction(sale));
+            if (answers.get(1).statusCode() == 200) {
+                assertEquals(List.of("Authorize", "Capture", "Refund", "Chargeback"), types, "round " + round);
+            } else {
+                refused(answers.get(1), 400);
+                assertEquals(List.of("Authorize", "Capture", "Chargeback"), types, "round " + round);
+            }
+        }
+    }
+
+    private static void moveTo(Cards.Shop shop, UUID chargeback, String status) {
+        switch (status) {
+            case "Pending" -> { }
+            case "Accepted" -> ok(shop.pay().post(path(shop, chargeback, "accept")));
+            default -> {
+                ok(shop.pay().body(Map.of("evidence", "Delivered, signed for")).post(path(shop, chargeback, "dispute")));
+                if (!status.equals("Disputed")) {
+                    ok(asRoot().body(Map.of("outcome", status)).post(CHARGEBACKS + "/" + chargeback + "/resolve"));
+                }
+            }
+        }
+    }
+
     // ---- helpers ----
 
     static Response record(UUID transactionId, Map<String, Object> fields) {
