@@ -25,6 +25,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
@@ -68,12 +69,17 @@ public final class RequestBodies {
         public void filter(ContainerRequestContext request) {
             String declared = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
             if (declared != null) {
+                long length;
                 try {
-                    if (Long.parseLong(declared.trim()) > maxBodyBytes) {
-                        throw tooLarge(maxBodyBytes);
-                    }
+                    length = Long.parseLong(declared.trim());
                 } catch (NumberFormatException e) {
                     throw new AppException(ErrorCode.VALIDATION, "Content-Length is not a number");
+                }
+                if (length > maxBodyBytes) {
+                    // answered at once; closing the connection spares reading (or draining) the rest of the body
+                    request.abortWith(Response.fromResponse(ErrorResponses.of(ErrorCode.BODY_TOO_LARGE, maxBodyBytes))
+                            .header("Connection", "close").build());
+                    return;
                 }
             }
             InputStream in = request.getEntityStream();
