@@ -97,4 +97,12 @@ class ApiIT {
     @Nested
     class Reports extends ReportScenarios {
     }
+
+    @Nested
+    class BadInput extends BadInputScenarios {
+    }
+
+    @Nested
+    class BadInputSweep extends BadInputSweepScenarios {
+    }
 }
