@@ -63,7 +63,7 @@ abstract class ChargebackScenarios {
         refused(record(sale, Map.of("chargebackDate", "2026-05-10T00:00:00Z", "respondByDate", "2026-05-01T00:00:00Z")), 400);
         refused(record(sale, Map.of("chargebackDate", "yesterday")), 400);
         refused(record(UUID.randomUUID(), Map.of("amount", 1)), 404);
-        Map<String, Object> body = new HashMap<>(Map.of("transactionId", sale));
+        Map<String, Object> body = new HashMap<>(Map.of("transactionId", sale, "amount", 1));
         refused(Api.as(Api.anAdminOf(shop.companyId()).token()).body(body).post(CHARGEBACKS), 403);
         refused(Api.anonymous().body(body).post(CHARGEBACKS), 401);
         assertEquals(List.of("Authorize", "Capture"), TransactionScenarios.types(shop.transaction(sale)));
