@@ -2,8 +2,11 @@ package com.paycore.platform;
 
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.bind.Jsonb;
@@ -67,6 +70,23 @@ public class StrictJson implements ContextResolver<Jsonb> {
                         throw wrong("a string");
                     }
                     return string.getString();
+                }
+            },
+            // The default reads a JSON array as a list of map entries (so ["a","b"] became a map with null labels).
+            new Strict<Map<String, String>>() {
+                @Override
+                Map<String, String> read(JsonValue value) {
+                    if (!(value instanceof JsonObject object)) {
+                        throw wrong("an object of strings");
+                    }
+                    Map<String, String> map = new LinkedHashMap<>();
+                    object.forEach((name, v) -> {
+                        if (v.getValueType() != JsonValue.ValueType.NULL && !(v instanceof JsonString)) {
+                            throw wrong("an object of strings");
+                        }
+                        map.put(name, v instanceof JsonString string ? string.getString() : null);
+                    });
+                    return map;
                 }
             }));
 

@@ -117,4 +117,12 @@ class ApiIT {
     @Nested
     class ListedFields extends ListedFieldsScenarios {
     }
+
+    @Nested
+    class BadInput extends BadInputScenarios {
+    }
+
+    @Nested
+    class BadInputSweep extends BadInputSweepScenarios {
+    }
 }

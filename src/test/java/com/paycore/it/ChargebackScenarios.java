@@ -57,13 +57,13 @@ abstract class ChargebackScenarios {
         UUID sale = shop.anAuthorization("4111111111111111", "30.00", true);
         UUID authorized = shop.anAuthorization("4111111111111111", "30.00", false);
         refused(asRoot().body(Map.of("reason", "x")).post(CHARGEBACKS), 400);
-        refused(record(authorized, Map.of()), 400); // never captured
+        refused(record(authorized, Map.of("amount", 1)), 400); // never captured
         refused(record(sale, Map.of("amount", new BigDecimal("30.01"))), 400);
         refused(record(sale, Map.of("amount", new BigDecimal("1.001"))), 400);
         refused(record(sale, Map.of("chargebackDate", "2026-05-10T00:00:00Z", "respondByDate", "2026-05-01T00:00:00Z")), 400);
         refused(record(sale, Map.of("chargebackDate", "yesterday")), 400);
-        refused(record(UUID.randomUUID(), Map.of()), 404);
-        Map<String, Object> body = new HashMap<>(Map.of("transactionId", sale));
+        refused(record(UUID.randomUUID(), Map.of("amount", 1)), 404);
+        Map<String, Object> body = new HashMap<>(Map.of("transactionId", sale, "amount", 1));
         refused(Api.as(Api.anAdminOf(shop.companyId()).token()).body(body).post(CHARGEBACKS), 403);
         refused(Api.anonymous().body(body).post(CHARGEBACKS), 401);
         assertEquals(List.of("Authorize", "Capture"), TransactionScenarios.types(shop.transaction(sale)));
