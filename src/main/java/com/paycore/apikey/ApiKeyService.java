@@ -17,6 +17,7 @@ import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.LookupKey;
@@ -59,8 +60,9 @@ public class ApiKeyService {
     }
 
     public ApiKey create(CreateApiKeyRequest request) {
+        ProjectRef project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
+        Bodies.validate(request);
         KeyType type = KeyType.parse(request.type);
-        ProjectRef project = projects.asAdmin(request.companyProjectId);
         OffsetDateTime now = OffsetDateTime.now(clock);
         OffsetDateTime expiration = request.expirationDate != null ? request.expirationDate : now.plusDays(defaultValidityDays);
         if (!expiration.isAfter(now)) {
@@ -85,6 +87,7 @@ public class ApiKeyService {
     public void update(UUID id, UpdateApiKeyRequest request) {
         ApiKey key = keys.find(id).orElseThrow(() -> AppException.notFound("API key"));
         ProjectRef project = AppException.hidingForeign("API key", () -> projects.lockAsAdmin(key.projectId()));
+        Bodies.validate(id, request, request.id);
         OffsetDateTime now = OffsetDateTime.now(clock);
         boolean wasUsable = key.usable(now);
         boolean wasActive = key.active();

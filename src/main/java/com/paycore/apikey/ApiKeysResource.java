@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -24,7 +23,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 import com.paycore.platform.QueryAlias;
@@ -50,7 +48,7 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
     @APIResponse(responseCode = "400", description = "Unknown type, expirationDate in the past, validation failure")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Response create(@Valid @NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
+    public Response create(@NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), keys.create(request).id());
     }
 
@@ -79,8 +77,7 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "400", description = "Deactivating the last active key, validation failure, body id "
             + "differing from the path id")
     @APIResponse(responseCode = "404", description = "No such key (or not the caller's)")
-    public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateApiKeyRequest request) {
-        Aliases.requireSameId(id, request.id);
+    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateApiKeyRequest request) {
         keys.update(id, request);
         return Envelope.ok();
     }

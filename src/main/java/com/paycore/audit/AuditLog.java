@@ -57,8 +57,15 @@ public class AuditLog {
 
     private void write(String action, UUID companyId, String targetType, Object targetId, String outcome,
                        String details, UUID actorId, String actor) {
-        em.persist(new AuditEvent(OffsetDateTime.now(clock), companyId, actorId, actor, action, targetType,
-                targetId == null ? null : targetId.toString(), outcome, RequestIds.current(), details));
+        // actor may be what a client typed (an unknown login name of any length): clipped to the columns, so an
+        // oversized value can neither fail the request's transaction nor flood the table
+        em.persist(new AuditEvent(OffsetDateTime.now(clock), companyId, actorId, clipped(actor, 250), action, targetType,
+                targetId == null ? null : clipped(targetId.toString(), 64), outcome, RequestIds.current(),
+                clipped(details, 1000)));
+    }
+
+    static String clipped(String value, int max) {
+        return value == null || value.length() <= max ? value : value.substring(0, max - 3) + "...";
     }
 
     private UUID callerId() {

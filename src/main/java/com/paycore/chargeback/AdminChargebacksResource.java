@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -46,7 +45,7 @@ public class AdminChargebacksResource {
             + "invalid or above the captured amount, malformed dates, respondByDate before chargebackDate")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     @APIResponse(responseCode = "404", description = "No such transaction")
-    public Response record(@Valid @NotNull RecordChargebackRequest request, @Context UriInfo uri) {
+    public Response record(@NotNull RecordChargebackRequest request, @Context UriInfo uri) {
         ChargebackView chargeback = chargebacks.record(request);
         return Envelope.created(uri.getAbsolutePath(), chargeback.chargebackId(),
                 Envelope.ok().with("chargebackId", chargeback.chargebackId()).with("entry", chargeback));
@@ -60,7 +59,7 @@ public class AdminChargebacksResource {
     @APIResponse(responseCode = "400", description = "Malformed id, outcome not Won or Lost, chargeback not Disputed")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     @APIResponse(responseCode = "404", description = "No such chargeback")
-    public Envelope resolve(@PathParam("chargebackId") UUID chargebackId, @Valid @NotNull ResolveRequest request) {
+    public Envelope resolve(@PathParam("chargebackId") UUID chargebackId, @NotNull ResolveRequest request) {
         return Envelope.entry(chargebacks.resolve(chargebackId, request.outcome));
     }
 

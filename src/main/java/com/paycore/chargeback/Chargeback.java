@@ -25,6 +25,14 @@ class Chargeback extends Timestamped {
 
     enum Status { Pending, Accepted, Disputed, Won, Lost }
 
+    /**
+     * Chargebacks whose amount is out of the merchant's hands, so no refund may give it back again: Pending and Disputed
+     * (the issuer has already debited the merchant; only a win returns it), Accepted and Lost (gone for good). Won
+     * returns the money to the merchant.
+     */
+    static final java.util.List<Status> STANDING = java.util.List.of(Status.Pending, Status.Disputed,
+            Status.Accepted, Status.Lost);
+
     @Id
     private UUID id;
     @Column(name = "transaction_id")

@@ -19,12 +19,14 @@ import com.paycore.access.Caller;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 import com.paycore.platform.Times;
 import com.paycore.project.ProjectService;
 import com.paycore.transaction.DisputeOpened;
+import com.paycore.transaction.StandingChargebacks;
 import com.paycore.transaction.TransactionService;
 
 /**
@@ -34,7 +36,7 @@ import com.paycore.transaction.TransactionService;
  */
 @ApplicationScoped
 @Transactional
-public class ChargebackService {
+public class ChargebackService implements StandingChargebacks {
 
     static final Duration DEFAULT_RESPONSE_TIME = Duration.ofDays(10);
     static final String SIMULATOR_REASON = "Fraud: card-absent environment";
@@ -63,13 +65,14 @@ public class ChargebackService {
     @Inject
     Clock clock;
 
-    /** {@code POST /api/adm/chargebacks} (platform administrators; the resource checks). */
-    /** Platform administrators (the processor's side) record chargebacks. */
+    /** {@code POST /api/adm/chargebacks}: platform administrators (the processor's side) record chargebacks. */
     public ChargebackView record(RecordChargebackRequest request) {
         caller.requirePlatformAdmin();
-        if (request.transactionId == null) {
-            throw AppException.invalid("transactionId: required");
+        // The transaction is looked up before the body is checked, as on every operation naming an id.
+        if (transactions.projectOf(Bodies.requiredId(request, "transactionId", request.transactionId)).isEmpty()) {
+            throw AppException.notFound("Transaction");
         }
+        Bodies.validate(request);
         OffsetDateTime now = now();
         OffsetDateTime chargebackDate = request.chargebackDate == null ? now
                 : Times.parseField("chargebackDate", request.chargebackDate);
@@ -101,6 +104,16 @@ public class ChargebackService {
         return chargeback;
     }
 
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public BigDecimal against(UUID transactionId) {
+        BigDecimal sum = em.createQuery("select sum(c.amount) from Chargeback c where c.transactionId = :transaction "
+                        + "and c.status in :standing", BigDecimal.class)
+                .setParameter("transaction", transactionId).setParameter("standing", Chargeback.STANDING)
+                .getSingleResult();
+        return sum == null ? BigDecimal.ZERO : sum;
+    }
+
     /** The merchant accepts: Pending -> Accepted. */
     public ChargebackView accept(UUID projectId, UUID chargebackId) {
         Chargeback chargeback = lock(chargebackId, projectId);
@@ -111,10 +124,10 @@ public class ChargebackService {
 
     /** The merchant disputes with evidence: Pending (and not past respondByDate) -> Disputed. */
     public ChargebackView dispute(UUID projectId, UUID chargebackId, String evidence) {
+        Chargeback chargeback = lock(chargebackId, projectId);
         if (evidence == null || evidence.isBlank() || evidence.length() > MAX_EVIDENCE) {
             throw AppException.invalid("evidence: 1 to " + MAX_EVIDENCE + " characters required");
         }
-        Chargeback chargeback = lock(chargebackId, projectId);
         chargeback.dispute(evidence, now());
         audit.record("ChargebackDisputed", chargeback.companyId(), "Chargeback", chargebackId, null);
         return ChargebackView.of(chargeback);
@@ -123,6 +136,7 @@ public class ChargebackService {
     /** The processor's decision (platform administrators): Disputed -> Won | Lost. */
     public ChargebackView resolve(UUID chargebackId, String outcome) {
         caller.requirePlatformAdmin();
+        Chargeback chargeback = lock(chargebackId, null);
         boolean won;
         if ("Won".equals(outcome)) {
             won = true;
@@ -131,7 +145,6 @@ public class ChargebackService {
         } else {
             throw AppException.invalid("outcome: Won or Lost");
         }
-        Chargeback chargeback = lock(chargebackId, null);
         chargeback.resolve(won, now());
         audit.record("ChargebackResolved", chargeback.companyId(), "Chargeback", chargebackId, "outcome=" + outcome);
         return ChargebackView.of(chargeback);
@@ -182,14 +195,6 @@ public class ChargebackService {
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<ChargebackView> search(UUID projectId, ChargebackSearchRequest request) {
-        if (request.startDate == null || request.startDate.isBlank()) {
-            throw AppException.invalid("startDate: required");
-        }
-        OffsetDateTime start = Times.parseField("startDate", request.startDate);
-        if (request.offset == null || request.limit == null) {
-            throw AppException.invalid("offset and limit: required");
-        }
-        Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
         ProjectRef project = projects.ref(projectId);
         boolean wholeCompany = Boolean.TRUE.equals(request.isForAllProjectsInCompany);
         UUID chargebackId = null;
@@ -205,6 +210,15 @@ public class ChargebackService {
             UUID owner = transactions.projectOf(transactionId).orElse(null);
             visible(owner, owner == null ? null : projects.ref(owner).companyId(), project, wholeCompany, "Transaction");
         }
+        // The rest of the body after the ids it names (403/404 first), as on every operation naming an id.
+        if (request.startDate == null || request.startDate.isBlank()) {
+            throw AppException.invalid("startDate: required");
+        }
+        OffsetDateTime start = Times.parseField("startDate", request.startDate);
+        if (request.offset == null || request.limit == null) {
+            throw AppException.invalid("offset and limit: required");
+        }
+        Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
         StringBuilder jpql = new StringBuilder("select c from Chargeback c where c.companyId = :company "
                 + "and c.chargebackDate >= :start");
         if (!wholeCompany) {

@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -54,7 +53,7 @@ public class PayChargebacksResource {
             + "malformed ids or date")
     @APIResponse(responseCode = "403", description = "The chargeback or transaction belongs to another project of the company")
     @APIResponse(responseCode = "404", description = "No such chargeback or transaction in the company")
-    public Envelope search(@PathParam("projectId") UUID projectId, @Valid @NotNull ChargebackSearchRequest request) {
+    public Envelope search(@PathParam("projectId") UUID projectId, @NotNull ChargebackSearchRequest request) {
         return Envelope.list(chargebacks.search(caller.projectId(), request));
     }
 
@@ -79,7 +78,7 @@ public class PayChargebacksResource {
     @APIResponse(responseCode = "400", description = "Malformed id; missing evidence; not Pending or past respondByDate")
     @APIResponse(responseCode = "404", description = "No such chargeback in this project")
     public Envelope dispute(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId,
-                            @Valid @NotNull DisputeRequest request) {
+                            @NotNull DisputeRequest request) {
         return Envelope.entry(chargebacks.dispute(caller.projectId(), chargebackId, request.evidence));
     }
 }

@@ -3,6 +3,7 @@ package com.paycore.chargeback;
 import java.math.BigDecimal;
 import java.util.UUID;
 
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -12,7 +13,8 @@ public class RecordChargebackRequest {
 
     @Schema(required = true)
     public UUID transactionId;
-    @Schema(description = "Major units; default the captured amount; at most the captured amount")
+    @NotNull
+    @Schema(required = true, description = "Major units, positive, at most the captured amount")
     public BigDecimal amount;
     @Size(max = 250)
     public String reason;

@@ -24,7 +24,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -83,8 +82,7 @@ public class CompaniesResource {
             + "long, or body id differing from the path id")
     @APIResponse(responseCode = "403", description = "A company User, or an Admin changing isActive")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateCompanyRequest request) {
-        Aliases.requireSameId(id, request.id);
+    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyRequest request) {
         companies.update(id, request);
         return Envelope.ok();
     }

@@ -11,6 +11,7 @@ import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
 
@@ -49,6 +50,7 @@ public class CompanyService {
     /** E8. Company Admins may edit their own company but only platform administrators change isActive. */
     public void update(UUID id, UpdateCompanyRequest request) {
         Company company = companies.find(access.asAdmin(id)).orElseThrow(() -> AppException.notFound("Company"));
+        Bodies.validate(id, request, request.id);
         String name = request.resolvedName();
         boolean activation = request.isActive != null && request.isActive != company.active();
         if (activation && !caller.platformAdmin()) {

@@ -14,6 +14,7 @@ import com.paycore.access.CompanyAccess;
 import com.paycore.access.Role;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
 import com.paycore.user.Account;
@@ -43,8 +44,10 @@ public class CompanyUserService {
     AuditLog audit;
 
     public CompanyUser add(AddCompanyUserRequest request) {
-        access.asAdmin(request.companyId);
-        Account user = users.find(request.userId).orElseThrow(() -> AppException.notFound("User"));
+        access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        Account user = users.find(Bodies.requiredId(request, "userId", request.userId))
+                .orElseThrow(() -> AppException.notFound("User"));
+        Bodies.validate(request);
         return enrol(request.companyId, user, request.resolvedRole(), request.firstName, request.lastName,
                 request.phoneNumber, request.isActive == null || request.isActive);
     }
@@ -74,6 +77,7 @@ public class CompanyUserService {
     public void update(UUID id, UpdateCompanyUserRequest request) {
         CompanyUser member = companies.findMember(id).orElseThrow(() -> AppException.notFound("Company user"));
         AppException.hidingForeign("Company user", () -> access.asAdmin(member.companyId()));
+        Bodies.validate(id, request, request.id);
         if (request.email != null) {
             throw new AppException(ErrorCode.EMAIL_IMMUTABLE);
         }

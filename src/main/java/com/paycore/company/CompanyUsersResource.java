@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -24,7 +23,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -48,7 +46,7 @@ public class CompanyUsersResource {
     @APIResponse(responseCode = "201", description = "Created; the envelope carries the company user's id")
     @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
     @APIResponse(responseCode = "404", description = "No such company (or not the caller's) or user")
-    public Response add(@Valid @NotNull AddCompanyUserRequest request, @Context UriInfo uri) {
+    public Response add(@NotNull AddCompanyUserRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), members.add(request).id());
     }
 
@@ -74,8 +72,7 @@ public class CompanyUsersResource {
     @APIResponse(responseCode = "400", description = "Last active Admin demoted or deactivated, validation failure, "
             + "unknown role, email given, userId/companyId changed, or body id differing from the path id")
     @APIResponse(responseCode = "404", description = "No such company user, or not one of the caller's companies")
-    public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateCompanyUserRequest request) {
-        Aliases.requireSameId(id, request.id);
+    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyUserRequest request) {
         members.update(id, request);
         return Envelope.ok();
     }

@@ -1,10 +1,9 @@
 package com.paycore.company;
 
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 import com.paycore.platform.Aliases;
-import com.paycore.platform.Emails;
+import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Fields;
 
 /** companyName (the description calls it name) is required, at most 50 characters, unique. */
@@ -14,7 +13,7 @@ public class CreateCompanyRequest {
     public String companyName;
     @Size(max = 50)
     public String name;
-    @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    @Size(max = 250) @EmailAddress
     public String contactEmail;
     @Size(max = 50)
     public String contactPhone;

@@ -2,11 +2,10 @@ package com.paycore.company;
 
 import java.util.UUID;
 
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 import com.paycore.platform.Aliases;
-import com.paycore.platform.Emails;
+import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Fields;
 
 /** E8: companyName is required; every other field left out (or null) keeps its value. */
@@ -17,7 +16,7 @@ public class UpdateCompanyRequest {
     public String companyName;
     @Size(max = 50)
     public String name;
-    @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    @Size(max = 250) @EmailAddress
     public String contactEmail;
     @Size(max = 50)
     public String contactPhone;

@@ -4,18 +4,17 @@ import java.util.UUID;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 import com.paycore.access.Role;
 import com.paycore.platform.Aliases;
-import com.paycore.platform.Emails;
+import com.paycore.platform.EmailAddress;
 
 public class CreateInvitationRequest {
 
     @NotNull
     public UUID companyId;
-    @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    @NotBlank @Size(max = 250) @EmailAddress
     public String email;
     public String roles;
     public String role;

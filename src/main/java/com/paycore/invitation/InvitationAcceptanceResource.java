@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -38,7 +37,7 @@ public class InvitationAcceptanceResource {
     @APIResponse(responseCode = "201", description = "Created; id is the new company user")
     @APIResponse(responseCode = "400", description = "Wrong, expired or used token; validation failure")
     @APIResponse(responseCode = "404", description = "No such invitation")
-    public Response accept(@PathParam("id") UUID id, @Valid @NotNull AcceptInvitationRequest request) {
+    public Response accept(@PathParam("id") UUID id, @NotNull AcceptInvitationRequest request) {
         UUID member = invitations.accept(id, request);
         return Envelope.created(UriBuilder.fromPath("/api/adm/companyUsers").build(), member);
     }

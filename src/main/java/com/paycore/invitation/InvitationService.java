@@ -19,6 +19,7 @@ import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
 import com.paycore.company.CompanyUserService;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -67,7 +68,8 @@ public class InvitationService {
     int validityDays;
 
     public Created create(CreateInvitationRequest request) {
-        access.asAdmin(request.companyId);
+        access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        Bodies.validate(request);
         if (users.findByEmail(request.email).filter(u -> members.isMember(request.companyId, u.id())).isPresent()) {
             throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
         }
@@ -103,6 +105,7 @@ public class InvitationService {
         if (invitation == null) {
             throw AppException.notFound("Invitation");
         }
+        Bodies.validate(request);
         OffsetDateTime now = OffsetDateTime.now(clock);
         if (invitation.status(now) != Invitation.Status.Pending
                 || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token))) {

@@ -46,7 +46,7 @@ public class InvitationsResource {
     @APIResponse(responseCode = "201", description = "Created; the envelope carries id and invitationToken")
     @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Response create(@Valid @NotNull CreateInvitationRequest request, @Context UriInfo uri) {
+    public Response create(@NotNull CreateInvitationRequest request, @Context UriInfo uri) {
         InvitationService.Created created = invitations.create(request);
         return Envelope.created(uri.getAbsolutePath(), created.invitation().id(),
                 Envelope.ok().with("invitationToken", created.token()));

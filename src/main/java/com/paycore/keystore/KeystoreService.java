@@ -27,6 +27,7 @@ import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
 
 /**
@@ -107,10 +108,11 @@ public class KeystoreService {
                 b64.encodeToString(key), b64.encodeToString(iv), true);
     }
 
-    public List<KeystoreView> list() {
+    public List<KeystoreView> list(Page page) {
         caller.requirePlatformAdmin();
         Optional<Keystore> current = newestActive();
-        return em.createQuery("select k from Keystore k order by k.activationDate, k.id", Keystore.class).getResultStream()
+        return em.createQuery("select k from Keystore k order by k.activationDate, k.id", Keystore.class)
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(k -> KeystoreView.metadata(k, current.map(c -> c.id().equals(k.id())).orElse(false))).toList();
     }
 

@@ -6,6 +6,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -17,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Page;
 
 @Path("/adm/KeyStores")
 @RequestScoped
@@ -53,7 +55,8 @@ public class KeystoresResource {
     @GET
     @Operation(summary = "List keystores (metadata only: keyBase64 and ivBase64 are null)")
     @APIResponse(responseCode = "200", description = "entries")
-    public Envelope list() {
-        return Envelope.list(keystores.list());
+    @APIResponse(responseCode = "400", description = "limit out of 1..1000 or negative offset")
+    public Envelope list(@QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
+        return Envelope.list(keystores.list(Page.of(limit, offset)));
     }
 }

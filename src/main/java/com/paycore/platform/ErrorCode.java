@@ -7,6 +7,11 @@ package com.paycore.platform;
 public enum ErrorCode {
     VALIDATION(400, "%s"),
     MALFORMED_JSON(400, "The request body is not valid JSON or a field has the wrong type%s"),
+    BODY_NOT_UTF8(400, "The request body is not valid UTF-8"),
+    BODY_NOT_OBJECT(400, "The request body must be a JSON object"),
+    BODY_TOO_DEEP(400, "The request body is nested more than %s levels deep"),
+    NUMBER_OUT_OF_RANGE(400, "A number in the request body has more than %s characters or an exponent beyond %s"),
+    BODY_TOO_LARGE(413, "The request body is larger than %s bytes"),
     MALFORMED_ID(400, "'%s' is not a valid id"),
     INVALID_PARAMETER(400, "Query or path parameter '%s' is invalid: %s"),
     ID_MISMATCH(400, "The body id does not match the id in the path"),

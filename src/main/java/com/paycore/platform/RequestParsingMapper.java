@@ -26,6 +26,11 @@ public class RequestParsingMapper implements ExceptionMapper<ProcessingException
 
     static Response malformed(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof AppException refusal) { // a body check (RequestBodies) wrapped by the runtime
+                return ErrorResponses.of(refusal.code().status(), refusal.getMessage());
+            }
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof JsonbException || t instanceof JsonException) {
                 Matcher m = PROPERTY.matcher(String.valueOf(t.getMessage()));
                 if (m.find()) {

@@ -2,8 +2,11 @@ package com.paycore.platform;
 
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.bind.Jsonb;
@@ -19,11 +22,15 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * JSON binding that refuses values of the wrong JSON type (the default one reads "maybe" as false and "12"
  * as 12): booleans must be true/false, numbers must be numbers, strings must be strings.
+ * <p>
+ * It also writes null-valued properties as {@code null} instead of leaving them out: DESIGN.md lists the fields of
+ * each answer (a key entry's {@code deactivationDate}, a user's {@code firstName}, ...) and clients rely on them being
+ * there. The envelope's own fields are not affected: {@link Envelope} writes only the fields an operation adds.
  */
 @Provider
 public class StrictJson implements ContextResolver<Jsonb> {
 
-    private static final Jsonb JSONB = JsonbBuilder.create(new JsonbConfig().withDeserializers(
+    private static final Jsonb JSONB = JsonbBuilder.create(new JsonbConfig().withNullValues(true).withDeserializers(
             new Strict<Boolean>() {
                 @Override
                 Boolean read(JsonValue value) {
@@ -63,6 +70,23 @@ public class StrictJson implements ContextResolver<Jsonb> {
                         throw wrong("a string");
                     }
                     return string.getString();
+                }
+            },
+            // The default reads a JSON array as a list of map entries (so ["a","b"] became a map with null labels).
+            new Strict<Map<String, String>>() {
+                @Override
+                Map<String, String> read(JsonValue value) {
+                    if (!(value instanceof JsonObject object)) {
+                        throw wrong("an object of strings");
+                    }
+                    Map<String, String> map = new LinkedHashMap<>();
+                    object.forEach((name, v) -> {
+                        if (v.getValueType() != JsonValue.ValueType.NULL && !(v instanceof JsonString)) {
+                            throw wrong("an object of strings");
+                        }
+                        map.put(name, v instanceof JsonString string ? string.getString() : null);
+                    });
+                    return map;
                 }
             }));
 

@@ -20,6 +20,7 @@ import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Fields;
 import com.paycore.platform.Ids;
@@ -48,10 +49,8 @@ public class ProcessorService {
     Clock clock;
 
     public Processor create(ProcessorRequest request) {
-        if (request.companyProjectId == null) {
-            throw AppException.invalid("companyProjectId: must not be null");
-        }
-        ProjectRef project = projects.asAdmin(request.companyProjectId);
+        ProjectRef project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
+        Bodies.validate(request);
         if (request.id != null && em.find(Processor.class, request.id) != null) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
         }
@@ -70,6 +69,7 @@ public class ProcessorService {
     public void update(UUID id, ProcessorRequest request) {
         Processor processor = find(id);
         ProjectRef project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
+        Bodies.validate(id, request, request.id);
         if (request.companyProjectId != null && !request.companyProjectId.equals(processor.projectId())) {
             throw AppException.invalid("companyProjectId: a processor configuration cannot move to another project");
         }

@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -25,7 +24,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -50,7 +48,7 @@ public class ProcessorsResource {
     @APIResponse(responseCode = "400", description = "Missing fields, unsupported gateway or payment type")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Response create(@Valid @NotNull ProcessorRequest request, @Context UriInfo uri) {
+    public Response create(@NotNull ProcessorRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), processors.create(request).id());
     }
 
@@ -76,8 +74,7 @@ public class ProcessorsResource {
             + "differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such (or deleted) configuration, or not the caller's")
-    public Envelope update(@PathParam("id") UUID id, @Valid @NotNull ProcessorRequest request) {
-        Aliases.requireSameId(id, request.id);
+    public Envelope update(@PathParam("id") UUID id, @NotNull ProcessorRequest request) {
         processors.update(id, request);
         return Envelope.ok();
     }

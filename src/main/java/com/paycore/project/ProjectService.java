@@ -17,6 +17,7 @@ import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -49,7 +50,8 @@ public class ProjectService {
 
     /** E7: the project and, through {@link ProjectCreated}, its first active TransactionRSAKey. */
     public Project create(CreateProjectRequest request) {
-        UUID companyId = companies.asAdmin(request.companyId);
+        UUID companyId = companies.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        Bodies.validate(request);
         String name = request.resolvedName();
         if (projects.nameTaken(companyId, name, null)) {
             throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
@@ -120,6 +122,7 @@ public class ProjectService {
     /** E4. Processor and security settings are not touched here. */
     public void updateGeneral(UUID id, UpdateProjectRequest request) {
         Project project = found(access.asAdmin(id));
+        Bodies.validate(id, request, request.id);
         String name = request.resolvedName();
         if (projects.nameTaken(project.companyId(), name, id)) {
             throw new AppException(ErrorCode.DUPLICATE_PROJECT_NAME);
@@ -140,6 +143,7 @@ public class ProjectService {
 
     public void assignUsers(UUID id, AssignUsersRequest request) {
         Project project = found(access.asAdmin(id));
+        Bodies.validate(request);
         project.assign(members(project.companyId(), request.companyUserIds));
         audit.record("ProjectUsersAssigned", project.companyId(), "Project", id,
                 project.companyUserIds().size() + " company users");
@@ -148,6 +152,7 @@ public class ProjectService {
     /** E9. New credentials apply to new transactions at once; each change is a new credential version. */
     public void updateMerchant(UUID id, UpdateMerchantRequest request) {
         Project project = found(access.asAdmin(id));
+        Bodies.validate(id, request, request.id);
         if (request.processorGateway != null) {
             Gateways.requireSupported(request.processorGateway);
         }

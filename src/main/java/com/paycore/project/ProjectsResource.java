@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -24,7 +23,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -52,7 +50,7 @@ public class ProjectsResource {
             + "bad URL, id in use, company user of another company")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "Parent company missing (or not the caller's)")
-    public Response create(@Valid @NotNull CreateProjectRequest request, @Context UriInfo uri) {
+    public Response create(@NotNull CreateProjectRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), projects.create(request).id());
     }
 
@@ -92,8 +90,7 @@ public class ProjectsResource {
             + "body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope updateGeneral(@PathParam("id") UUID id, @Valid @NotNull UpdateProjectRequest request) {
-        Aliases.requireSameId(id, request.id);
+    public Envelope updateGeneral(@PathParam("id") UUID id, @NotNull UpdateProjectRequest request) {
         projects.updateGeneral(id, request);
         return Envelope.ok();
     }
@@ -106,7 +103,7 @@ public class ProjectsResource {
     @APIResponse(responseCode = "400", description = "A company user of another company, or validation failure")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope assignUsers(@PathParam("id") UUID id, @Valid @NotNull AssignUsersRequest request) {
+    public Envelope assignUsers(@PathParam("id") UUID id, @NotNull AssignUsersRequest request) {
         projects.assignUsers(id, request);
         return Envelope.ok();
     }
@@ -124,8 +121,7 @@ public class ProjectsResource {
             + "unsupported gateway, body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope updateMerchant(@PathParam("id") UUID id, @Valid @NotNull UpdateMerchantRequest request) {
-        Aliases.requireSameId(id, request.id);
+    public Envelope updateMerchant(@PathParam("id") UUID id, @NotNull UpdateMerchantRequest request) {
         projects.updateMerchant(id, request);
         return Envelope.ok();
     }

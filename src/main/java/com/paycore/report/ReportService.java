@@ -22,6 +22,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import com.paycore.access.ProjectAccess;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.Datasource;
 
 /**
@@ -45,9 +46,11 @@ public class ReportService {
     }
 
     public Report run(ReportRequest request) {
-        // A malformed request is 400 whoever asks, as for bodies and the other reports' parameters.
+        // The company first (404 for an unknown or another tenant's one), then the body: an invalid body must not tell
+        // another company's id from an unknown one.
+        List<UUID> visible = projects.visibleIn(Bodies.requiredId(request, "companyId", request.companyId));
+        Bodies.validate(request);
         ReportQuery query = ReportQuery.of(request);
-        List<UUID> visible = projects.visibleIn(request.companyId);
         try (Connection connection = dataSource.getConnection()) {
             return report(connection, query, visible);
         } catch (SQLException e) {

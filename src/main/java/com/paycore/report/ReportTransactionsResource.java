@@ -2,7 +2,6 @@ package com.paycore.report;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -80,7 +79,7 @@ public class ReportTransactionsResource {
             + "ordering by a dimension that is not grouped; limit, offset or returnAllIfCountLessThan out of range")
     @APIResponse(responseCode = "403", description = "An inactive member, role None, or an inactive company")
     @APIResponse(responseCode = "404", description = "No such company, or not the caller's")
-    public Envelope report(@Valid @NotNull ReportRequest request) {
+    public Envelope report(@NotNull ReportRequest request) {
         ReportService.Report report = reports.run(request);
         return Envelope.list(report.entries()).with("total", report.total()).with("timeZoneId", report.timeZoneId());
     }

@@ -211,17 +211,18 @@ class CardTransaction extends Timestamped implements PinnedConnection {
         return event(EventType.Capture, result, resultCode, captured, now);
     }
 
-    /** The amount a refund gives back: all that is left when not given; 400 unless captured and within what is left. */
-    BigDecimal refundAmount(BigDecimal requested) {
+    /**
+     * The amount a refund gives back: all that is left when not given; 400 unless captured and within what is left.
+     * What is left is the captured amount less refunds and less {@code chargedBack}, what the transaction's standing
+     * chargebacks hold: the cardholder cannot get the same money back twice.
+     */
+    BigDecimal refundAmount(BigDecimal requested, BigDecimal chargedBack) {
         requireStatus(REFUNDABLE, "refunded");
-        BigDecimal left = capturedAmount.subtract(refundedAmount);
-        if (requested == null) {
-            return left;
-        }
-        BigDecimal valid = Money.amount(requested, currency);
-        if (valid.compareTo(left) > 0) {
-            throw new AppException(ErrorCode.AMOUNT_EXCEEDS, valid.toPlainString(),
-                    "captured amount not yet refunded, " + Money.scaled(left, currency).toPlainString());
+        BigDecimal left = capturedAmount.subtract(refundedAmount).subtract(chargedBack).max(BigDecimal.ZERO);
+        BigDecimal valid = requested == null ? left : Money.amount(requested, currency);
+        if (valid.compareTo(left) > 0 || valid.signum() <= 0) {
+            throw new AppException(ErrorCode.AMOUNT_EXCEEDS, Money.scaled(valid, currency).toPlainString(),
+                    "captured amount not yet refunded or charged back, " + Money.scaled(left, currency).toPlainString());
         }
         return valid;
     }

@@ -27,14 +27,14 @@ public final class Money {
         }
         String upper = code.trim().toUpperCase(java.util.Locale.ROOT);
         if (!CODE.matcher(upper).matches()) {
-            throw new AppException(ErrorCode.INVALID_CURRENCY, "'" + code + "' is not an ISO 4217 code");
+            throw new AppException(ErrorCode.INVALID_CURRENCY, "not an ISO 4217 code (three letters)");
         }
         try {
             if (Currency.getInstance(upper).getDefaultFractionDigits() < 0) {
                 throw new AppException(ErrorCode.INVALID_CURRENCY, upper + " is not a currency payments can be made in");
             }
         } catch (IllegalArgumentException e) {
-            throw new AppException(ErrorCode.INVALID_CURRENCY, "'" + code + "' is not an ISO 4217 currency");
+            throw new AppException(ErrorCode.INVALID_CURRENCY, upper + " is not an ISO 4217 currency");
         }
         return upper;
     }
@@ -51,7 +51,7 @@ public final class Money {
         BigDecimal stripped = amount.stripTrailingZeros();
         if (stripped.scale() > digits) {
             throw new AppException(ErrorCode.INVALID_AMOUNT,
-                    "at most " + digits + " decimal places for " + currency + ", got " + amount.toPlainString());
+                    "at most " + digits + " decimal places for " + currency); // the value is not echoed: unbounded
         }
         if (amount.compareTo(LIMIT) >= 0) {
             throw new AppException(ErrorCode.INVALID_AMOUNT, "must be less than " + LIMIT.toPlainString());

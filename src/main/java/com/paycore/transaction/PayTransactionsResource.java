@@ -115,7 +115,8 @@ public class PayTransactionsResource {
     @OptionalBody
     @Operation(summary = "Refund",
             description = "Body {\"amount\": n} for a partial refund, or {} (or none) for all that is not refunded yet. "
-                    + "From Captured, Settled or PartiallyRefunded, repeatedly, up to the captured amount in all; "
+                    + "From Captured, Settled or PartiallyRefunded, repeatedly, up to the captured amount less refunds "
+                    + "and less chargebacks that are Pending, Disputed, Accepted or Lost; "
                     + "settlement later settles each refund (RefundSettle)." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "transactionId, refundId, status, amount, eventResult, resultCode, entry")
     @APIResponse(responseCode = "400", description = "Not captured, already fully refunded, or an invalid amount or "

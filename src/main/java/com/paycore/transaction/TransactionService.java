@@ -59,6 +59,9 @@ public class TransactionService implements OpenTransactions {
     Connections connections;
 
     @Inject
+    StandingChargebacks chargebacks;
+
+    @Inject
     AuditLog audit;
 
     @Inject
@@ -109,10 +112,15 @@ public class TransactionService implements OpenTransactions {
         return record(transaction, transaction.captured(EventResult.of(result), result.resultCode(), amount, now()));
     }
 
-    /** Refund (partial, repeated): 400 unless Captured, Settled or PartiallyRefunded and within what is left. */
+    /**
+     * Refund (partial, repeated): 400 unless Captured, Settled or PartiallyRefunded and within what is left: the
+     * captured amount less refunds and less standing chargebacks.
+     */
     public Moved refund(UUID projectId, UUID id, BigDecimal requested) {
         CardTransaction transaction = lock(projectId, id);
-        BigDecimal amount = transaction.refundAmount(requested);
+        // Read under the row lock recordChargeback takes too: a chargeback recorded at the same moment is either
+        // committed before this read or waits for this refund, never missed by it.
+        BigDecimal amount = transaction.refundAmount(requested, chargebacks.against(id));
         Connections.Route route = connections.connectionFor(transaction);
         GatewayResult result = route.gateway().refund(call(transaction, route), amount);
         Moved moved = record(transaction, transaction.refunded(EventResult.of(result), result.resultCode(), amount, now()));

@@ -1,14 +1,13 @@
 package com.paycore.user;
 
 import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
-import com.paycore.platform.Emails;
+import com.paycore.platform.EmailAddress;
 
 public class CreateUserRequest {
 
-    @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    @NotBlank @Size(max = 250) @EmailAddress
     public String email;
     @Size(max = 150)
     public String firstName;

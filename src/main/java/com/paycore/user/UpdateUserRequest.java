@@ -3,16 +3,15 @@ package com.paycore.user;
 import java.util.UUID;
 
 import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
-import com.paycore.platform.Emails;
+import com.paycore.platform.EmailAddress;
 
 /** E1. Optional fields left out (or null) keep their value; an omitted password keeps the current one. */
 public class UpdateUserRequest {
 
     public UUID id;
-    @NotBlank @Size(max = 250) @Pattern(regexp = Emails.PATTERN, message = Emails.MESSAGE)
+    @NotBlank @Size(max = 250) @EmailAddress
     public String email;
     @Size(max = 150)
     public String firstName;

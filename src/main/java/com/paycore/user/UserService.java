@@ -15,6 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
 
@@ -86,6 +87,7 @@ public class UserService {
             users.lockPlatformAdministrators(); // before reading the user: the state read is then the latest
         }
         User user = users.find(id).orElseThrow(() -> AppException.notFound("User"));
+        Bodies.validate(id, request, request.id);
         if (users.emailTaken(request.email, id)) {
             throw new AppException(ErrorCode.DUPLICATE_EMAIL);
         }

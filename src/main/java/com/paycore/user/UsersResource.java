@@ -24,7 +24,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -86,8 +85,7 @@ public class UsersResource {
     @APIResponse(responseCode = "400", description = "Missing email, bad email format, field too long, duplicate "
             + "email, body id differing from the path id, or the last platform administrator deactivated")
     @APIResponse(responseCode = "404", description = "No such user")
-    public Envelope update(@PathParam("id") UUID id, @Valid @NotNull UpdateUserRequest request) {
-        Aliases.requireSameId(id, request.id);
+    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateUserRequest request) {
         users.update(id, request);
         return Envelope.ok();
     }

@@ -165,7 +165,9 @@ public class PaymentTokenService {
             boolean known = parts.length == 2 && ("creditCard".equals(parts[0]) && CARD_FIELDS.contains(parts[1])
                     || "personAddress".equals(parts[0]) && ADDRESS_FIELDS.contains(parts[1]));
             if (!known) {
-                throw AppException.invalid("securedProperties: unknown path " + path);
+                // a path is client text of any length: echoed only when it is short
+                throw AppException.invalid("securedProperties: unknown path"
+                        + (path != null && path.length() <= 60 ? " " + path : ""));
             }
         }
         return Set.copyOf(paths);

@@ -109,4 +109,20 @@ class ApiIT {
     @Nested
     class MasterKey extends MasterKeyScenarios {
     }
+
+    @Nested
+    class TenancyBeforeBody extends TenancyBeforeBodyScenarios {
+    }
+
+    @Nested
+    class ListedFields extends ListedFieldsScenarios {
+    }
+
+    @Nested
+    class BadInput extends BadInputScenarios {
+    }
+
+    @Nested
+    class BadInputSweep extends BadInputSweepScenarios {
+    }
 }

@@ -57,13 +57,13 @@ abstract class ChargebackScenarios {
         UUID sale = shop.anAuthorization("4111111111111111", "30.00", true);
         UUID authorized = shop.anAuthorization("4111111111111111", "30.00", false);
         refused(asRoot().body(Map.of("reason", "x")).post(CHARGEBACKS), 400);
-        refused(record(authorized, Map.of()), 400); // never captured
+        refused(record(authorized, Map.of("amount", 1)), 400); // never captured
         refused(record(sale, Map.of("amount", new BigDecimal("30.01"))), 400);
         refused(record(sale, Map.of("amount", new BigDecimal("1.001"))), 400);
         refused(record(sale, Map.of("chargebackDate", "2026-05-10T00:00:00Z", "respondByDate", "2026-05-01T00:00:00Z")), 400);
         refused(record(sale, Map.of("chargebackDate", "yesterday")), 400);
-        refused(record(UUID.randomUUID(), Map.of()), 404);
-        Map<String, Object> body = new HashMap<>(Map.of("transactionId", sale));
+        refused(record(UUID.randomUUID(), Map.of("amount", 1)), 404);
+        Map<String, Object> body = new HashMap<>(Map.of("transactionId", sale, "amount", 1));
         refused(Api.as(Api.anAdminOf(shop.companyId()).token()).body(body).post(CHARGEBACKS), 403);
         refused(Api.anonymous().body(body).post(CHARGEBACKS), 401);
         assertEquals(List.of("Authorize", "Capture"), TransactionScenarios.types(shop.transaction(sale)));
@@ -314,6 +314,69 @@ abstract class ChargebackScenarios {
                 .queryParam("StartDate", now.minusDays(1).toString()).queryParam("EndDate", now.plusDays(1).toString())
                 .get(E13)).getList("entries.chargebackId");
         assertTrue(admin.containsAll(List.of(hidden.toString(), visible.toString())), admin.toString());
+    }
+
+    // ---- Refunds after chargebacks ----
+
+    /**
+     * Refunds may not exceed the captured amount less refunds and less the chargebacks that hold money: Pending,
+     * Disputed, Accepted and Lost ones; a Won chargeback gives its amount back to the merchant.
+     */
+    @Test
+    void refundsStopAtWhatStandingChargebacksLeave() {
+        Cards.Shop shop = aShop();
+        Map<String, Boolean> counts = Map.of("Pending", true, "Accepted", true, "Disputed", true, "Lost", true, "Won", false);
+        counts.forEach((status, standing) -> {
+            UUID sale = shop.anAuthorization("4111111111111111", "10.00", true);
+            UUID chargeback = Api.created(record(sale, Map.of("amount", new BigDecimal("6.00"))));
+            moveTo(shop, chargeback, status);
+            Response over = shop.move(sale, "refund", Map.of("amount", new BigDecimal("4.01")));
+            if (standing) {
+                assertTrue(refused(over, 400).getString("errorMessage").contains("4.00"), status + ": " + over.asString());
+                assertEquals(new BigDecimal("4.00"), Cards.exact(ok(shop.move(sale, "refund", Map.of()))).get("amount"), status);
+                refused(shop.move(sale, "refund", Map.of("amount", new BigDecimal("0.01"))), 400);
+                refused(shop.move(sale, "refund", Map.of()), 400);
+            } else {
+                assertEquals(new BigDecimal("4.01"), Cards.exact(ok(over)).get("amount"), status);
+            }
+        });
+    }
+
+    /**
+     * A chargeback and a refund of the same transaction at the same moment: both take the transaction's row lock, so
+     * the refund either ran first (its event precedes the chargeback's) or saw the chargeback and was held to what it
+     * left. Never a refund that passed over a chargeback already recorded.
+     */
+    @Test
+    void aConcurrentChargebackAndRefundNeverBothTakeTheSameMoney() throws Exception {
+        Cards.Shop shop = aShop();
+        for (int round = 0; round < 4; round++) {
+            UUID sale = shop.anAuthorization("4111111111111111", "10.00", true);
+            List<Response> answers = Parallel.run(2, i -> i == 0
+                    ? record(sale, Map.of("amount", new BigDecimal("6.00")))
+                    : shop.move(sale, "refund", Map.of("amount", new BigDecimal("6.00"))));
+            Api.created(answers.get(0)); // the processor's chargeback is always recorded
+            List<String> types = TransactionScenarios.types(shop.transaction(sale));
+            if (answers.get(1).statusCode() == 200) {
+                assertEquals(List.of("Authorize", "Capture", "Refund", "Chargeback"), types, "round " + round);
+            } else {
+                refused(answers.get(1), 400);
+                assertEquals(List.of("Authorize", "Capture", "Chargeback"), types, "round " + round);
+            }
+        }
+    }
+
+    private static void moveTo(Cards.Shop shop, UUID chargeback, String status) {
+        switch (status) {
+            case "Pending" -> { }
+            case "Accepted" -> ok(shop.pay().post(path(shop, chargeback, "accept")));
+            default -> {
+                ok(shop.pay().body(Map.of("evidence", "Delivered, signed for")).post(path(shop, chargeback, "dispute")));
+                if (!status.equals("Disputed")) {
+                    ok(asRoot().body(Map.of("outcome", status)).post(CHARGEBACKS + "/" + chargeback + "/resolve"));
+                }
+            }
+        }
     }
 
     // ---- helpers ----

@@ -92,6 +92,17 @@ class EnvelopeTest {
     }
 
     @Test
+    void nullFieldsOfEntriesAndEntryArePresentAsNull() {
+        // DESIGN.md lists the fields of each answer: an unset one (a key's deactivationDate) is there as null.
+        assertEquals(OK_PREFIX + ",\"entry\":{\"active\":true,\"name\":null}}", json(Envelope.entry(new View(null, true))));
+        assertEquals(OK_PREFIX + ",\"entries\":[{\"active\":false,\"name\":null}]}",
+                json(Envelope.list(List.of(new View(null, false)))));
+        // The envelope itself still adds nothing an operation did not add (no entries, id or entry).
+        assertEquals(OK_PREFIX + "}", json(Envelope.ok()));
+        assertEquals("{\"success\":false,\"code\":404,\"errorMessage\":\"m\"}", json(Envelope.error(404, "m")));
+    }
+
+    @Test
     void sameResultWithADefaultJsonb() throws Exception {
         try (var jsonb = jakarta.json.bind.JsonbBuilder.create()) {
             assertEquals(OK_PREFIX + ",\"entries\":[],\"id\":null}",

@@ -81,15 +81,33 @@ class CardTransactionTest {
     @Test
     void refundsUpToTheCapturedAmount() {
         CardTransaction t = approved("10.00");
-        assertThrows(AppException.class, () -> t.refundAmount(null)); // not captured
+        assertThrows(AppException.class, () -> t.refundAmount(null, BigDecimal.ZERO)); // not captured
         t.captured(EventResult.Approved, "00", new BigDecimal("8.00"), NOW);
-        t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("3.00")), NOW);
+        t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("3.00"), BigDecimal.ZERO), NOW);
         assertEquals(TransactionStatus.PartiallyRefunded, t.status());
-        assertThrows(AppException.class, () -> t.refundAmount(new BigDecimal("5.01")));
-        assertEquals(new BigDecimal("5.00"), t.refundAmount(null));
-        t.refunded(EventResult.Approved, "00", t.refundAmount(null), NOW);
+        assertThrows(AppException.class, () -> t.refundAmount(new BigDecimal("5.01"), BigDecimal.ZERO));
+        assertEquals(new BigDecimal("5.00"), t.refundAmount(null, BigDecimal.ZERO));
+        t.refunded(EventResult.Approved, "00", t.refundAmount(null, BigDecimal.ZERO), NOW);
         assertEquals(TransactionStatus.Refunded, t.status());
-        assertThrows(AppException.class, () -> t.refundAmount(null));
+        assertThrows(AppException.class, () -> t.refundAmount(null, BigDecimal.ZERO));
+    }
+
+    @Test
+    void refundsUpToTheCapturedAmountLessStandingChargebacks() {
+        CardTransaction t = approved("10.00");
+        t.captured(EventResult.Approved, "00", new BigDecimal("10.00"), NOW);
+        BigDecimal chargedBack = new BigDecimal("6.00");
+        assertThrows(AppException.class, () -> t.refundAmount(new BigDecimal("4.01"), chargedBack));
+        assertEquals(new BigDecimal("4.00"), t.refundAmount(null, chargedBack));
+        t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("3.00"), chargedBack), NOW);
+        assertEquals(new BigDecimal("1.00"), t.refundAmount(null, chargedBack));
+        t.refunded(EventResult.Approved, "00", t.refundAmount(null, chargedBack), NOW);
+        // Nothing is left: neither a whole nor a partial refund passes, though the status is PartiallyRefunded.
+        assertEquals(TransactionStatus.PartiallyRefunded, t.status());
+        assertThrows(AppException.class, () -> t.refundAmount(null, chargedBack));
+        assertThrows(AppException.class, () -> t.refundAmount(new BigDecimal("0.01"), chargedBack));
+        // A chargeback larger than what refunds left (recorded from the processor regardless) leaves nothing, not less.
+        assertThrows(AppException.class, () -> t.refundAmount(null, new BigDecimal("10.00")));
     }
 
     @Test
@@ -101,7 +119,7 @@ class CardTransactionTest {
         assertEquals(TransactionStatus.Reversed, t.status());
         assertThrows(AppException.class, t::requireReversible);
         assertThrows(AppException.class, () -> t.captureAmount(null));
-        assertThrows(AppException.class, () -> t.refundAmount(null));
+        assertThrows(AppException.class, () -> t.refundAmount(null, BigDecimal.ZERO));
     }
 
     @Test
@@ -115,7 +133,7 @@ class CardTransactionTest {
         assertEquals("Settle", settle.eventType());
         assertEquals(TransactionStatus.Settled, t.status());
         assertFalse(t.awaitsSettlement(NOW.plusDays(1)));
-        t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("1")), NOW);
+        t.refunded(EventResult.Approved, "00", t.refundAmount(new BigDecimal("1"), BigDecimal.ZERO), NOW);
         assertEquals(TransactionStatus.PartiallyRefunded, t.status());
     }
 
