@@ -3,6 +3,7 @@ package com.paycore.it;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -16,6 +17,12 @@ class ApiIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.war();
+    }
+
+    /** The instance under test e-mails invitations: any test may invite, so the mail server runs from the start. */
+    @BeforeAll
+    static void mailServer() {
+        Mailbox.start();
     }
 
     @Nested
