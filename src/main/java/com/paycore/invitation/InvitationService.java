@@ -151,7 +151,10 @@ public class InvitationService {
         return member;
     }
 
-    /** The refusal of a wrong account password: committed, so the failure counts towards the login lockout. */
+    /**
+     * A refusal of the existing account that commits: the failure counter and the audit row stay (nothing else has
+     * changed by then), so failures count towards the login lockout.
+     */
     static final class AccountPasswordRefused extends AppException {
         AccountPasswordRefused() {
             super(ErrorCode.INVITATION_ACCOUNT_PASSWORD);
@@ -166,7 +169,7 @@ public class InvitationService {
         if (!user.active() || user.isLocked(now)) {
             audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", invitationId, AuditLog.FAILURE,
                     user.active() ? "account locked" : "user inactive");
-            throw new AppException(ErrorCode.INVITATION_ACCOUNT_PASSWORD);
+            throw new AccountPasswordRefused();
         }
         if (password == null) {
             throw new AppException(ErrorCode.INVITATION_ACCOUNT_PASSWORD);
