@@ -25,6 +25,15 @@ class ApiIT {
         Mailbox.start();
     }
 
+    /**
+     * The second instance boots here, once the first is deployed, not on first use: that is often inside a timed
+     * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout.
+     */
+    @BeforeAll
+    static void secondInstance() {
+        SecondInstance.baseUri();
+    }
+
     @Nested
     class Platform extends PlatformScenarios {
     }

@@ -69,7 +69,7 @@ final class SecondInstance {
 
     private static void waitUntilReady() {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(480).toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("second instance exited; see target/it/second-instance.log");
