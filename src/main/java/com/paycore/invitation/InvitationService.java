@@ -15,6 +15,7 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
+import com.paycore.company.Company;
 import com.paycore.company.CompanyAccess;
 import com.paycore.company.CompanyRepository;
 import com.paycore.company.CompanyUser;
@@ -25,19 +26,22 @@ import com.paycore.platform.Caller;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
+import com.paycore.platform.Passwords;
 import com.paycore.platform.Secrets;
 import com.paycore.user.User;
 import com.paycore.user.UserRepository;
 import com.paycore.user.UserService;
 
 /**
- * Invitations to join a company. No mail is sent by the service: the creation answer carries the
- * one-time token for the inviter to pass on; only its digest is stored.
+ * Invitations to join a company. The one-time token goes by e-mail to the invited address only (the inviter
+ * must not be able to accept in the invitee's place); only in development mode, without a mail server, does
+ * the creation answer carry it. Only its digest is stored.
  */
 @ApplicationScoped
 @Transactional
 public class InvitationService {
 
+    /** token is null when it went by e-mail: then nobody but the invitee sees it. */
     public record Created(Invitation invitation, String token) {
     }
 
@@ -69,11 +73,14 @@ public class InvitationService {
     Clock clock;
 
     @Inject
+    InvitationMail mail;
+
+    @Inject
     @ConfigProperty(name = "payments.invitations.validity-days", defaultValue = "7")
     int validityDays;
 
     public Created create(CreateInvitationRequest request) {
-        access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        Company company = access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
         users.findByEmail(request.email)
                 .flatMap(u -> companies.membership(request.companyId, u.id()))
@@ -85,9 +92,16 @@ public class InvitationService {
         Invitation invitation = new Invitation(request.companyId, request.email, request.resolvedRole(),
                 Secrets.digest(token), now.plusDays(validityDays), caller.userId());
         em.persist(invitation);
+        boolean byMail = mail.configured();
         audit.record("InvitationCreated", request.companyId, "Invitation", invitation.id(),
-                "role=" + invitation.role());
-        return new Created(invitation, token);
+                "role=" + invitation.role() + ", token " + (byMail ? "sent by e-mail" : "answered to the inviter"));
+        if (!byMail) {
+            return new Created(invitation, token);
+        }
+        // Last, once everything else has succeeded: a failed send rolls the invitation back (MAIL_UNAVAILABLE).
+        em.flush();
+        mail.send(invitation, token, company.name());
+        return new Created(invitation, null);
     }
 
     public List<InvitationView> list(UUID companyId, Page page) {
@@ -105,7 +119,12 @@ public class InvitationService {
                 .map(i -> InvitationView.from(i, now)).toList();
     }
 
-    /** Accepting needs no bearer token: the invitation token is the credential. Works once. */
+    /**
+     * Accepting needs no bearer token: the invitation token is the credential. Works once. An email that already
+     * has an account joins only with that account's password (the token alone proves control of the mailbox at
+     * best, not of the account), which is never changed here; a wrong one counts as a failed login and commits.
+     */
+    @Transactional(dontRollbackOn = AccountPasswordRefused.class)
     public CompanyUser accept(UUID id, AcceptInvitationRequest request) {
         Invitation invitation = em.find(Invitation.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (invitation == null) {
@@ -117,12 +136,15 @@ public class InvitationService {
                 || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token))) {
             throw new AppException(ErrorCode.INVITATION_INVALID);
         }
-        User user = users.findByEmail(invitation.email()).orElse(null);
+        User user = users.findByEmail(invitation.email())
+                .map(u -> em.find(User.class, u.id(), LockModeType.PESSIMISTIC_WRITE)).orElse(null);
         if (user == null) {
             if (request.password == null) {
                 throw AppException.invalid("password: must not be blank for a new account");
             }
             user = userService.register(invitation.email(), request.firstName, request.lastName, request.password);
+        } else {
+            proveAccount(user, request.password, now, id);
         }
         CompanyUser member = members.join(invitation.companyId(), user, invitation.role(), request.firstName,
                 request.lastName, null, true);
@@ -130,6 +152,42 @@ public class InvitationService {
         audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", id, AuditLog.SUCCESS,
                 "companyUser=" + member.id());
         return member;
+    }
+
+    /**
+     * A refusal of the existing account that commits: the failure counter and the audit row stay (nothing else has
+     * changed by then), so failures count towards the login lockout.
+     */
+    static final class AccountPasswordRefused extends AppException {
+        AccountPasswordRefused() {
+            super(ErrorCode.INVITATION_ACCOUNT_PASSWORD);
+        }
+    }
+
+    /**
+     * The existing account's own password, checked like a login (same lockout counter, so the endpoint cannot be
+     * used to guess passwords); the user row is locked by the caller.
+     */
+    private void proveAccount(User user, String password, OffsetDateTime now, UUID invitationId) {
+        if (!user.active() || user.isLocked(now)) {
+            audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", invitationId, AuditLog.FAILURE,
+                    user.active() ? "account locked" : "user inactive");
+            throw new AccountPasswordRefused();
+        }
+        if (password == null) {
+            throw new AppException(ErrorCode.INVITATION_ACCOUNT_PASSWORD);
+        }
+        if (!Passwords.verify(password.toCharArray(), user.passwordHash())) {
+            boolean locked = user.recordFailedLogin(now);
+            audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", invitationId, AuditLog.FAILURE,
+                    "wrong password of the existing account");
+            if (locked) {
+                audit.recordAs(user.id(), user.email(), "AccountLocked", "User", user.id(), AuditLog.SUCCESS,
+                        "after " + User.MAX_FAILED_LOGINS + " consecutive failures, until " + user.lockedUntil());
+            }
+            throw new AccountPasswordRefused();
+        }
+        user.recordSuccessfulLogin();
     }
 
     /** E20. Another tenant's invitation answers as a missing one. */
