@@ -44,14 +44,17 @@ public class CompanyAccess {
         return Optional.ofNullable(check(companyId, false));
     }
 
-    /** Companies whose lists the caller may read: null means every company (platform administrators). */
+    /**
+     * Active companies whose lists the caller may read (active membership): null means every company (platform
+     * administrators).
+     */
     public List<UUID> visibleCompanies() {
         return caller.platformAdmin() ? null : companies.companiesOf(caller.userId(), null);
     }
 
     /**
-     * Companies the caller administers: null means every company (platform administrators). A caller who
-     * administers none is refused (403), as for any Admin-only operation.
+     * Active companies the caller administers as an active Admin: null means every company (platform
+     * administrators). A caller who administers none is refused (403), as for any Admin-only operation.
      */
     public List<UUID> administeredCompanies() {
         if (caller.platformAdmin()) {

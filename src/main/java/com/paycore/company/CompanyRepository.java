@@ -112,9 +112,14 @@ public class CompanyRepository implements CompanyDirectory {
                 .getResultStream().findFirst();
     }
 
+    /**
+     * Ids of the active companies where the user has an active membership, optionally only with the given role. A
+     * deactivated company is closed to its members (403) and must not reach them through lists either.
+     */
     @Override
     public List<UUID> companiesOf(UUID userId, Role role) {
-        var query = em.createQuery("select m.companyId from CompanyUser m where m.userId = :u and m.active = true"
+        var query = em.createQuery("select m.companyId from CompanyUser m, Company c where c.id = m.companyId "
+                        + "and m.userId = :u and m.active = true and c.active = true"
                         + (role == null ? "" : " and m.role = :role"), UUID.class)
                 .setParameter("u", userId);
         if (role != null) {
@@ -128,6 +133,14 @@ public class CompanyRepository implements CompanyDirectory {
         return em.createQuery("select m from CompanyUser m, Company c where c.id = m.companyId and m.userId = :u "
                         + "and m.active = true and c.active = true", CompanyUser.class)
                 .setParameter("u", userId).getResultList();
+    }
+
+    /** True when the user has a membership (in any state) in one of the companies. */
+    public boolean memberOfAny(UUID userId, List<UUID> companyIds) {
+        return !em.createQuery("select m.id from CompanyUser m where m.userId = :u and m.companyId in :within",
+                        UUID.class)
+                .setParameter("u", userId).setParameter("within", Ids.orNone(companyIds))
+                .setMaxResults(1).getResultList().isEmpty();
     }
 
     public long activeAdmins(UUID companyId) {

@@ -76,6 +76,12 @@ public class CompanyService {
         return companies.activeIds();
     }
 
+    /** A company's name (no access check: the caller checked it), for messages such as invitation e-mails. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public String nameOf(UUID companyId) {
+        return companies.find(companyId).map(Company::name).orElseThrow(() -> AppException.notFound("Company"));
+    }
+
     public Company get(UUID id) {
         return companies.find(access.asMember(id)).orElseThrow(() -> AppException.notFound("Company"));
     }

@@ -43,9 +43,15 @@ public class CompanyUserService {
     @Inject
     AuditLog audit;
 
+    /**
+     * Platform administrators add any user; a company Admin only a user who already belongs to a company he
+     * administers (anyone else joins by invitation, which proves control of the address). A user outside his
+     * reach answers exactly as an unknown one, so ids of other tenants' users reveal nothing.
+     */
     public CompanyUser add(AddCompanyUserRequest request) {
         access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Account user = users.find(Bodies.requiredId(request, "userId", request.userId))
+                .filter(u -> access.platformAdmin() || companies.memberOfAny(u.id(), access.administeredCompanies()))
                 .orElseThrow(() -> AppException.notFound("User"));
         Bodies.validate(request);
         return enrol(request.companyId, user, request.resolvedRole(), request.firstName, request.lastName,

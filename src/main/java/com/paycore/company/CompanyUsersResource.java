@@ -41,11 +41,13 @@ public class CompanyUsersResource {
 
     @POST
     @Operation(summary = "Add an existing user to a company",
-            description = "Platform administrators and the company's Admins. roles (or role): None, Admin, User "
-                    + "(Member is read as User); default User.")
+            description = "Platform administrators (any user) and the company's Admins (only a user who already "
+                    + "belongs to a company they administer; others are invited). roles (or role): None, Admin, "
+                    + "User (Member is read as User); default User.")
     @APIResponse(responseCode = "201", description = "Created; the envelope carries the company user's id")
     @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
-    @APIResponse(responseCode = "404", description = "No such company (or not the caller's) or user")
+    @APIResponse(responseCode = "404", description = "No such company (or not the caller's) or user (or not one "
+            + "the caller may add)")
     public Response add(@NotNull AddCompanyUserRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), members.add(request).id());
     }

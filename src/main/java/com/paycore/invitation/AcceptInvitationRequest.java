@@ -3,7 +3,10 @@ package com.paycore.invitation;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
-/** password is required when the invited email has no account yet; an existing account keeps its password. */
+/**
+ * password is the new account's when the invited email has no account yet; otherwise the existing account's own
+ * password, as proof of control (it is never changed here).
+ */
 public class AcceptInvitationRequest {
 
     @NotBlank @Size(max = 200)

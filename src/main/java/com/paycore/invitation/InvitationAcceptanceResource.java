@@ -32,10 +32,13 @@ public class InvitationAcceptanceResource {
 
     @POST
     @Operation(summary = "Accept an invitation (no bearer token: the invitation token is the credential)",
-            description = "token, password (required when the email has no account; an existing account keeps its "
-                    + "password), firstName, lastName. Creates the company user with the invited role.")
+            description = "token (from the invitation e-mail), password, firstName, lastName. When the email has no "
+                    + "account, password sets the new account's; when it has one, password must be that account's "
+                    + "own (a wrong one counts as a failed login) and is never changed. Creates the company user "
+                    + "with the invited role.")
     @APIResponse(responseCode = "201", description = "Created; id is the new company user")
-    @APIResponse(responseCode = "400", description = "Wrong, expired or used token; validation failure")
+    @APIResponse(responseCode = "400", description = "Wrong, expired or used token; wrong or missing password of the "
+            + "existing account, or that account locked or inactive; validation failure")
     @APIResponse(responseCode = "404", description = "No such invitation")
     public Response accept(@PathParam("id") UUID id, @NotNull AcceptInvitationRequest request) {
         UUID member = invitations.accept(id, request);

@@ -17,6 +17,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
+import com.paycore.company.CompanyService;
 import com.paycore.company.CompanyUserService;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
@@ -29,13 +30,15 @@ import com.paycore.user.Accounts;
 import com.paycore.user.UserService;
 
 /**
- * Invitations to join a company. No mail is sent by the service: the creation answer carries the
- * one-time token for the inviter to pass on; only its digest is stored.
+ * Invitations to join a company. The one-time token goes by e-mail to the invited address only (the inviter
+ * must not be able to accept in the invitee's place); only in development mode, without a mail server, does
+ * the creation answer carry it. Only its digest is stored.
  */
 @ApplicationScoped
 @Transactional
 public class InvitationService {
 
+    /** token is null when it went by e-mail: then nobody but the invitee sees it. */
     public record Created(Invitation invitation, String token) {
     }
 
@@ -47,6 +50,9 @@ public class InvitationService {
 
     @Inject
     CompanyUserService members;
+
+    @Inject
+    CompanyService companyService;
 
     @Inject
     Accounts users;
@@ -64,11 +70,14 @@ public class InvitationService {
     Clock clock;
 
     @Inject
+    InvitationMail mail;
+
+    @Inject
     @ConfigProperty(name = "payments.invitations.validity-days", defaultValue = "7")
     int validityDays;
 
     public Created create(CreateInvitationRequest request) {
-        access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
+        UUID companyId = access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
         if (users.findByEmail(request.email).filter(u -> members.isMember(request.companyId, u.id())).isPresent()) {
             throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
@@ -78,9 +87,16 @@ public class InvitationService {
         Invitation invitation = new Invitation(request.companyId, request.email, request.resolvedRole(),
                 Secrets.digest(token), now.plusDays(validityDays), caller.userId());
         em.persist(invitation);
+        boolean byMail = mail.configured();
         audit.record("InvitationCreated", request.companyId, "Invitation", invitation.id(),
-                "role=" + invitation.role());
-        return new Created(invitation, token);
+                "role=" + invitation.role() + ", token " + (byMail ? "sent by e-mail" : "answered to the inviter"));
+        if (!byMail) {
+            return new Created(invitation, token);
+        }
+        // Last, once everything else has succeeded: a failed send rolls the invitation back (MAIL_UNAVAILABLE).
+        em.flush();
+        mail.send(invitation, token, companyService.nameOf(companyId));
+        return new Created(invitation, null);
     }
 
     public List<InvitationView> list(UUID companyId, Page page) {
@@ -98,8 +114,13 @@ public class InvitationService {
                 .map(i -> InvitationView.from(i, now)).toList();
     }
 
-    /** Accepting needs no bearer token: the invitation token is the credential. Works once. */
-    /** Answers the new membership's id. */
+    /**
+     * Accepting needs no bearer token: the invitation token is the credential. Works once. An email that already
+     * has an account joins only with that account's password (the token alone proves control of the mailbox at
+     * best, not of the account), which is never changed here; a wrong one counts as a failed login and commits.
+     * Answers the new membership's id.
+     */
+    @Transactional(dontRollbackOn = AccountPasswordRefused.class)
     public UUID accept(UUID id, AcceptInvitationRequest request) {
         Invitation invitation = em.find(Invitation.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (invitation == null) {
@@ -111,12 +132,14 @@ public class InvitationService {
                 || !Secrets.sameDigest(invitation.tokenHash(), Secrets.digest(request.token))) {
             throw new AppException(ErrorCode.INVITATION_INVALID);
         }
-        Account user = users.findByEmail(invitation.email()).orElse(null);
+        Account user = users.lockByEmail(invitation.email()).orElse(null);
         if (user == null) {
             if (request.password == null) {
                 throw AppException.invalid("password: must not be blank for a new account");
             }
             user = userService.register(invitation.email(), request.firstName, request.lastName, request.password);
+        } else {
+            proveAccount(user, request.password, now, id);
         }
         UUID member = members.join(invitation.companyId(), user, invitation.role(), request.firstName,
                 request.lastName, null, true);
@@ -124,6 +147,30 @@ public class InvitationService {
         audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", id, AuditLog.SUCCESS,
                 "companyUser=" + member);
         return member;
+    }
+
+    /**
+     * A refusal of the existing account that commits: the failure counter and the audit row stay (nothing else has
+     * changed by then), so failures count towards the login lockout.
+     */
+    static final class AccountPasswordRefused extends AppException {
+        AccountPasswordRefused() {
+            super(ErrorCode.INVITATION_ACCOUNT_PASSWORD);
+        }
+    }
+
+    /**
+     * The existing account's own password, checked like a login (same lockout counter, so the endpoint cannot be
+     * used to guess passwords); the user row is locked by the caller.
+     */
+    private void proveAccount(Account user, String password, OffsetDateTime now, UUID invitationId) {
+        switch (users.proveOwner(user.id(), password, now, "InvitationAccepted", "Invitation", invitationId)) {
+            case MISSING -> throw new AppException(ErrorCode.INVITATION_ACCOUNT_PASSWORD);
+            case REFUSED -> throw new AccountPasswordRefused();
+            case PROVEN -> {
+            }
+            default -> throw new IllegalStateException();
+        }
     }
 
     /** E20. Another tenant's invitation answers as a missing one. */

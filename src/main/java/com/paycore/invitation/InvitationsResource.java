@@ -41,15 +41,21 @@ public class InvitationsResource {
 
     @POST
     @Operation(summary = "Invite someone to a company",
-            description = "companyId, email, roles (or role; default User). The service sends no mail: the answer "
-                    + "adds invitationToken, shown only here, to pass to the invitee with the id. Valid 7 days.")
-    @APIResponse(responseCode = "201", description = "Created; the envelope carries id and invitationToken")
+            description = "companyId, email, roles (or role; default User). The invitation id and one-time token "
+                    + "are e-mailed to the invited address; the answer never holds the token, except in development "
+                    + "mode (no mail server configured), where it adds invitationToken for the inviter to pass on. "
+                    + "Valid 7 days.")
+    @APIResponse(responseCode = "201", description = "Created and e-mailed; the envelope carries id (and "
+            + "invitationToken in development mode only)")
     @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    @APIResponse(responseCode = "503", description = "The e-mail could not be sent: no invitation was created, "
+            + "try again later")
     public Response create(@NotNull CreateInvitationRequest request, @Context UriInfo uri) {
         InvitationService.Created created = invitations.create(request);
-        return Envelope.created(uri.getAbsolutePath(), created.invitation().id(),
-                Envelope.ok().with("invitationToken", created.token()));
+        return created.token() == null ? Envelope.created(uri.getAbsolutePath(), created.invitation().id())
+                : Envelope.created(uri.getAbsolutePath(), created.invitation().id(),
+                        Envelope.ok().with("invitationToken", created.token()));
     }
 
     @GET

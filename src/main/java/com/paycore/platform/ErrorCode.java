@@ -42,6 +42,8 @@ public enum ErrorCode {
     COMPANY_USER_MOVE(400, "A company user cannot be moved to another user or company"),
     LAST_ADMIN(400, "The company's last active Admin cannot be demoted or deactivated"),
     INVITATION_INVALID(400, "The invitation token is invalid, expired or already used"),
+    INVITATION_ACCOUNT_PASSWORD(400, "This email already has an account: password must be that account's own "
+            + "password, and the account must be active and not locked"),
     IDEMPOTENCY_KEY_INVALID(400, "Idempotency-Key must be 1 to 255 characters"),
     IDEMPOTENCY_KEY_REUSED(400, "Idempotency-Key reused with a different request"),
     UNAUTHENTICATED(401, "Missing, invalid or expired credentials"),
@@ -53,6 +55,7 @@ public enum ErrorCode {
     NOT_ACCEPTABLE(406, "Only application/json responses are available"),
     UNSUPPORTED_MEDIA_TYPE(415, "Content-Type must be application/json"),
     CONFLICT(409, "%s"),
+    MAIL_UNAVAILABLE(503, "The invitation e-mail could not be sent, so no invitation was created; try again later"),
     INTERNAL(500, "Unexpected error; quote correlation id %s");
 
     private final int status;

@@ -52,6 +52,48 @@ public class Accounts {
         return users.findByEmail(email).map(Account::of);
     }
 
+    /** The account of an email, its user row locked until the transaction ends. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Optional<Account> lockByEmail(String email) {
+        return users.findByEmail(email).map(u -> em.find(User.class, u.id(), LockModeType.PESSIMISTIC_WRITE))
+                .map(Account::of);
+    }
+
+    /** What {@link #proveOwner} found. */
+    public enum Proof { PROVEN, MISSING, REFUSED }
+
+    /**
+     * An existing account's own password, checked like a login (same lockout counter, so no endpoint can be used to
+     * guess passwords); the caller locked the user row ({@link #lockByEmail}). An inactive or locked account and a
+     * wrong password are REFUSED and audited as the given action on the given target (a wrong one counts towards the
+     * lockout); no password at all is MISSING.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Proof proveOwner(UUID userId, String password, OffsetDateTime now, String action, String targetType,
+                            Object targetId) {
+        User user = em.find(User.class, userId);
+        if (!user.active() || user.isLocked(now)) {
+            audit.recordAs(user.id(), user.email(), action, targetType, targetId, AuditLog.FAILURE,
+                    user.active() ? "account locked" : "user inactive");
+            return Proof.REFUSED;
+        }
+        if (password == null) {
+            return Proof.MISSING;
+        }
+        if (!Passwords.verify(password.toCharArray(), user.passwordHash())) {
+            boolean locked = user.recordFailedLogin(now);
+            audit.recordAs(user.id(), user.email(), action, targetType, targetId, AuditLog.FAILURE,
+                    "wrong password of the existing account");
+            if (locked) {
+                audit.recordAs(user.id(), user.email(), "AccountLocked", "User", user.id(), AuditLog.SUCCESS,
+                        "after " + User.MAX_FAILED_LOGINS + " consecutive failures, until " + user.lockedUntil());
+            }
+            return Proof.REFUSED;
+        }
+        user.recordSuccessfulLogin();
+        return Proof.PROVEN;
+    }
+
     /**
      * The password grant's check, under the user's row lock: the account when the email is known, the account
      * active and not locked, and the password right; empty otherwise. Every path does the same PBKDF2 work

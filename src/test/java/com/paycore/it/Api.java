@@ -105,6 +105,22 @@ final class Api {
         return aMember(companyId, "Admin");
     }
 
+    /** Makes an existing user a member of the company (as the platform administrator); returns the record id. */
+    static UUID join(UUID companyId, Person person, String role) {
+        return created(asRoot().body(Map.of("companyId", companyId, "userId", person.id(), "roles", role))
+                .post("/api/adm/companyUsers"));
+    }
+
+    /**
+     * A user a company Admin may add to his company: a member of another company that the same Admin administers
+     * (company Admins cannot add arbitrary platform users).
+     */
+    static Person aUserAlsoAdministeredBy(Member admin) {
+        UUID other = aCompany();
+        join(other, admin.person(), "Admin");
+        return aMember(other, "User").person();
+    }
+
     static UUID created(Response r) {
         if (r.statusCode() != 201) {
             throw new AssertionError("expected 201, got " + r.statusCode() + ": " + r.asString());

@@ -3,6 +3,7 @@ package com.paycore.it;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -16,6 +17,21 @@ class ApiIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return Deployments.war();
+    }
+
+    /** The instance under test e-mails invitations: any test may invite, so the mail server runs from the start. */
+    @BeforeAll
+    static void mailServer() {
+        Mailbox.start();
+    }
+
+    /**
+     * The second instance boots here, once the first is deployed, not on first use: that is often inside a timed
+     * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout.
+     */
+    @BeforeAll
+    static void secondInstance() {
+        SecondInstance.baseUri();
     }
 
     @Nested

@@ -156,4 +156,48 @@ abstract class CompanyScenarios {
         ok(asRoot().body(body("companyName", name, "isActive", true)).put("/api/adm/companies/" + id));
         ok(as(token).get("/api/adm/companies/" + id));
     }
+
+    /**
+     * Issue item 7: the lists that default to "every company the caller administers" (company users, invitations,
+     * audit events) and the company list leave out deactivated companies, as the company's own resources do (403).
+     */
+    @Test
+    void listsWithoutCompanyIdLeaveOutDeactivatedCompanies() {
+        UUID open = aCompany();
+        UUID closed = aCompany();
+        Api.Member admin = anAdminOf(open);
+        Api.join(closed, admin.person(), "Admin");
+        aMember(closed, "User");
+        InvitationScenarios.invite(Api.rootToken(), closed, "User");
+        InvitationScenarios.invite(Api.rootToken(), open, "User");
+        String token = admin.token();
+        assertTrue(companyIdsIn(token, "/api/adm/invitations").contains(closed.toString()), "visible while active");
+        deactivate(closed);
+        for (String list : List.of("/api/adm/companyUsers", "/api/adm/invitations", "/api/adm/auditEvents")) {
+            List<String> companies = companyIdsIn(token, list);
+            assertTrue(companies.contains(open.toString()), list + ": " + companies);
+            assertFalse(companies.contains(closed.toString()), list + " shows the deactivated company: " + companies);
+        }
+        assertEquals(List.of(open.toString()), ok(as(token).queryParam("limit", 1000).get("/api/adm/companies"))
+                .getList("entries.id"));
+
+        // An Admin of deactivated companies only administers none: 403, as for a company User.
+        UUID only = aCompany();
+        Api.Member onlyAdmin = anAdminOf(only);
+        deactivate(only);
+        String onlyToken = onlyAdmin.token();
+        refused(as(onlyToken).get("/api/adm/companyUsers"), 403);
+        refused(as(onlyToken).get("/api/adm/invitations"), 403);
+        refused(as(onlyToken).get("/api/adm/auditEvents"), 403);
+        assertEquals(List.of(), ok(as(onlyToken).get("/api/adm/companies")).getList("entries"));
+    }
+
+    private static List<String> companyIdsIn(String token, String list) {
+        return ok(as(token).queryParam("limit", 1000).get(list)).getList("entries.companyId");
+    }
+
+    private static void deactivate(UUID company) {
+        String name = ok(asRoot().get("/api/adm/companies/" + company)).getString("entry.companyName");
+        ok(asRoot().body(body("companyName", name, "isActive", false)).put("/api/adm/companies/" + company));
+    }
 }

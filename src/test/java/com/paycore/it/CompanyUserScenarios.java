@@ -10,6 +10,7 @@ import static com.paycore.it.Api.ok;
 import static com.paycore.it.Api.refused;
 import static com.paycore.it.CompanyScenarios.body;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ abstract class CompanyUserScenarios {
     void addAndListMembersWithTheirRoles() {
         UUID company = aCompany();
         Api.Member admin = anAdminOf(company);
-        Api.Person person = aUser();
+        Api.Person person = Api.aUserAlsoAdministeredBy(admin);
         UUID member = Api.created(as(admin.token()).body(body("companyId", company, "userId", person.id(), "role", "Member",
                 "firstName", "Mem")).post("/api/adm/companyUsers"));
         var list = ok(as(admin.token()).queryParam("companyId", company).get("/api/adm/companyUsers"));
@@ -55,6 +56,39 @@ abstract class CompanyUserScenarios {
         refused(asRoot().body(body("companyId", company, "userId", UUID.randomUUID())).post("/api/adm/companyUsers"), 404);
         refused(asRoot().body(body("companyId", UUID.randomUUID(), "userId", aUser().id())).post("/api/adm/companyUsers"), 404);
         refused(asRoot().body(body("userId", aUser().id())).post("/api/adm/companyUsers"), 400);
+    }
+
+    /**
+     * Issue item 6: a company Admin adds only users who already belong to a company he administers (an active one,
+     * as an active Admin); any other user answers exactly as an unknown id. Platform administrators add anyone.
+     */
+    @Test
+    void companyAdminsAddOnlyUsersOfCompaniesTheyAdminister() {
+        UUID company = aCompany();
+        Api.Member admin = anAdminOf(company);
+        String token = admin.token();
+        String add = "/api/adm/companyUsers";
+        var unknown = refused(as(token).body(body("companyId", company, "userId", UUID.randomUUID())).post(add), 404);
+        Api.Person stranger = aUser();
+        var foreign = refused(as(token).body(body("companyId", company, "userId", stranger.id())).post(add), 404);
+        assertEquals(unknown.getString("errorMessage"), foreign.getString("errorMessage"), "must not reveal the id exists");
+        Api.Person elsewhere = aMember(aCompany(), "Admin").person();
+        refused(as(token).body(body("companyId", company, "userId", elsewhere.id())).post(add), 404);
+        // Only a User (not an Admin) of the other company: its members are still out of reach.
+        UUID merelyMember = aCompany();
+        Api.join(merelyMember, admin.person(), "User");
+        refused(as(token).body(body("companyId", company, "userId", aMember(merelyMember, "User").person().id())).post(add), 404);
+        // An Admin of a deactivated company no longer administers it.
+        UUID closed = aCompany();
+        Api.join(closed, admin.person(), "Admin");
+        Api.Person ofClosed = aMember(closed, "User").person();
+        String closedName = ok(asRoot().get("/api/adm/companies/" + closed)).getString("entry.companyName");
+        ok(asRoot().body(body("companyName", closedName, "isActive", false)).put("/api/adm/companies/" + closed));
+        refused(as(token).body(body("companyId", company, "userId", ofClosed.id())).post(add), 404);
+        List<String> emails = ok(as(token).queryParam("CompanyId", company).get(add)).getList("entries.email");
+        assertFalse(emails.contains(stranger.email()), "nothing was added");
+        Api.created(as(token).body(body("companyId", company, "userId", Api.aUserAlsoAdministeredBy(admin).id())).post(add));
+        Api.created(asRoot().body(body("companyId", company, "userId", stranger.id())).post(add));
     }
 
     @Test

@@ -56,7 +56,8 @@ abstract class RoleTableScenarios {
                         .put("/api/adm/companies/" + c.company()), 200, 200, 403, 404),
                 new Row("E5 update company user", (t, c) -> as(t).body(body("phoneNumber", "+1"))
                         .put("/api/adm/companyUsers/" + aMember(c.company(), "User").companyUserId()), 200, 200, 403, 404),
-                new Row("add company user", (t, c) -> as(t).body(body("companyId", c.company(), "userId", aUser().id()))
+                new Row("add company user", (t, c) -> as(t).body(body("companyId", c.company(),
+                                "userId", Api.aUserAlsoAdministeredBy(c.admin()).id()))
                         .post("/api/adm/companyUsers"), 201, 201, 403, 404),
                 new Row("list company users", (t, c) -> as(t).queryParam("CompanyId", c.company())
                         .get("/api/adm/companyUsers"), 200, 200, 403, 404),

@@ -89,7 +89,7 @@ final class SecondInstance {
     static HttpResponse<String> awaitReadiness(Process instance, String uri, String name,
                                                java.util.function.Predicate<HttpResponse<String>> until) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(480).toNanos();
         while (System.nanoTime() < deadline) {
             if (!instance.isAlive()) {
                 throw new IllegalStateException(name + " instance exited; see target/it/" + name + "-instance.log");
