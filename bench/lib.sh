@@ -437,12 +437,12 @@ bench_report() {
     (( $# == 0 )) || printf '%s\n' "$@"
     (( WARMUP >= 180 )) || echo "Short warm-up: expect figures 2-3x below a warmed-up JVM (docs/PERFORMANCE.md)."
     echo
-    echo "| endpoint | req/s | % of /health/live | p50 ms | p99 ms | non-2xx |"
-    echo "|---|---|---|---|---|---|"
+    echo "| endpoint | req/s | % of /health/live | p50 ms | p99 ms | non-2xx | bad answers |"
+    echo "|---|---|---|---|---|---|---|"
     for i in "${!ROW_LABELS[@]}"; do
       share=$(awk -v r="${ROW_RPS[$i]}" -v l="$live_rps" 'BEGIN { if (l > 0) printf "%.0f%%", r * 100 / l; else print "?" }')
-      printf '| %s | %.0f | %s | %s | %s | %s |\n' "${ROW_LABELS[$i]}" "${ROW_RPS[$i]}" "$share" "${ROW_P50[$i]}" \
-        "${ROW_P99[$i]}" "${ROW_NON2XX[$i]}"
+      printf '| %s | %.0f | %s | %s | %s | %s | %s |\n' "${ROW_LABELS[$i]}" "${ROW_RPS[$i]}" "$share" "${ROW_P50[$i]}" \
+        "${ROW_P99[$i]}" "${ROW_NON2XX[$i]}" "${ROW_BAD[$i]}"
     done
     echo
     echo "CPU during the measurements (share of all $(nproc) cores): $(IFS=';'; echo "${NOTES[*]}" | sed 's/;/; /g')."
