@@ -18,5 +18,5 @@ ENV JAVA_TOOL_OPTIONS="-Xmx512m"
 
 EXPOSE 8080
 VOLUME /opt/payara/data
-CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nocluster", \
+CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nohazelcast", \
      "--postbootcommandfile", "/opt/payara/server-config/post-boot-commands.asadmin"]

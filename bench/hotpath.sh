@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The hot-path benchmark of the performance issue, in one command: starts the service as the README's run command
-# does (Payara Micro, --nocluster, context root /, -Xmx512m) on PostgreSQL in a fresh schema of its own, times its
+# does (Payara Micro, --nohazelcast, context root /, -Xmx512m) on PostgreSQL in a fresh schema of its own, times its
 # boots to /health/ready, sets up a company, a project with its API key and a Simulator processor (latency 0),
 # tokens and transactions, warms up for WARMUP seconds on every endpoint at once, then measures one after the
 # other, at each of LEVELS connections:
@@ -244,7 +244,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
   echo
   echo "### Hot-path benchmark, $(date '+%Y-%m-%d %H:%M %Z'), commit $commit"
   echo
-  echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nocluster, $BENCH_JAVA_OPTS);" \
+  echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast, $BENCH_JAVA_OPTS);" \
     "database: $DB_DESCRIPTION; Simulator latency 0 ms."
   echo "${WARMUP_DESCRIPTION:-Warm-up: none.}"
   echo "Then $DURATION s per run, one after the other on the same server: wrk -t$THREADS -c<level> --latency, levels $LEVELS."
@@ -282,7 +282,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
   [[ -z $BUSY_MACHINE ]] || echo "WARNING: other processes used more than 5% of the CPU in some runs: the machine was not quiet, absolute figures are low; compare with /health/live of the same run."
   if (( ${#QUERY_LINES[@]} > 0 )); then
     echo
-    echo "Table accesses per request (pg_stat_user_tables of schema $BENCH_SCHEMA over $QUERY_REQUESTS sequential requests each):"
+    echo "Table accesses per request (pg_stat_user_tables of schema $BENCH_SCHEMA over $QUERY_REQUESTS sequential requests each;"
+    echo "the periodic report sync also reads transaction_events and transactions in the meantime: STATEMENT_LOG=1 gives the exact statements):"
     printf -- '- %s\n' "${QUERY_LINES[@]}"
   fi
   if [[ $PROFILE == 1 ]]; then

@@ -180,7 +180,7 @@ bench_start_server() {
     -Dpayments.bootstrap.admin.email="$BENCH_ADMIN_EMAIL" \
     -Dpayments.bootstrap.admin.password="$BENCH_ADMIN_PASSWORD" \
     -Dpayments.simulator.latency-ms="$SIMULATOR_LATENCY_MS" \
-    -jar "$MICRO_JAR" --deploy "$WAR" --contextroot / --nocluster --port "$PORT" \
+    -jar "$MICRO_JAR" --deploy "$WAR" --contextroot / --nohazelcast --port "$PORT" \
     --rootdir "$BENCH_DIR/micro-root" >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
 
@@ -430,7 +430,7 @@ bench_report() {
     echo
     echo "### $title, $(date '+%Y-%m-%d %H:%M %Z')"
     echo
-    echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nocluster, $BENCH_JAVA_OPTS);" \
+    echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast, $BENCH_JAVA_OPTS);" \
       "database: $DB_DESCRIPTION; Simulator latency ${SIMULATOR_LATENCY_MS} ms; commit $commit."
     echo "${WARMUP_DESCRIPTION:-Warm-up: none.}"
     echo "Then $DURATION s per endpoint, one after the other on the same server: wrk -t$THREADS -c$CONNECTIONS --latency."
