@@ -12,7 +12,11 @@ USER payara
 COPY --chown=payara:payara server-config/ /opt/payara/server-config/
 COPY --chown=payara:payara target/payments.war /opt/payara/deployments/payments.war
 
+# The heap the service is sized and benchmarked for (docs/PERFORMANCE.md). JAVA_TOOL_OPTIONS reaches the JVM whatever
+# the image's entry point does; an explicit -Xmx wins over its MaxRAMPercentage. Override it at run time with -e.
+ENV JAVA_TOOL_OPTIONS="-Xmx512m"
+
 EXPOSE 8080
 VOLUME /opt/payara/data
-CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nocluster", \
+CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nohazelcast", \
      "--postbootcommandfile", "/opt/payara/server-config/post-boot-commands.asadmin"]

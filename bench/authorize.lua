@@ -26,6 +26,9 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json"
 wrk.headers["X-API-Key"] = key
 
+-- Every answer is checked: 201 and Approved (a decline would answer 200, an error 200 with status Error).
+check_answers(201, '"status":"Approved"')
+
 round_robin_threads()
 
 function request()

@@ -62,19 +62,7 @@ bench_cleanup() {
   for pid in ${WRK_PIDS[@]+"${WRK_PIDS[@]}"}; do
     kill "$pid" 2>/dev/null || true
   done
-  if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    log "stopping Payara Micro (pid $SERVER_PID)"
-    kill "$SERVER_PID" 2>/dev/null || true
-    for _ in $(seq 1 30); do
-      kill -0 "$SERVER_PID" 2>/dev/null || break
-      sleep 1
-    done
-    if kill -0 "$SERVER_PID" 2>/dev/null; then
-      log "Payara Micro still running after 30 s: killing pid $SERVER_PID"
-      kill -9 "$SERVER_PID" 2>/dev/null || true
-    fi
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  bench_stop_server
   exit "$rc"
 }
 trap bench_cleanup EXIT
@@ -192,11 +180,12 @@ bench_start_server() {
     -Dpayments.bootstrap.admin.email="$BENCH_ADMIN_EMAIL" \
     -Dpayments.bootstrap.admin.password="$BENCH_ADMIN_PASSWORD" \
     -Dpayments.simulator.latency-ms="$SIMULATOR_LATENCY_MS" \
-    -jar "$MICRO_JAR" --deploy "$WAR" --contextroot / --nocluster --port "$PORT" \
+    -jar "$MICRO_JAR" --deploy "$WAR" --contextroot / --nohazelcast --port "$PORT" \
     --rootdir "$BENCH_DIR/micro-root" >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
 
-  local started=$SECONDS
+  local started=$SECONDS launched
+  launched=$(date +%s.%N)
   until curl -fsS -o /dev/null "$BASE/health/ready" 2>/dev/null; do
     if ! kill -0 "$SERVER_PID" 2>/dev/null; then
       tail -n 40 "$SERVER_LOG" >&2 || true
@@ -212,9 +201,30 @@ bench_start_server() {
       tail -n 40 "$SERVER_LOG" >&2 || true
       die "not ready after $BOOT_TIMEOUT s (see $BENCH_REL/server.log)"
     fi
-    sleep 1
+    sleep 0.2
   done
-  log "ready after $((SECONDS - started)) s (pid $SERVER_PID)"
+  # From the java launch to the first 200 of /health/ready, polled every 0.2 s.
+  BOOT_SECONDS=$(awk -v a="$launched" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  log "ready after $BOOT_SECONDS s (pid $SERVER_PID)"
+}
+
+# Stops the server bench_start_server started (SIGTERM, then SIGKILL after 30 s) and forgets its PID.
+bench_stop_server() {
+  [[ -n $SERVER_PID ]] || return 0
+  if kill -0 "$SERVER_PID" 2>/dev/null; then
+    log "stopping Payara Micro (pid $SERVER_PID)"
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 30); do
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 1
+    done
+    if kill -0 "$SERVER_PID" 2>/dev/null; then
+      log "Payara Micro still running after 30 s: killing pid $SERVER_PID"
+      kill -9 "$SERVER_PID" 2>/dev/null || true
+    fi
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  SERVER_PID=
 }
 
 # ---- HTTP calls ---------------------------------------------------------------------------------------------
@@ -353,10 +363,12 @@ ROW_RPS=()
 ROW_P50=()
 ROW_P99=()
 ROW_NON2XX=()
+ROW_BAD=()
+ROW_CPU=()
 NOTES=()
 BUSY_MACHINE=
 bench_measure() { # label url lua-script file-name; run in this shell (not in $(...)): it counts wrk's CPU time
-  local label=$1 url=$2 script=$3 out=$BENCH_DIR/wrk-$4.txt line kv rps= p50= p99= non2xx= socket=
+  local label=$1 url=$2 script=$3 out=$BENCH_DIR/wrk-$4.txt line kv rps= p50= p99= non2xx= socket= bad=0
   local busy0 total0 busy1 total1 server0 server1 children0 children1 pg usage cpu_server cpu_wrk cpu_pg others
   log "measuring $label for $DURATION s: wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s --latency"
   read -r busy0 total0 < <(cpu_ticks)
@@ -386,6 +398,7 @@ bench_measure() { # label url lua-script file-name; run in this shell (not in $(
       p99_ms) p99=${kv#*=} ;;
       non2xx) non2xx=${kv#*=} ;;
       socket_errors) socket=${kv#*=} ;;
+      bad) bad=${kv#*=} ;;
     esac
   done
   (( socket == 0 )) || non2xx="$non2xx (+$socket socket errors)"
@@ -394,6 +407,8 @@ bench_measure() { # label url lua-script file-name; run in this shell (not in $(
   ROW_P50+=("$p50")
   ROW_P99+=("$p99")
   ROW_NON2XX+=("$non2xx")
+  ROW_BAD+=("$bad")
+  ROW_CPU+=("$cpu_server $cpu_pg $cpu_wrk $others")
 }
 
 # The trivial endpoint, measured first by every benchmark: the ceiling the other figures are compared with.
@@ -415,19 +430,19 @@ bench_report() {
     echo
     echo "### $title, $(date '+%Y-%m-%d %H:%M %Z')"
     echo
-    echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nocluster, $BENCH_JAVA_OPTS);" \
+    echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast, $BENCH_JAVA_OPTS);" \
       "database: $DB_DESCRIPTION; Simulator latency ${SIMULATOR_LATENCY_MS} ms; commit $commit."
     echo "${WARMUP_DESCRIPTION:-Warm-up: none.}"
     echo "Then $DURATION s per endpoint, one after the other on the same server: wrk -t$THREADS -c$CONNECTIONS --latency."
     (( $# == 0 )) || printf '%s\n' "$@"
     (( WARMUP >= 180 )) || echo "Short warm-up: expect figures 2-3x below a warmed-up JVM (docs/PERFORMANCE.md)."
     echo
-    echo "| endpoint | req/s | % of /health/live | p50 ms | p99 ms | non-2xx |"
-    echo "|---|---|---|---|---|---|"
+    echo "| endpoint | req/s | % of /health/live | p50 ms | p99 ms | non-2xx | bad answers |"
+    echo "|---|---|---|---|---|---|---|"
     for i in "${!ROW_LABELS[@]}"; do
       share=$(awk -v r="${ROW_RPS[$i]}" -v l="$live_rps" 'BEGIN { if (l > 0) printf "%.0f%%", r * 100 / l; else print "?" }')
-      printf '| %s | %.0f | %s | %s | %s | %s |\n' "${ROW_LABELS[$i]}" "${ROW_RPS[$i]}" "$share" "${ROW_P50[$i]}" \
-        "${ROW_P99[$i]}" "${ROW_NON2XX[$i]}"
+      printf '| %s | %.0f | %s | %s | %s | %s | %s |\n' "${ROW_LABELS[$i]}" "${ROW_RPS[$i]}" "$share" "${ROW_P50[$i]}" \
+        "${ROW_P99[$i]}" "${ROW_NON2XX[$i]}" "${ROW_BAD[$i]}"
     done
     echo
     echo "CPU during the measurements (share of all $(nproc) cores): $(IFS=';'; echo "${NOTES[*]}" | sed 's/;/; /g')."

@@ -21,6 +21,9 @@ end
 wrk.headers["Accept"] = "application/json"
 wrk.headers["X-API-Key"] = key
 
+-- Every answer is checked: 200 with a successful envelope.
+check_answers(200, '"success":true')
+
 round_robin_threads()
 
 function request()

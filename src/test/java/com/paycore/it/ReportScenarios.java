@@ -637,8 +637,9 @@ abstract class ReportScenarios {
         assertEquals(0, sync().getInt("added")); // nothing new since the data set's own sync
         String renamed = Api.unique("Renamed");
         ok(asRoot().body(body("projectName", renamed)).put(PROJECTS + "/" + s.alpha() + "/general"));
-        JsonPath answer = sync();
-        assertTrue(answer.getInt("renamed") >= 11, answer.prettify()); // e1..e7, e11..e14 of Alpha
+        sync();
+        // Every fact row of Alpha carries the new name (the periodic job may have carried it over before this sync,
+        // so the count in the sync's answer is not asserted: it depends on which run got there first).
         assertEquals(List.of(s.betaName(), renamed), names(entries(s.adminToken(), s.range("group", group("projectName")))));
     }
 

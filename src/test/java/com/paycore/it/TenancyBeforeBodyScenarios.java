@@ -76,7 +76,8 @@ abstract class TenancyBeforeBodyScenarios {
                 new Row("E5 update company user", f -> f.ownMember().companyUserId(), f -> f.otherMember().companyUserId(),
                         (f, id) -> as(f.adminToken()).body(body("firstName", LONG_151)).put("/api/adm/companyUsers/" + id)),
                 new Row("add company user", f -> f.own().companyId(), f -> f.other().companyId(),
-                        (f, id) -> as(f.adminToken()).body(body("companyId", id, "userId", Api.aUser().id(),
+                        // a user the Admin may add (one of his own company's people): any other user is 404 itself
+                        (f, id) -> as(f.adminToken()).body(body("companyId", id, "userId", f.ownMember().person().id(),
                                 "firstName", LONG_151)).post("/api/adm/companyUsers")),
                 new Row("invite", f -> f.own().companyId(), f -> f.other().companyId(),
                         (f, id) -> as(f.adminToken()).body(body("companyId", id, "email", "not-an-email"))
