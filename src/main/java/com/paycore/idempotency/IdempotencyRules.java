@@ -1,16 +1,14 @@
 package com.paycore.idempotency;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.HexFormat;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
+import com.paycore.platform.SecretBox;
 
 /** The pure parts of idempotency: key validation, request fingerprint and what to do with an existing row. */
 final class IdempotencyRules {
@@ -55,19 +53,11 @@ final class IdempotencyRules {
      * separated by a newline, which neither can contain, so no two different requests frame to the same input.
      */
     public static String fingerprint(byte[] key, String method, String target, byte[] body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            mac.update("idempotency\n".getBytes(StandardCharsets.UTF_8));
-            mac.update(method.getBytes(StandardCharsets.UTF_8));
-            mac.update((byte) '\n');
-            mac.update(target.getBytes(StandardCharsets.UTF_8));
-            mac.update((byte) '\n');
-            mac.update(body == null ? new byte[0] : body);
-            return HexFormat.of().formatHex(mac.doFinal());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        byte[] head = ("idempotency\n" + method + "\n" + target + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] tail = body == null ? new byte[0] : body;
+        byte[] framed = Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, framed, head.length, tail.length);
+        return HexFormat.of().formatHex(SecretBox.hmac(key, framed));
     }
 
     /** The request target a fingerprint covers: the path and, when there is one, the raw query string. */

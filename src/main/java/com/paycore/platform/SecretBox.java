@@ -150,7 +150,8 @@ public final class SecretBox {
         return hmac(keys.get(currentId), "payments/lookup/v1".getBytes(StandardCharsets.US_ASCII));
     }
 
-    static byte[] hmac(byte[] key, byte[] data) {
+    /** HMAC-SHA-256: the one implementation of the service's keyed hashes. */
+    public static byte[] hmac(byte[] key, byte[] data) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
