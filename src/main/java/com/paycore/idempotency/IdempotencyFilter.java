@@ -29,7 +29,6 @@ import java.util.logging.Logger;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -190,7 +189,7 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
     static Response replay(IdempotencyRecord row, SecretBox box) {
         Response.ResponseBuilder answer = Response.status(row.status());
         JsonObject stored = row.response() == null ? JsonValue.EMPTY_JSON_OBJECT
-                : Json.createReader(new StringReader(box.decryptString(row.response(), IdempotencyStore.purpose(row.id()))))
+                : StrictJson.json().createReader(new StringReader(box.decryptString(row.response(), IdempotencyStore.purpose(row.id()))))
                         .readObject();
         JsonObject headers = stored.getJsonObject("headers");
         if (headers != null) {
@@ -212,13 +211,13 @@ public class IdempotencyFilter implements ContainerRequestFilter, ContainerRespo
      * body, as one JSON object sealed under the master key with the row's id as purpose.
      */
     static String sealed(UUID claim, ContainerResponseContext response, SecretBox box) {
-        JsonObjectBuilder headers = Json.createObjectBuilder();
+        JsonObjectBuilder headers = StrictJson.json().createObjectBuilder();
         response.getStringHeaders().forEach((name, values) -> {
             if (!NOT_REPLAYED.contains(name.toLowerCase(Locale.ROOT)) && values != null && !values.isEmpty()) {
-                headers.add(name, Json.createArrayBuilder(values));
+                headers.add(name, StrictJson.json().createArrayBuilder(values));
             }
         });
-        JsonObjectBuilder answer = Json.createObjectBuilder().add("headers", headers);
+        JsonObjectBuilder answer = StrictJson.json().createObjectBuilder().add("headers", headers);
         String body = serialized(response);
         if (body != null) {
             answer.add("body", body);

@@ -15,7 +15,6 @@ import java.util.Collection;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
@@ -177,7 +176,7 @@ public final class RequestBodies {
     static void json(byte[] body, boolean objectExpected) {
         int depth = 0;
         boolean first = true;
-        try (JsonParser parser = Json.createParser(new ByteArrayInputStream(body))) {
+        try (JsonParser parser = StrictJson.json().createParser(new ByteArrayInputStream(body))) {
             while (parser.hasNext()) {
                 JsonParser.Event event = parser.next();
                 if (first && objectExpected && event != JsonParser.Event.START_OBJECT) {

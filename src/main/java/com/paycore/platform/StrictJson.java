@@ -15,6 +15,7 @@ import jakarta.json.bind.JsonbConfig;
 import jakarta.json.bind.JsonbException;
 import jakarta.json.bind.serializer.DeserializationContext;
 import jakarta.json.bind.serializer.JsonbDeserializer;
+import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
 import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.Provider;
@@ -98,6 +99,17 @@ public class StrictJson implements ContextResolver<Jsonb> {
     public static Jsonb jsonb() {
         return JSONB;
     }
+
+    /**
+     * The JSON-P provider, looked up once: every {@code Json.createParser/createReader/createObjectBuilder} call runs
+     * {@code JsonProvider.provider()}, a ServiceLoader walk of the class loaders that the hot-path profile found in
+     * the request path (docs/PERFORMANCE.md). Code on a request path uses this one.
+     */
+    public static JsonProvider json() {
+        return JSON_P;
+    }
+
+    private static final JsonProvider JSON_P = JsonProvider.provider();
 
     private abstract static class Strict<T> implements JsonbDeserializer<T> {
         abstract T read(JsonValue value);
