@@ -9,7 +9,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 
-import jakarta.json.Json;
+import com.paycore.platform.StrictJson;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -24,13 +24,13 @@ final class AccessTokens {
     }
 
     static String issue(UUID userId, String email, boolean platformAdmin, Instant now, Duration lifetime) {
-        JsonObject header = Json.createObjectBuilder()
+        JsonObject header = StrictJson.json().createObjectBuilder()
                 .add("alg", "RS256").add("typ", "JWT").add("kid", SigningKeys.keyId()).build();
-        JsonArrayBuilder groups = Json.createArrayBuilder().add("user");
+        JsonArrayBuilder groups = StrictJson.json().createArrayBuilder().add("user");
         if (platformAdmin) {
             groups.add("PlatformAdmin");
         }
-        JsonObjectBuilder claims = Json.createObjectBuilder()
+        JsonObjectBuilder claims = StrictJson.json().createObjectBuilder()
                 .add("iss", JwtConfigSource.issuer())
                 .add("sub", userId.toString())
                 .add("upn", email)
@@ -41,7 +41,7 @@ final class AccessTokens {
         List<String> audiences = JwtConfigSource.audiences();
         if (!audiences.isEmpty()) {
             // The verifier then requires one of them (mp.jwt.verify.audiences), ours included.
-            claims.add("aud", Json.createArrayBuilder(audiences));
+            claims.add("aud", StrictJson.json().createArrayBuilder(audiences));
         }
         String signingInput = base64(header.toString()) + "." + base64(claims.build().toString());
         try {

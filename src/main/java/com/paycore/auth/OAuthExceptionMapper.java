@@ -1,6 +1,6 @@
 package com.paycore.auth;
 
-import jakarta.json.Json;
+import com.paycore.platform.StrictJson;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -13,7 +13,7 @@ public class OAuthExceptionMapper implements ExceptionMapper<OAuthException> {
         return Response.status(400)
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header("Pragma", "no-cache")
-                .entity(Json.createObjectBuilder()
+                .entity(StrictJson.json().createObjectBuilder()
                         .add("error", e.error())
                         .add("error_description", e.getMessage())
                         .build().toString())

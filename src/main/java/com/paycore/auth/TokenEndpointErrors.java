@@ -1,12 +1,12 @@
 package com.paycore.auth;
 
-import jakarta.json.Json;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 
+import com.paycore.platform.StrictJson;
 import com.paycore.platform.Envelope;
 
 /**
@@ -24,7 +24,7 @@ public class TokenEndpointErrors implements ContainerResponseFilter {
             return;
         }
         String error = response.getStatus() >= 500 ? "server_error" : "invalid_request";
-        response.setEntity(Json.createObjectBuilder()
+        response.setEntity(StrictJson.json().createObjectBuilder()
                 .add("error", error)
                 .add("error_description", envelope.errorMessage())
                 .build().toString(), null, MediaType.APPLICATION_JSON_TYPE);

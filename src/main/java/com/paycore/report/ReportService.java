@@ -17,10 +17,10 @@ import javax.sql.DataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.Datasource;
@@ -101,12 +101,12 @@ public class ReportService {
 
     /** One entry: the grouping columns in group order (tags as one object of label -> value), then every metric. */
     private static JsonObject entry(ResultSet rs, ReportSql sql, ReportQuery query) throws SQLException {
-        JsonObjectBuilder entry = Json.createObjectBuilder();
+        JsonObjectBuilder entry = StrictJson.json().createObjectBuilder();
         JsonObjectBuilder tags = null;
         for (ReportQuery.Group group : query.groups()) {
             String column = sql.alias(group);
             if (group.tag() != null) {
-                tags = tags == null ? Json.createObjectBuilder() : tags;
+                tags = tags == null ? StrictJson.json().createObjectBuilder() : tags;
                 add(tags, group.tag(), rs.getString(column));
                 continue;
             }

@@ -23,12 +23,12 @@ import javax.sql.DataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
 
+import com.paycore.platform.StrictJson;
 import com.paycore.access.Caller;
 import com.paycore.platform.Datasource;
 import com.paycore.platform.Times;
@@ -259,7 +259,7 @@ public class ReportSync {
     /** label -> value of a transaction's stored tags; empty (and a warning naming only the transaction) if unreadable. */
     static Map<String, String> tags(UUID transactionId, String json) {
         Map<String, String> tags = new LinkedHashMap<>();
-        try (var reader = Json.createReader(new StringReader(json))) {
+        try (var reader = StrictJson.json().createReader(new StringReader(json))) {
             JsonObject object = reader.readObject();
             for (Map.Entry<String, JsonValue> tag : object.entrySet()) {
                 if (tag.getKey().isBlank() || tag.getKey().length() > 50) {

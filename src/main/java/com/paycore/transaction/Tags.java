@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 
+import com.paycore.platform.StrictJson;
 import com.paycore.platform.AppException;
 
 /** Transaction tags (label -> value, for the reports), kept as a JSON object sorted by label. */
@@ -30,7 +30,7 @@ final class Tags {
         if (tags.size() > MAX_TAGS) {
             throw AppException.invalid("tags: at most " + MAX_TAGS + " labels");
         }
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = StrictJson.json().createObjectBuilder();
         for (Map.Entry<String, String> tag : new TreeMap<>(tags).entrySet()) {
             String label = tag.getKey();
             if (label.isBlank() || label.length() > MAX_LABEL) {
@@ -50,7 +50,7 @@ final class Tags {
         if (stored == null) {
             return tags;
         }
-        try (var reader = Json.createReader(new StringReader(stored))) {
+        try (var reader = StrictJson.json().createReader(new StringReader(stored))) {
             JsonObject object = reader.readObject();
             object.forEach((label, value) -> tags.put(label, ((JsonString) value).getString()));
         }
