@@ -64,6 +64,11 @@ public class ApiKey extends Timestamped {
 
     /** Usable now: active, not past its expiration, not past its deactivation date. */
     public boolean usable(OffsetDateTime now) {
+        return usable(active, expirationDate, deactivationDate, now);
+    }
+
+    /** The one rule for a key's use: active, before its expiration and before any deactivation date. */
+    static boolean usable(boolean active, OffsetDateTime expirationDate, OffsetDateTime deactivationDate, OffsetDateTime now) {
         return active && now.isBefore(expirationDate) && (deactivationDate == null || now.isBefore(deactivationDate));
     }
 

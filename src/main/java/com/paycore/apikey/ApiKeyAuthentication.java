@@ -8,12 +8,12 @@ import java.util.UUID;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 
+import com.paycore.access.PayCallers;
 import com.paycore.access.ProjectCaller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
@@ -23,9 +23,10 @@ import com.paycore.platform.LookupKey;
 /**
  * Every request under /api/pay/{projectId} needs a project API key, sent as {@code X-API-Key: <key>} or
  * {@code Authorization: Bearer <key>}. The key is found by its keyed hash (HMAC-SHA-256 of the presented value: the
- * value itself is never compared, so no comparison's timing depends on it), and must be usable now (active, unexpired, not past its deactivation date) and of the path's project: checked in the
- * database on every request, so a deactivation bites at once on every instance. Anything else, an
- * administrator's token included, is 401.
+ * value itself is never compared, so no comparison's timing depends on it), and must be usable now (active, unexpired,
+ * not past its deactivation date) and of the path's project: checked in the database on every request, in the one
+ * statement of {@link PayCallers} that also reads the project's and company's states, so a deactivation bites at once
+ * on every instance. Anything else, an administrator's token included, is 401.
  */
 @Provider
 @ApplicationScoped
@@ -33,7 +34,7 @@ import com.paycore.platform.LookupKey;
 public class ApiKeyAuthentication implements ContainerRequestFilter {
 
     @Inject
-    ApiKeyRepository keys;
+    PayCallers callers;
 
     @Inject
     ProjectCaller caller;
@@ -45,7 +46,6 @@ public class ApiKeyAuthentication implements ContainerRequestFilter {
     LookupKey lookupKey;
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
     public void filter(ContainerRequestContext request) {
         List<String> segments = List.of(request.getUriInfo().getPath().split("/"));
         if (segments.size() < 2 || !"pay".equals(segments.get(0))) {
@@ -61,12 +61,14 @@ public class ApiKeyAuthentication implements ContainerRequestFilter {
         if (value == null) {
             throw AppException.unauthenticated();
         }
-        String hash = lookupKey.hash(value);
-        ApiKey key = keys.findByLookupHash(hash).orElseThrow(AppException::unauthenticated);
-        if (!key.usable(OffsetDateTime.now(clock)) || !key.projectId().equals(projectId)) {
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        // Writes (new tokens and transactions) also read the project's processor route and the newest keystore.
+        boolean write = "POST".equals(request.getMethod());
+        PayCallers.Snapshot key = callers.find(lookupKey.hash(value), write, now).orElseThrow(AppException::unauthenticated);
+        if (!ApiKey.usable(key.keyActive(), key.keyExpires(), key.keyDeactivates(), now) || !key.projectId().equals(projectId)) {
             throw AppException.unauthenticated();
         }
-        caller.authenticate(projectId, key.id());
+        caller.authenticate(key);
     }
 
     private static String presented(ContainerRequestContext request) {

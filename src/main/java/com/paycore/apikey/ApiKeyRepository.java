@@ -22,11 +22,6 @@ public class ApiKeyRepository {
         return Optional.ofNullable(em.find(ApiKey.class, id));
     }
 
-    public Optional<ApiKey> findByLookupHash(String hash) {
-        return em.createQuery("select k from ApiKey k where k.lookupHash = :hash", ApiKey.class)
-                .setParameter("hash", hash).getResultStream().findFirst();
-    }
-
     List<ApiKey> list(UUID projectId, KeyType type, Boolean active, Page page) {
         StringBuilder jpql = new StringBuilder("select k from ApiKey k where k.projectId = :p");
         if (type != null) {

@@ -30,6 +30,11 @@ public abstract class Timestamped {
         updatedAt = now;
     }
 
+    /** The row's version: changes with every update, so a value derived from the row can be cached by it. */
+    public long version() {
+        return version;
+    }
+
     public OffsetDateTime createdAt() {
         return createdAt;
     }

@@ -3,7 +3,9 @@ package com.paycore.processor;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.Optional;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -12,6 +14,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.ProjectCaller;
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
 import com.paycore.platform.SecretBox;
 import com.paycore.platform.SecretColumns;
 
@@ -33,6 +38,14 @@ public class Connections {
     @Inject
     Clock clock;
 
+    /**
+     * Decrypted merchant credentials by project and version. A version never changes once written (E9 adds a new
+     * one), so an entry never goes stale; the map is emptied when it reaches its bound rather than evicting by age.
+     */
+    private final Map<String, MerchantAccount> accounts = new ConcurrentHashMap<>();
+
+    private static final int MAX_CACHED_ACCOUNTS = 10_000;
+
     /** A gateway and the connection a call to it goes out with. */
     public record Route(PaymentGateway gateway, Connection connection) {
 
@@ -48,6 +61,21 @@ public class Connections {
     public Route connectionFor(UUID projectId, int credentialVersion) {
         GatewayRegistry.Active active = gateways.forProject(projectId);
         return new Route(active.gateway(), active.connection(merchantAccount(projectId, credentialVersion)));
+    }
+
+    /**
+     * For a new operation of an API-key caller: the active processor its request read (400 when it has none) with the
+     * project's merchant credentials in their current version.
+     */
+    public Route connectionFor(ProjectCaller.Transacting project) {
+        return activeConnectionFor(project).orElseThrow(() -> new AppException(ErrorCode.NO_ACTIVE_PROCESSOR));
+    }
+
+    /** Like {@link #connectionFor(ProjectCaller.Transacting)} without refusing: empty without an active processor. */
+    public Optional<Route> activeConnectionFor(ProjectCaller.Transacting project) {
+        return project.processor().map(gateways::active)
+                .map(active -> new Route(active.gateway(),
+                        active.connection(merchantAccount(project.projectId(), project.credentialVersion()))));
     }
 
     /** Like {@link #connectionFor(UUID, int)} without refusing: empty when the project has no active processor. */
@@ -85,6 +113,22 @@ public class Connections {
         if (version == 0) {
             return MerchantAccount.NONE;
         }
+        String key = projectId + ":" + version;
+        MerchantAccount cached = accounts.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        MerchantAccount account = storedAccount(projectId, version);
+        if (account != MerchantAccount.NONE) {
+            if (accounts.size() >= MAX_CACHED_ACCOUNTS) {
+                accounts.clear();
+            }
+            accounts.put(key, account);
+        }
+        return account;
+    }
+
+    private MerchantAccount storedAccount(UUID projectId, int version) {
         return em.createQuery("select c from MerchantCredential c where c.projectId = :project "
                         + "and c.credentialVersion = :version", MerchantCredential.class)
                 .setParameter("project", projectId).setParameter("version", version)

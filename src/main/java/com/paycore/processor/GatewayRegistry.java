@@ -3,6 +3,7 @@ package com.paycore.processor;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -15,6 +16,7 @@ import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import com.paycore.access.ProjectCaller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Jpql;
@@ -34,6 +36,15 @@ public class GatewayRegistry {
     Instance<PaymentGateway> implementations;
 
     private Map<Integer, PaymentGateway> byGateway;
+
+    /**
+     * Decrypted and parsed settings by processor configuration, with the row version they were read at: a changed
+     * configuration has a new version, so an entry is used only for the version asked for and never goes stale.
+     */
+    private final Map<UUID, Versioned> settings = new ConcurrentHashMap<>();
+
+    private record Versioned(long version, JsonObject settings) {
+    }
 
     @PostConstruct
     void collect() {
@@ -64,7 +75,18 @@ public class GatewayRegistry {
         return em.createQuery("select p from Processor p where p.projectId = :project and p.deletedAt is null and "
                         + Jpql.is("p.active", true) + " order by p.createdAt, p.id", Processor.class)
                 .setParameter("project", projectId).setMaxResults(1).getResultStream().findFirst()
-                .map(p -> new Active(p.id(), of(p.gateway()), ProcessorService.settingsOf(p)));
+                .map(p -> new Active(p.id(), of(p.gateway()), settingsOf(p)));
+    }
+
+    /**
+     * The active processor a request's caller read with its key (id, gateway, version): its settings come from
+     * memory when that version was decrypted before, else from its row.
+     */
+    Active active(ProjectCaller.ActiveProcessor processor) {
+        Versioned cached = settings.get(processor.id());
+        JsonObject current = cached != null && cached.version() == processor.version() ? cached.settings()
+                : Optional.ofNullable(em.find(Processor.class, processor.id())).map(this::settingsOf).orElse(null);
+        return new Active(processor.id(), of(processor.gateway()), current);
     }
 
     /**
@@ -73,7 +95,18 @@ public class GatewayRegistry {
      */
     Connection connection(UUID processorId, MerchantAccount merchant) {
         Processor processor = em.find(Processor.class, processorId);
-        return new Connection(processorId, processor == null ? null : ProcessorService.settingsOf(processor), merchant);
+        return new Connection(processorId, processor == null ? null : settingsOf(processor), merchant);
+    }
+
+    /** A configuration's settings, decrypted once per row version. */
+    private JsonObject settingsOf(Processor processor) {
+        Versioned cached = settings.get(processor.id());
+        if (cached != null && cached.version() == processor.version()) {
+            return cached.settings();
+        }
+        JsonObject decrypted = ProcessorService.settingsOf(processor);
+        settings.put(processor.id(), new Versioned(processor.version(), decrypted));
+        return decrypted;
     }
 
     /** The implementation of a gateway value, for operations on transactions authorized through it. */

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -27,6 +26,7 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
+import com.paycore.platform.StrictJson;
 
 /** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */
 @ApplicationScoped
@@ -151,7 +151,7 @@ public class ProcessorService {
             return null;
         }
         String json = SecretBox.get().decryptString(processor.settings(), purpose(processor.id()));
-        try (var reader = Json.createReader(new StringReader(json))) {
+        try (var reader = StrictJson.json().createReader(new StringReader(json))) {
             return reader.readObject();
         }
     }

@@ -83,19 +83,6 @@ public class ProjectService {
         return projects.project(projectId).orElseThrow(() -> AppException.notFound("Project"));
     }
 
-    /** New tokens and transactions need an active project of an active company (400 otherwise). */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public TransactingProject requireTransacting(UUID projectId) {
-        Project project = forApiKey(projectId);
-        if (!project.active()) {
-            throw new AppException(ErrorCode.PROJECT_NOT_TRANSACTING, "the project is inactive");
-        }
-        if (!companies.companyActive(project.companyId())) {
-            throw new AppException(ErrorCode.PROJECT_NOT_TRANSACTING, "the company is inactive");
-        }
-        return TransactingProject.of(project);
-    }
-
     /** Every project of a company (no access check: for jobs that run per company). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<TransactingProject> ofCompany(UUID companyId) {

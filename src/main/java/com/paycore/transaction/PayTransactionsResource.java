@@ -65,7 +65,7 @@ public class PayTransactionsResource {
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
     public Response authorize(@PathParam("projectId") UUID projectId, @Valid @NotNull TransactionRequest request,
                               @Context UriInfo uri) {
-        TransactionService.Moved moved = transactions.authorize(caller.projectId(), request);
+        TransactionService.Moved moved = transactions.authorize(caller.requireTransacting(), request);
         TransactionView transaction = moved.transaction();
         Envelope fields = Envelope.ok().with("status", transaction.status())
                 .with("resultCode", transaction.resultCode()).with("entry", transaction);

@@ -17,6 +17,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
+import com.paycore.access.ProjectCaller;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
@@ -28,8 +29,6 @@ import com.paycore.processor.OpenTransactions;
 import com.paycore.processor.PaymentGateway.GatewayCall;
 import com.paycore.processor.PaymentGateway.GatewayResult;
 import com.paycore.processor.PaymentGateway;
-import com.paycore.project.ProjectService;
-import com.paycore.project.TransactingProject;
 import com.paycore.vault.PaymentTokenService;
 import com.paycore.vault.StoredCard;
 
@@ -47,9 +46,6 @@ public class TransactionService implements OpenTransactions {
     EntityManager em;
 
     @Inject
-    ProjectService projects;
-
-    @Inject
     ProjectAccess access;
 
     @Inject
@@ -60,6 +56,9 @@ public class TransactionService implements OpenTransactions {
 
     @Inject
     StandingChargebacks chargebacks;
+
+    @Inject
+    TransactionReads reads;
 
     @Inject
     AuditLog audit;
@@ -76,18 +75,17 @@ public class TransactionService implements OpenTransactions {
      * no active processor, invalid amount or currency, unknown token. The processor's decline or error is recorded
      * (status Declined or Error) and is not a refusal.
      */
-    public Moved authorize(UUID projectId, TransactionRequest request) {
-        TransactingProject project = projects.requireTransacting(projectId);
-        Connections.Route route = connections.connectionFor(project.id(), project.credentialVersion());
+    public Moved authorize(ProjectCaller.Transacting project, TransactionRequest request) {
+        Connections.Route route = connections.connectionFor(project);
         String currency = Money.currency(request.currency);
         BigDecimal amount = Money.amount(request.amount, currency);
         String tags = Tags.write(request.tags);
-        StoredCard card = tokens.forPayment(project.id(), request.paymentToken);
+        StoredCard card = tokens.forPayment(project.projectId(), request.paymentToken);
         int version = project.credentialVersion();
         var connection = route.connection();
         PaymentGateway gateway = route.gateway();
 
-        CardTransaction transaction = new CardTransaction(Ids.newId(), project.id(), project.companyId(),
+        CardTransaction transaction = new CardTransaction(Ids.newId(), project.projectId(), project.companyId(),
                 route.processorId(), gateway.gateway(), version, card, amount, currency, request, tags);
         GatewayResult authorization = gateway.authorize(card.card(), amount, currency, connection);
         List<TransactionEvent> events = new ArrayList<>();
@@ -152,22 +150,20 @@ public class TransactionService implements OpenTransactions {
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<TransactionView> list(UUID projectId, UUID id, String status, Page page) {
         TransactionStatus wanted = status == null ? null : status(status);
-        List<CardTransaction> found;
         if (id != null) {
             // By primary key: an ordered, limited query here lets PostgreSQL walk the project's index instead.
-            CardTransaction transaction = em.find(CardTransaction.class, id);
-            boolean visible = transaction != null && transaction.projectId().equals(projectId)
-                    && (wanted == null || wanted == transaction.status()) && page.offset() == 0;
-            found = visible ? List.of(transaction) : List.of();
-        } else {
-            var query = em.createQuery("select t from CardTransaction t where t.projectId = :project"
-                            + (wanted != null ? " and t.status = :status" : "") + " order by t.createdAt desc, t.id desc",
-                    CardTransaction.class).setParameter("project", projectId);
-            if (wanted != null) {
-                query.setParameter("status", wanted);
-            }
-            found = query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+            return reads.byId(id)
+                    .filter(t -> t.projectId().equals(projectId) && (wanted == null || wanted == t.status())
+                            && page.offset() == 0)
+                    .map(t -> List.of(t.view())).orElse(List.of());
         }
+        var query = em.createQuery("select t from CardTransaction t where t.projectId = :project"
+                        + (wanted != null ? " and t.status = :status" : "") + " order by t.createdAt desc, t.id desc",
+                CardTransaction.class).setParameter("project", projectId);
+        if (wanted != null) {
+            query.setParameter("status", wanted);
+        }
+        List<CardTransaction> found = query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
         if (found.isEmpty()) {
             return List.of();
         }

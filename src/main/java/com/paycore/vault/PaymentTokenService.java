@@ -20,6 +20,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.access.ProjectCaller;
 import com.paycore.apikey.ApiKeyService;
 import com.paycore.audit.AuditLog;
 import com.paycore.keystore.CardCipher;
@@ -30,8 +31,6 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.LookupKey;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
-import com.paycore.project.ProjectService;
-import com.paycore.project.TransactingProject;
 
 /**
  * Card tokenization (E10) and the token's reads and deletion. The card number is sealed under the newest keystore
@@ -53,9 +52,6 @@ public class PaymentTokenService {
     LookupKey lookupKey;
 
     @Inject
-    ProjectService projects;
-
-    @Inject
     ApiKeyService keys;
 
     @Inject
@@ -70,20 +66,20 @@ public class PaymentTokenService {
     @Inject
     Clock clock;
 
-    public TokenView create(UUID projectId, UUID keyId, CreateTokenRequest request) {
-        TransactingProject project = projects.requireTransacting(projectId);
+    /** E10 for the request's API-key caller (an active project of an active company, else 400). */
+    public TokenView create(ProjectCaller.Transacting project, CreateTokenRequest request) {
         Set<String> secured = securedPaths(request.securedProperties);
-        Fields card = new Fields("creditCard", request.creditCard, secured, project.id(), keyId);
-        Fields person = new Fields("personAddress", request.personAddress, secured, project.id(), keyId);
+        Fields card = new Fields("creditCard", request.creditCard, secured, project.projectId(), project.keyId());
+        Fields person = new Fields("personAddress", request.personAddress, secured, project.projectId(), project.keyId());
         Card validated = Card.validate(card.get("cardNumber"), card.get("expirationMonth"), card.get("expirationYear"),
                 card.get("cvv"), YearMonth.now(clock));
         boolean validCvv = verifyCvv(project, validated);
         Address address = new Address(person.get("firstName"), person.get("lastName"), person.get("email"),
                 person.get("phone"), person.get("addressLine1"), person.get("addressLine2"), person.get("city"),
                 person.get("state"), person.get("zip"), person.get("country"));
-        PaymentToken token = new PaymentToken(Ids.newId(), project.id(), newToken(),
+        PaymentToken token = new PaymentToken(Ids.newId(), project.projectId(), newToken(),
                 lookupKey.hash("pan:" + validated.pan()), validated, card.get("cardholderName"), validCvv, address);
-        CardCipher cipher = keystores.current();
+        CardCipher cipher = project.newestKeystore() != null ? keystores.cipher(project.newestKeystore()) : keystores.current();
         token.seal(cipher.keystoreId(), cipher.seal(validated.pan(), token.aad()));
         em.persist(token);
         return TokenView.from(token);
@@ -134,8 +130,8 @@ public class PaymentTokenService {
      * The CVV is verified once, by the gateway of the project's active processor. A project without one cannot
      * have it verified: validCVV is false.
      */
-    private boolean verifyCvv(TransactingProject project, Card card) {
-        return connections.activeConnectionFor(project.id(), project.credentialVersion())
+    private boolean verifyCvv(ProjectCaller.Transacting project, Card card) {
+        return connections.activeConnectionFor(project)
                 .map(route -> route.gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv(),
                         route.connection()))
                 .orElse(false);

@@ -59,7 +59,7 @@ public class TokensResource {
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
     public Response create(@PathParam("projectId") UUID projectId, @Valid @NotNull CreateTokenRequest request,
                            @Context UriInfo uri) {
-        TokenView token = tokens.create(caller.projectId(), caller.keyId(), request);
+        TokenView token = tokens.create(caller.requireTransacting(), request);
         return Envelope.created(uri.getAbsolutePath(), token.id(), Envelope.ok()
                 .with("paymentToken", token.paymentToken())
                 .with("maskedCardNumber", token.maskedCardNumber()).with("ccType", token.ccType())

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.access.Caller;
+import com.paycore.access.PayCallers;
 import com.paycore.access.ProjectCaller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Envelope;
@@ -73,7 +74,8 @@ class IdempotencyFilterTest {
         };
         f.masterKey = () -> BOX;
         if (projectCall) {
-            f.project.authenticate(PROJECT, UUID.randomUUID());
+            f.project.authenticate(new PayCallers.Snapshot(UUID.randomUUID(), PROJECT, true, null, null, UUID.randomUUID(),
+                    true, 0, true, null, null));
         } else {
             f.caller.authenticate(USER, "u@example.com", false);
         }

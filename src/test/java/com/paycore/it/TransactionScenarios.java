@@ -581,6 +581,33 @@ abstract class TransactionScenarios {
         assertTrue(answers.stream().anyMatch(r -> r.statusCode() == 201 && r.header("Idempotent-Replayed") == null));
     }
 
+    /**
+     * Processor settings are decrypted once per configuration version and kept in memory: an update made on one
+     * instance reaches the next authorization on the other, which had the old version in memory. The Simulator's
+     * latency setting is what can be seen from outside; only its lower bound is asserted (never how fast).
+     */
+    @Test
+    void aChangedProcessorConfigurationReachesTheNextAuthorizationOnEveryInstance() {
+        UUID company = Api.aCompany();
+        UUID project = Api.aProject(company);
+        UUID processor = Api.aProcessor(project);
+        UUID keyId = PayAuthenticationScenarios.firstKeyOf(project);
+        Cards.Shop shop = new Cards.Shop(company, project, keyId, PayAuthenticationScenarios.valueOf(keyId));
+        String token = shop.aToken("4111111111111111");
+        Map<String, Object> request = Map.of("paymentToken", token, "amount", new BigDecimal("10.00"));
+        Api.created(shop.paySecond().body(request).post(shop.transactions())); // the second instance keeps version 1
+
+        Map<String, Object> slower = ProcessorScenarios.configuration(project, Api.unique("Sim"), true,
+                Map.of("simulatorLatencyMs", 1500));
+        slower.put("id", processor);
+        ok(asRoot().body(slower).put(ProcessorScenarios.processorPath(processor)));
+
+        long started = System.nanoTime();
+        Api.created(shop.paySecond().body(request).post(shop.transactions()));
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(tookMs >= 1500, "the second instance still used the old settings (" + tookMs + " ms)");
+    }
+
     @Test
     void aRepeatWhileTheFirstIsStillRunningIs409() throws Exception {
         UUID company = Api.aCompany();

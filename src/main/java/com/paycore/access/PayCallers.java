@@ -1,0 +1,91 @@
+package com.paycore.access;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.paycore.platform.Datasource;
+
+/**
+ * The read model behind every /api/pay request: one statement finds an API key by its keyed hash together with its
+ * project's and company's active states and, for writes, the project's active processor and the keystore new card
+ * data is sealed under. Read fresh on every request (DESIGN.md section 4: no cache delays a deactivation); it replaces
+ * five entity reads (key, project, company, processor, keystore) by one round trip. The tables stay their features'
+ * own: this is a read over them, never a write.
+ */
+@ApplicationScoped
+public class PayCallers {
+
+    /** What one API key's request may do, as read by {@link #find}. */
+    public record Snapshot(UUID keyId, UUID projectId, boolean keyActive, OffsetDateTime keyExpires,
+                           OffsetDateTime keyDeactivates, UUID companyId, boolean projectActive, int credentialVersion,
+                           boolean companyActive, ProjectCaller.ActiveProcessor processor, UUID newestKeystore) {
+    }
+
+    static final String READ = "select k.id, k.project_id, k.active, k.expiration_date, k.deactivation_date, "
+            + "p.company_id, p.active, p.credential_version, c.active";
+
+    static final String KEY_PROJECT_COMPANY = " from project_keys k join projects p on p.id = k.project_id "
+            + "join companies c on c.id = p.company_id";
+
+    /** Reads only: the key and the active states. */
+    static final String FOR_READ = READ + KEY_PROJECT_COMPANY + " where k.lookup_hash = ?";
+
+    /**
+     * Writes also need the project's active processor (the oldest active, not deleted) and the newest keystore active
+     * at the given instant: a join on the processor chosen by a correlated subquery, and a scalar subquery.
+     */
+    static final String FOR_WRITE = READ + ", pp.id, pp.gateway, pp.version, "
+            + "(select s.id from keystores s where s.activation_date <= ? and s.expiration_date > ? "
+            + "order by s.activation_date desc, s.id desc fetch first 1 rows only)"
+            + KEY_PROJECT_COMPANY
+            + " left join payment_processors pp on pp.id = (select x.id from payment_processors x "
+            + "where x.project_id = p.id and x.deleted_at is null and x.active = true "
+            + "order by x.created_at, x.id fetch first 1 rows only)"
+            + " where k.lookup_hash = ?";
+
+    @Resource(lookup = Datasource.JNDI_NAME)
+    DataSource dataSource;
+
+    /** The key with this lookup hash and what surrounds it; empty when no key has it. */
+    public Optional<Snapshot> find(String lookupHash, boolean write, OffsetDateTime now) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(write ? FOR_WRITE : FOR_READ)) {
+            int at = 1;
+            if (write) {
+                statement.setObject(at++, now);
+                statement.setObject(at++, now);
+            }
+            statement.setString(at, lookupHash);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() ? Optional.of(snapshot(row, write)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("API key lookup failed (SQL state " + e.getSQLState() + ")", e);
+        }
+    }
+
+    private static Snapshot snapshot(ResultSet row, boolean write) throws SQLException {
+        ProjectCaller.ActiveProcessor processor = null;
+        UUID keystore = null;
+        if (write) {
+            UUID processorId = row.getObject(10, UUID.class);
+            if (processorId != null) {
+                processor = new ProjectCaller.ActiveProcessor(processorId, row.getInt(11), row.getLong(12));
+            }
+            keystore = row.getObject(13, UUID.class);
+        }
+        return new Snapshot(row.getObject(1, UUID.class), row.getObject(2, UUID.class), row.getBoolean(3),
+                row.getObject(4, OffsetDateTime.class), row.getObject(5, OffsetDateTime.class),
+                row.getObject(6, UUID.class), row.getBoolean(7), row.getInt(8), row.getBoolean(9), processor, keystore);
+    }
+}

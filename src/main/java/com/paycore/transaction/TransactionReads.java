@@ -1,0 +1,85 @@
+package com.paycore.transaction;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.paycore.platform.Datasource;
+
+/**
+ * E16 by id, the most frequent read: the transaction and its events in one statement (a join ordered by the events'
+ * positions), straight into the view. Building the two entities and their unit of work cost more than the read.
+ */
+@ApplicationScoped
+class TransactionReads {
+
+    /** A transaction's view with what E16's filters look at. */
+    record Found(UUID projectId, TransactionStatus status, TransactionView view) {
+    }
+
+    static final String BY_ID = "select t.project_id, t.amount, t.currency, t.status, t.result_code, "
+            + "t.masked_card_number, t.cc_type, t.captured_amount, t.refunded_amount, t.order_id, t.description, "
+            + "t.tags, t.created_at, e.id, e.event_type, e.event_result, e.result_code, e.amount, e.occurred_at "
+            + "from transactions t left join transaction_events e on e.transaction_id = t.id "
+            + "where t.id = ? order by e.position";
+
+    @Resource(lookup = Datasource.JNDI_NAME)
+    DataSource dataSource;
+
+    Optional<Found> byId(UUID id) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(BY_ID)) {
+            statement.setObject(1, id);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() ? Optional.of(found(id, row)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("transaction read failed (SQL state " + e.getSQLState() + ")", e);
+        }
+    }
+
+    /** The first row holds the transaction; every row one event (none when the left join found none). */
+    private static Found found(UUID id, ResultSet row) throws SQLException {
+        UUID projectId = row.getObject(1, UUID.class);
+        String currency = row.getString(3);
+        TransactionStatus status = TransactionStatus.valueOf(row.getString(4));
+        BigDecimal amount = row.getBigDecimal(2);
+        String resultCode = row.getString(5);
+        String masked = row.getString(6);
+        String ccType = row.getString(7);
+        BigDecimal captured = row.getBigDecimal(8);
+        BigDecimal refunded = row.getBigDecimal(9);
+        String orderId = row.getString(10);
+        String description = row.getString(11);
+        String tags = row.getString(12);
+        OffsetDateTime created = utc(row.getObject(13, OffsetDateTime.class));
+        List<TransactionView.EventView> events = new ArrayList<>();
+        do {
+            UUID eventId = row.getObject(14, UUID.class);
+            if (eventId != null) {
+                events.add(new TransactionView.EventView(eventId, row.getString(15), row.getString(16), row.getString(17),
+                        Money.scaled(row.getBigDecimal(18), currency), utc(row.getObject(19, OffsetDateTime.class))));
+            }
+        } while (row.next());
+        return new Found(projectId, status, new TransactionView(id, Money.scaled(amount, currency), currency,
+                status.name(), resultCode, masked, ccType, Money.scaled(captured, currency),
+                Money.scaled(refunded, currency), orderId, description, Tags.read(tags), created, List.copyOf(events)));
+    }
+
+    private static OffsetDateTime utc(OffsetDateTime at) {
+        return at == null ? null : at.withOffsetSameInstant(ZoneOffset.UTC);
+    }
+}
