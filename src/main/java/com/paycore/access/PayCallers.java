@@ -1,19 +1,15 @@
 package com.paycore.access;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
 
-import javax.sql.DataSource;
-
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import com.paycore.platform.Datasource;
+import com.paycore.platform.Jdbc;
 
 /**
  * The read model behind every /api/pay request: one statement finds an API key by its keyed hash together with its
@@ -53,39 +49,26 @@ public class PayCallers {
             + "order by x.created_at, x.id fetch first 1 rows only)"
             + " where k.lookup_hash = ?";
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     /** The key with this lookup hash and what surrounds it; empty when no key has it. */
     public Optional<Snapshot> find(String lookupHash, boolean write, OffsetDateTime now) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(write ? FOR_WRITE : FOR_READ)) {
-            int at = 1;
-            if (write) {
-                statement.setObject(at++, now);
-                statement.setObject(at++, now);
-            }
-            statement.setString(at, lookupHash);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next() ? Optional.of(snapshot(row, write)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("API key lookup failed (SQL state " + e.getSQLState() + ")", e);
-        }
+        return write ? jdbc.first(FOR_WRITE, row -> snapshot(row, true), now, now, lookupHash)
+                : jdbc.first(FOR_READ, row -> snapshot(row, false), lookupHash);
     }
 
     private static Snapshot snapshot(ResultSet row, boolean write) throws SQLException {
         ProjectCaller.ActiveProcessor processor = null;
         UUID keystore = null;
         if (write) {
-            UUID processorId = row.getObject(10, UUID.class);
+            UUID processorId = Jdbc.uuid(row, 10);
             if (processorId != null) {
                 processor = new ProjectCaller.ActiveProcessor(processorId, row.getInt(11), row.getLong(12));
             }
-            keystore = row.getObject(13, UUID.class);
+            keystore = Jdbc.uuid(row, 13);
         }
-        return new Snapshot(row.getObject(1, UUID.class), row.getObject(2, UUID.class), row.getBoolean(3),
-                row.getObject(4, OffsetDateTime.class), row.getObject(5, OffsetDateTime.class),
-                row.getObject(6, UUID.class), row.getBoolean(7), row.getInt(8), row.getBoolean(9), processor, keystore);
+        return new Snapshot(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), row.getBoolean(3), Jdbc.utc(row, 4), Jdbc.utc(row, 5),
+                Jdbc.uuid(row, 6), row.getBoolean(7), row.getInt(8), row.getBoolean(9), processor, keystore);
     }
 }

@@ -1,23 +1,18 @@
 package com.paycore.transaction;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-import javax.sql.DataSource;
-
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import com.paycore.platform.Datasource;
+import com.paycore.platform.Jdbc;
 
 /**
  * E16 by id, the most frequent read: the transaction and its events in one statement (a join ordered by the events'
@@ -36,24 +31,16 @@ class TransactionReads {
             + "from transactions t left join transaction_events e on e.transaction_id = t.id "
             + "where t.id = ? order by e.position";
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     Optional<Found> byId(UUID id) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(BY_ID)) {
-            statement.setObject(1, id);
-            try (ResultSet row = statement.executeQuery()) {
-                return row.next() ? Optional.of(found(id, row)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("transaction read failed (SQL state " + e.getSQLState() + ")", e);
-        }
+        return jdbc.first(BY_ID, row -> found(id, row), id);
     }
 
     /** The first row holds the transaction; every row one event (none when the left join found none). */
     private static Found found(UUID id, ResultSet row) throws SQLException {
-        UUID projectId = row.getObject(1, UUID.class);
+        UUID projectId = Jdbc.uuid(row, 1);
         String currency = row.getString(3);
         TransactionStatus status = TransactionStatus.valueOf(row.getString(4));
         BigDecimal amount = row.getBigDecimal(2);
@@ -65,21 +52,17 @@ class TransactionReads {
         String orderId = row.getString(10);
         String description = row.getString(11);
         String tags = row.getString(12);
-        OffsetDateTime created = utc(row.getObject(13, OffsetDateTime.class));
+        OffsetDateTime created = Jdbc.utc(row, 13);
         List<TransactionView.EventView> events = new ArrayList<>();
         do {
-            UUID eventId = row.getObject(14, UUID.class);
+            UUID eventId = Jdbc.uuid(row, 14);
             if (eventId != null) {
                 events.add(new TransactionView.EventView(eventId, row.getString(15), row.getString(16), row.getString(17),
-                        Money.scaled(row.getBigDecimal(18), currency), utc(row.getObject(19, OffsetDateTime.class))));
+                        Money.scaled(row.getBigDecimal(18), currency), Jdbc.utc(row, 19)));
             }
         } while (row.next());
         return new Found(projectId, status, new TransactionView(id, Money.scaled(amount, currency), currency,
                 status.name(), resultCode, masked, ccType, Money.scaled(captured, currency),
                 Money.scaled(refunded, currency), orderId, description, Tags.read(tags), created, List.copyOf(events)));
-    }
-
-    private static OffsetDateTime utc(OffsetDateTime at) {
-        return at == null ? null : at.withOffsetSameInstant(ZoneOffset.UTC);
     }
 }

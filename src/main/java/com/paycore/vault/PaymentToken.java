@@ -1,5 +1,7 @@
 package com.paycore.vault;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -11,6 +13,7 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import com.paycore.platform.Jdbc;
 import com.paycore.platform.NullableUuid;
 import com.paycore.platform.Timestamped;
 
@@ -157,7 +160,35 @@ class PaymentToken extends Timestamped {
 
     /** Associated data binding a sealed number to its row. */
     String aad() {
-        return "pan:" + id;
+        return aad(id);
+    }
+
+    /** What the sealed card number is bound to: its token's id. */
+    static String aad(UUID tokenId) {
+        return "pan:" + tokenId;
+    }
+
+    /** The columns {@link ForPayment#read} reads; the caller adds the condition. */
+    static final String FOR_PAYMENT = "select id, project_id, status, keystore_id, pan_ciphertext, cc_type, pan_length, "
+            + "last4, expiration_month, expiration_year, valid_cvv, first_name, last_name, email, phone, address_line1, "
+            + "address_line2, city, state, zip, country from payment_tokens where ";
+
+    /** A token as a payment reads it: its owner and state, its sealed number, and what the transaction records. */
+    record ForPayment(UUID projectId, boolean active, UUID keystoreId, String panCiphertext, StoredCard card) {
+
+        static ForPayment read(ResultSet row) throws SQLException {
+            UUID id = Jdbc.uuid(row, 1);
+            int length = row.getInt(7);
+            String last4 = row.getString(8);
+            int month = row.getInt(9);
+            int year = row.getInt(10);
+            Address address = new Address(row.getString(12), row.getString(13), row.getString(14), row.getString(15),
+                    row.getString(16), row.getString(17), row.getString(18), row.getString(19), row.getString(20),
+                    row.getString(21));
+            return new ForPayment(Jdbc.uuid(row, 2), Status.Active.name().equals(row.getString(3)), Jdbc.uuid(row, 4),
+                    row.getString(5), new StoredCard(id, row.getString(6), masked(length, last4), last4, month, year,
+                    row.getBoolean(11), address, null));
+        }
     }
 
 
@@ -190,6 +221,10 @@ class PaymentToken extends Timestamped {
     }
 
     String masked() {
+        return masked(panLength, last4);
+    }
+
+    private static String masked(int panLength, String last4) {
         return "*".repeat(panLength - 4) + last4;
     }
 
@@ -217,4 +252,22 @@ class PaymentToken extends Timestamped {
         return status;
     }
 
+    /** The columns of a new row, in the order of {@link #insertValues()}: JDBC writes on the hot path (tokenization). */
+    static final String INSERT = "insert into payment_tokens ("
+            + "id, project_id, payment_token, keystore_id, pan_ciphertext, fingerprint, cc_type, last4, "
+            + "pan_length, expiration_month, expiration_year, cardholder_name, valid_cvv, first_name, last_name, "
+            + "email, phone, address_line1, address_line2, city, state, zip, country, status, deleted_at, "
+            + "updater_checked_at, created_at, updated_at, version"
+            + ") values (" + "?, ".repeat(28) + "?)";
+
+    /** This new row's values, in the order of {@link #INSERT}; the version starts at 1, as JPA's does. */
+    Object[] insertValues() {
+        stamp();
+        return new Object[] {
+                id, projectId, token, keystoreId, panCiphertext, fingerprint, ccType, last4, panLength, expirationMonth,
+                expirationYear, cardholderName, validCvv, firstName, lastName, email, phone, addressLine1,
+                addressLine2, city, state, zip, country, status == null ? null : status.name(), deletedAt,
+                updaterCheckedAt, createdAt(), createdAt(), 1L
+        };
+    }
 }

@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 import java.time.YearMonth;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -28,6 +29,7 @@ import com.paycore.keystore.KeystoreService;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Jdbc;
 import com.paycore.platform.LookupKey;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
@@ -66,7 +68,11 @@ public class PaymentTokenService {
     @Inject
     Clock clock;
 
+    @Inject
+    Jdbc jdbc;
+
     /** E10 for the request's API-key caller (an active project of an active company, else 400). */
+    @Transactional(Transactional.TxType.SUPPORTS)
     public TokenView create(ProjectCaller.Transacting project, CreateTokenRequest request) {
         Set<String> secured = securedPaths(request.securedProperties);
         Fields card = new Fields("creditCard", request.creditCard, secured, project.projectId(), project.keyId());
@@ -81,7 +87,8 @@ public class PaymentTokenService {
                 lookupKey.hash("pan:" + validated.pan()), validated, card.get("cardholderName"), validCvv, address);
         CardCipher cipher = project.newestKeystore() != null ? keystores.cipher(project.newestKeystore()) : keystores.current();
         token.seal(cipher.keystoreId(), cipher.seal(validated.pan(), token.aad()));
-        em.persist(token);
+        // One auto-committed insert: no JTA transaction or unit of work for a single row (docs/PERFORMANCE.md).
+        jdbc.insert(List.of(PaymentToken.INSERT), List.<Object[]>of(token.insertValues()));
         return TokenView.from(token);
     }
 
@@ -100,29 +107,33 @@ public class PaymentTokenService {
      * A usable token of the project, by its {@code paymentToken} value (or its id), opened for a processor call.
      * Unknown, deleted, disabled or another project's: 400 (DESIGN.md section 9), all with the same answer.
      */
+    @Transactional(Transactional.TxType.SUPPORTS)
     public StoredCard forPayment(UUID projectId, String paymentToken) {
         if (paymentToken == null || paymentToken.isBlank()) {
             throw AppException.invalid("paymentToken: must not be blank");
         }
-        PaymentToken token = byValueOrId(paymentToken.trim());
-        if (token == null || !token.projectId().equals(projectId) || !token.active()) {
-            throw new AppException(ErrorCode.UNKNOWN_PAYMENT_TOKEN);
+        String value = paymentToken.trim();
+        Optional<PaymentToken.ForPayment> token;
+        if (value.startsWith("tok_")) {
+            token = jdbc.first(PaymentToken.FOR_PAYMENT + "payment_token = ?", PaymentToken.ForPayment::read, value);
+        } else {
+            token = anId(value).flatMap(id -> jdbc.first(PaymentToken.FOR_PAYMENT + "id = ?",
+                    PaymentToken.ForPayment::read, id));
         }
-        String pan = keystores.cipher(token.keystoreId()).open(token.panCiphertext(), token.aad());
-        return new StoredCard(token.id(), token.ccType(), token.masked(), token.last4(), token.expirationMonth(),
-                token.expirationYear(), token.validCvv(), token.address(),
-                new CardData(pan, token.expirationMonth(), token.expirationYear()));
+        PaymentToken.ForPayment found = token.filter(t -> t.projectId().equals(projectId) && t.active())
+                .orElseThrow(() -> new AppException(ErrorCode.UNKNOWN_PAYMENT_TOKEN));
+        String pan = keystores.cipher(found.keystoreId()).open(found.panCiphertext(), PaymentToken.aad(found.card().tokenId()));
+        StoredCard card = found.card();
+        return new StoredCard(card.tokenId(), card.ccType(), card.maskedCardNumber(), card.last4(), card.expirationMonth(),
+                card.expirationYear(), card.validCvv(), card.address(),
+                new CardData(pan, card.expirationMonth(), card.expirationYear()));
     }
 
-    private PaymentToken byValueOrId(String value) {
-        if (value.startsWith("tok_")) {
-            return em.createQuery("select t from PaymentToken t where t.token = :token", PaymentToken.class)
-                    .setParameter("token", value).getResultStream().findFirst().orElse(null);
-        }
+    private static Optional<UUID> anId(String value) {
         try {
-            return em.find(PaymentToken.class, UUID.fromString(value));
+            return Optional.of(UUID.fromString(value));
         } catch (IllegalArgumentException notAnId) {
-            return null;
+            return Optional.empty();
         }
     }
 

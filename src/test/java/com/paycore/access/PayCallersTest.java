@@ -67,7 +67,7 @@ class PayCallersTest {
             keystore(c, UUID.randomUUID(), NOW.minusDays(2), NOW.minusSeconds(1));
         }
         callers = new PayCallers();
-        callers.dataSource = h2;
+        callers.jdbc = com.paycore.platform.Jdbc.over(h2);
     }
 
     @Test

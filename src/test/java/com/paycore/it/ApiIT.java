@@ -135,6 +135,10 @@ class ApiIT {
     }
 
     @Nested
+    class PlainJdbc extends JdbcScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 

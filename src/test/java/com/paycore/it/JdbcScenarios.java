@@ -1,0 +1,72 @@
+package com.paycore.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.Test;
+
+import com.paycore.platform.Jdbc;
+
+/**
+ * The hot path's plain JDBC writes on the database the servers use: rows that must commit together (a transaction
+ * and its events) commit together or not at all, on PostgreSQL as one compound statement outside any transaction
+ * block, on H2 in a local transaction.
+ */
+abstract class JdbcScenarios {
+
+    static final String COMPANY = "insert into companies (id, company_name, name_key, active, created_at, updated_at, "
+            + "version) values (?, ?, ?, true, ?, ?, 1)";
+
+    @Test
+    void rowsInsertedTogetherAreAllWrittenOrNoneIs() throws Exception {
+        Jdbc jdbc = Jdbc.over(dataSource());
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        UUID first = UUID.randomUUID();
+        UUID second = UUID.randomUUID();
+        String a = Api.unique("Jdbc");
+        String b = Api.unique("Jdbc");
+        jdbc.insert(List.of(COMPANY, COMPANY), List.of(new Object[] {first, a, a.toLowerCase(), now, now},
+                new Object[] {second, b, b.toLowerCase(), now, now}));
+        assertEquals(1, count(first));
+        assertEquals(1, count(second));
+
+        // the second row repeats the first's primary key: the statement fails and the first row is not left behind
+        UUID third = UUID.randomUUID();
+        String c = Api.unique("Jdbc");
+        assertThrows(IllegalStateException.class, () -> jdbc.insert(List.of(COMPANY, COMPANY),
+                List.of(new Object[] {third, c, c.toLowerCase(), now, now}, new Object[] {first, c + "x", c.toLowerCase() + "x", now, now})));
+        assertEquals(0, count(third));
+    }
+
+    private static long count(UUID company) throws Exception {
+        try (Connection db = DatabaseDump.connect();
+             PreparedStatement statement = db.prepareStatement("select count(*) from companies where id = ?")) {
+            statement.setObject(1, company);
+            try (ResultSet rs = statement.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** A datasource over the connection the dump uses (PostgreSQL from PAYMENTS_DB_URL, else the embedded H2 file). */
+    private static DataSource dataSource() {
+        return (DataSource) java.lang.reflect.Proxy.newProxyInstance(JdbcScenarios.class.getClassLoader(),
+                new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getConnection")) {
+                        return DatabaseDump.connect();
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+    }
+}
