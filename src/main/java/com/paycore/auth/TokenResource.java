@@ -1,6 +1,6 @@
 package com.paycore.auth;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -15,7 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/auth/token")
-@RequestScoped
+@ApplicationScoped
 @Tag(name = "Authentication")
 public class TokenResource {
 

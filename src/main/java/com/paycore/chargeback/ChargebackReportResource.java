@@ -3,7 +3,7 @@ package com.paycore.chargeback;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -20,7 +20,7 @@ import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
 @Path("/adm/reports/chargebacks")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Reports")
 @SecurityRequirement(name = "bearer")

@@ -2,7 +2,7 @@ package com.paycore.chargeback;
 
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -22,7 +22,7 @@ import com.paycore.platform.Envelope;
 import com.paycore.platform.OptionalBody;
 
 @Path("/pay/{projectId}")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Payments")

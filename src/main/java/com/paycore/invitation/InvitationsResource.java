@@ -2,7 +2,7 @@ package com.paycore.invitation;
 
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -27,7 +27,7 @@ import com.paycore.platform.Page;
 import com.paycore.platform.QueryAlias;
 
 @Path("/adm/invitations")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Invitations")

@@ -1,6 +1,6 @@
 package com.paycore.keystore;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -21,7 +21,7 @@ import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
 @Path("/adm/KeyStores")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Keystores")
 @SecurityRequirement(name = "bearer")

@@ -2,7 +2,7 @@ package com.paycore.project;
 
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -18,7 +18,7 @@ import com.paycore.access.ProjectCaller;
 import com.paycore.platform.Envelope;
 
 @Path("/pay/{projectId}")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Payments")
 public class PayProjectResource {

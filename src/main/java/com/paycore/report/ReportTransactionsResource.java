@@ -1,6 +1,6 @@
 package com.paycore.report;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -18,7 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/reportTransactions")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Reports")
 @SecurityRequirement(name = "bearer")

@@ -2,7 +2,7 @@ package com.paycore.transaction;
 
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -21,7 +21,7 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/transactions")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Transactions")
 @SecurityRequirement(name = "bearer")

@@ -2,7 +2,7 @@ package com.paycore.transaction;
 
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -29,7 +29,7 @@ import com.paycore.platform.OptionalBody;
 import com.paycore.platform.Page;
 
 @Path("/pay/{projectId}/transactions")
-@RequestScoped
+@ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Payments")
