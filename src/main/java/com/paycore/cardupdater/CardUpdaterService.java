@@ -19,6 +19,7 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
+import com.paycore.cardupdater.CardUpdaterResource.RunView;
 import com.paycore.company.CompanyService;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Times;

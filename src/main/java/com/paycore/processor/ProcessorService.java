@@ -27,6 +27,8 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
+import com.paycore.processor.ProcessorsResource.ProcessorRequest;
+import com.paycore.processor.ProcessorsResource.ProcessorView;
 
 /** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */
 @ApplicationScoped

@@ -25,6 +25,10 @@ import com.paycore.platform.SecretBox;
 import com.paycore.platform.SecretColumns;
 import com.paycore.processor.Connections;
 import com.paycore.processor.Gateways;
+import com.paycore.project.ProjectsResource.AssignUsersRequest;
+import com.paycore.project.ProjectsResource.CreateProjectRequest;
+import com.paycore.project.ProjectsResource.UpdateMerchantRequest;
+import com.paycore.project.ProjectsResource.UpdateProjectRequest;
 
 @ApplicationScoped
 @Transactional

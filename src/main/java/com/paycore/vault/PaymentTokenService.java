@@ -32,6 +32,8 @@ import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
 import com.paycore.project.ProjectService;
 import com.paycore.project.TransactingProject;
+import com.paycore.vault.TokensResource.CreateTokenRequest;
+import com.paycore.vault.TokensResource.TokenView;
 
 /**
  * Card tokenization (E10) and the token's reads and deletion. The card number is sealed under the newest keystore
