@@ -30,7 +30,7 @@ import com.paycore.platform.LookupKey;
 @Provider
 @ApplicationScoped
 @Priority(Priorities.AUTHENTICATION)
-public class ApiKeyAuthentication implements ContainerRequestFilter {
+class ApiKeyAuthentication implements ContainerRequestFilter {
 
     @Inject
     ApiKeyRepository keys;

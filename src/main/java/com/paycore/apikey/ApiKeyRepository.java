@@ -13,7 +13,7 @@ import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 
 @ApplicationScoped
-public class ApiKeyRepository {
+class ApiKeyRepository {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -22,7 +22,7 @@ public class ApiKeyRepository {
         return Optional.ofNullable(em.find(ApiKey.class, id));
     }
 
-    public Optional<ApiKey> findByLookupHash(String hash) {
+    Optional<ApiKey> findByLookupHash(String hash) {
         return em.createQuery("select k from ApiKey k where k.lookupHash = :hash", ApiKey.class)
                 .setParameter("hash", hash).getResultStream().findFirst();
     }

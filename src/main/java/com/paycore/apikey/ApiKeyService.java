@@ -62,7 +62,7 @@ public class ApiKeyService {
         audit.record("ApiKeyCreated", created.companyId(), "ApiKey", key.id(), "type=TransactionRSAKey, first key of the project");
     }
 
-    public ApiKey create(CreateApiKeyRequest request) {
+    ApiKey create(CreateApiKeyRequest request) {
         ProjectRef project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
         Bodies.validate(request);
         KeyType type = KeyType.parse(request.type);

@@ -25,7 +25,7 @@ import com.paycore.user.Accounts;
  */
 @ApplicationScoped
 @Transactional(dontRollbackOn = OAuthException.class)
-public class TokenService {
+class TokenService {
 
     private static final String REFUSED = "Invalid credentials, or the account is locked or inactive";
 

@@ -25,7 +25,7 @@ import com.paycore.platform.Page;
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
-public class CardUpdateReport {
+class CardUpdateReport {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

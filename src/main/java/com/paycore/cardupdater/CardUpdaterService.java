@@ -42,7 +42,7 @@ import com.paycore.vault.AccountUpdates;
  * loses at most one batch's work; the next run picks up the tokens not asked yet.
  */
 @ApplicationScoped
-public class CardUpdaterService {
+class CardUpdaterService {
 
     static final int BATCH = 50;
     private static final Logger LOG = Logger.getLogger(CardUpdaterService.class.getName());

@@ -26,7 +26,7 @@ import com.paycore.platform.Page;
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
-public class ChargebackReport {
+class ChargebackReport {
 
     static final Duration MAX_RANGE = Duration.ofDays(90);
 

@@ -33,7 +33,7 @@ public class CompanyService {
     @Inject
     AuditLog audit;
 
-    public Company create(CreateCompanyRequest request) {
+    Company create(CreateCompanyRequest request) {
         caller.requirePlatformAdmin();
         String name = request.resolvedName();
         if (companies.nameTaken(name, null)) {
@@ -84,11 +84,11 @@ public class CompanyService {
         return companies.find(companyId).map(Company::name).orElseThrow(() -> AppException.notFound("Company"));
     }
 
-    public Company get(UUID id) {
+    Company get(UUID id) {
         return companies.find(access.asMember(id)).orElseThrow(() -> AppException.notFound("Company"));
     }
 
-    public List<Company> list(UUID id, String name, Page page) {
+    List<Company> list(UUID id, String name, Page page) {
         return companies.list(access.visibleCompanies(), id, name, page);
     }
 }

@@ -51,7 +51,7 @@ public class CompanyUserService {
      * administers (anyone else joins by invitation, which proves control of the address). A user outside his
      * reach answers exactly as an unknown one, so ids of other tenants' users reveal nothing.
      */
-    public CompanyUser add(AddCompanyUserRequest request) {
+    CompanyUser add(AddCompanyUserRequest request) {
         access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Account user = users.find(Bodies.requiredId(request, "userId", request.userId))
                 .filter(u -> access.platformAdmin() || companies.memberOfAny(u.id(), access.administeredCompanies()))

@@ -53,7 +53,7 @@ public class ProjectService {
     AuditLog audit;
 
     /** E7: the project and, through {@link ProjectCreated}, its first active TransactionRSAKey. */
-    public Project create(CreateProjectRequest request) {
+    Project create(CreateProjectRequest request) {
         UUID companyId = companies.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
         String name = request.resolvedName();
@@ -106,12 +106,12 @@ public class ProjectService {
         return projects.ofCompany(companyId).stream().map(TransactingProject::of).toList();
     }
 
-    public Project get(UUID id) {
+    Project get(UUID id) {
         return found(access.asReader(id));
     }
 
     /** E11. */
-    public List<Project> list(UUID companyId, UUID id, String name, Boolean active, Page page) {
+    List<Project> list(UUID companyId, UUID id, String name, Boolean active, Page page) {
         ProjectRepository.Filter filter = new ProjectRepository.Filter(companyId, id, name, active);
         if (companyId != null) {
             companies.asMember(companyId);

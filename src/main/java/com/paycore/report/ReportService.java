@@ -32,7 +32,7 @@ import com.paycore.report.ReportTransactionsResource.ReportRequest;
  * them; anyone else gets the company's 404 (or 403 for an inactive membership), as every company resource does.
  */
 @ApplicationScoped
-public class ReportService {
+class ReportService {
 
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX");
 

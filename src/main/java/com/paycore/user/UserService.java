@@ -52,7 +52,7 @@ public class UserService {
         return passwords.hash(password.toCharArray());
     }
 
-    public User create(CreateUserRequest request) {
+    User create(CreateUserRequest request) {
         caller.requirePlatformAdmin();
         if (users.emailTaken(request.email, null)) {
             throw new AppException(ErrorCode.DUPLICATE_EMAIL);
@@ -133,16 +133,16 @@ public class UserService {
         }
     }
 
-    public User get(UUID id) {
+    User get(UUID id) {
         caller.requirePlatformAdmin();
         return users.find(id).orElseThrow(() -> AppException.notFound("User"));
     }
 
-    public User me() {
+    User me() {
         return users.find(caller.userId()).orElseThrow(AppException::unauthenticated);
     }
 
-    public List<User> list(String email, Page page) {
+    List<User> list(String email, Page page) {
         caller.requirePlatformAdmin();
         return users.list(email, page);
     }

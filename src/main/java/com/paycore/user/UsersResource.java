@@ -132,7 +132,7 @@ public class UsersResource {
     public record UserView(UUID id, String email, String firstName, String lastName, String phoneNumber,
                            boolean isActive, boolean platformAdmin, OffsetDateTime createdDate) {
 
-        public static UserView from(User u) {
+        static UserView from(User u) {
             return new UserView(u.id(), u.email(), u.firstName(), u.lastName(), u.phoneNumber(), u.active(),
                     u.platformAdmin(), u.createdAt());
         }
