@@ -19,13 +19,7 @@ import com.paycore.platform.Jdbc;
  * own: this is a read over them, never a write.
  */
 @ApplicationScoped
-public class PayCallers {
-
-    /** What one API key's request may do, as read by {@link #find}. */
-    public record Snapshot(UUID keyId, UUID projectId, boolean keyActive, OffsetDateTime keyExpires,
-                           OffsetDateTime keyDeactivates, UUID companyId, boolean projectActive, int credentialVersion,
-                           boolean companyActive, ProjectCaller.ActiveProcessor processor, UUID newestKeystore) {
-    }
+class PayCallers {
 
     static final String READ = "select k.id, k.project_id, k.active, k.expiration_date, k.deactivation_date, "
             + "p.company_id, p.active, p.credential_version, c.active";
@@ -53,12 +47,12 @@ public class PayCallers {
     Jdbc jdbc;
 
     /** The key with this lookup hash and what surrounds it; empty when no key has it. */
-    public Optional<Snapshot> find(String lookupHash, boolean write, OffsetDateTime now) {
+    Optional<ProjectCaller.Snapshot> find(String lookupHash, boolean write, OffsetDateTime now) {
         return write ? jdbc.first(FOR_WRITE, row -> snapshot(row, true), now, now, lookupHash)
                 : jdbc.first(FOR_READ, row -> snapshot(row, false), lookupHash);
     }
 
-    private static Snapshot snapshot(ResultSet row, boolean write) throws SQLException {
+    private static ProjectCaller.Snapshot snapshot(ResultSet row, boolean write) throws SQLException {
         ProjectCaller.ActiveProcessor processor = null;
         UUID keystore = null;
         if (write) {
@@ -68,7 +62,7 @@ public class PayCallers {
             }
             keystore = Jdbc.uuid(row, 13);
         }
-        return new Snapshot(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), row.getBoolean(3), Jdbc.utc(row, 4), Jdbc.utc(row, 5),
+        return new ProjectCaller.Snapshot(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), row.getBoolean(3), Jdbc.utc(row, 4), Jdbc.utc(row, 5),
                 Jdbc.uuid(row, 6), row.getBoolean(7), row.getInt(8), row.getBoolean(9), processor, keystore);
     }
 }

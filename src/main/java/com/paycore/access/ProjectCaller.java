@@ -1,9 +1,11 @@
 package com.paycore.access;
 
+import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
@@ -30,9 +32,24 @@ public class ProjectCaller {
                               Optional<ActiveProcessor> processor, UUID newestKeystore) {
     }
 
-    private PayCallers.Snapshot snapshot;
+    /** What one API key's request may do, as one statement reads it (PayCallers). */
+    public record Snapshot(UUID keyId, UUID projectId, boolean keyActive, OffsetDateTime keyExpires,
+                           OffsetDateTime keyDeactivates, UUID companyId, boolean projectActive, int credentialVersion,
+                           boolean companyActive, ProjectCaller.ActiveProcessor processor, UUID newestKeystore) {
+    }
 
-    public void authenticate(PayCallers.Snapshot snapshot) {
+    @Inject
+    PayCallers callers;
+
+    private Snapshot snapshot;
+
+    /** The key with this keyed hash and what surrounds it, read fresh; empty when no key has it. */
+    public Optional<Snapshot> read(String lookupHash, boolean write, OffsetDateTime now) {
+        return callers.find(lookupHash, write, now);
+    }
+
+    /** The API-key filter, once it found the key usable and of the path's project. */
+    public void authenticate(Snapshot snapshot) {
         this.snapshot = snapshot;
     }
 

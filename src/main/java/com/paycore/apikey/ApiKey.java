@@ -18,7 +18,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "project_keys")
-public class ApiKey extends Timestamped {
+class ApiKey extends Timestamped {
 
     @Id
     private UUID id;

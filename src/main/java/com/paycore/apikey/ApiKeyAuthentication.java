@@ -13,7 +13,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 
-import com.paycore.access.PayCallers;
 import com.paycore.access.ProjectCaller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
@@ -25,16 +24,13 @@ import com.paycore.platform.LookupKey;
  * {@code Authorization: Bearer <key>}. The key is found by its keyed hash (HMAC-SHA-256 of the presented value: the
  * value itself is never compared, so no comparison's timing depends on it), and must be usable now (active, unexpired,
  * not past its deactivation date) and of the path's project: checked in the database on every request, in the one
- * statement of {@link PayCallers} that also reads the project's and company's states, so a deactivation bites at once
+ * statement of {@link ProjectCaller#read} that also reads the project's and company's states, so a deactivation bites at once
  * on every instance. Anything else, an administrator's token included, is 401.
  */
 @Provider
 @ApplicationScoped
 @Priority(Priorities.AUTHENTICATION)
-public class ApiKeyAuthentication implements ContainerRequestFilter {
-
-    @Inject
-    PayCallers callers;
+class ApiKeyAuthentication implements ContainerRequestFilter {
 
     @Inject
     ProjectCaller caller;
@@ -64,7 +60,7 @@ public class ApiKeyAuthentication implements ContainerRequestFilter {
         OffsetDateTime now = OffsetDateTime.now(clock);
         // Writes (new tokens and transactions) also read the project's processor route and the newest keystore.
         boolean write = "POST".equals(request.getMethod());
-        PayCallers.Snapshot key = callers.find(lookupKey.hash(value), write, now).orElseThrow(AppException::unauthenticated);
+        ProjectCaller.Snapshot key = caller.read(lookupKey.hash(value), write, now).orElseThrow(AppException::unauthenticated);
         if (!ApiKey.usable(key.keyActive(), key.keyExpires(), key.keyDeactivates(), now) || !key.projectId().equals(projectId)) {
             throw AppException.unauthenticated();
         }

@@ -13,7 +13,7 @@ import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 
 @ApplicationScoped
-public class ApiKeyRepository {
+class ApiKeyRepository {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

@@ -15,6 +15,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
+import com.paycore.apikey.ApiKeysResource.ApiKeyView;
+import com.paycore.apikey.ApiKeysResource.CreateApiKeyRequest;
+import com.paycore.apikey.ApiKeysResource.UpdateApiKeyRequest;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
@@ -59,7 +62,7 @@ public class ApiKeyService {
         audit.record("ApiKeyCreated", created.companyId(), "ApiKey", key.id(), "type=TransactionRSAKey, first key of the project");
     }
 
-    public ApiKey create(CreateApiKeyRequest request) {
+    ApiKey create(CreateApiKeyRequest request) {
         ProjectRef project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
         Bodies.validate(request);
         KeyType type = KeyType.parse(request.type);

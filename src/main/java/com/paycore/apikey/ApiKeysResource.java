@@ -1,10 +1,12 @@
 package com.paycore.apikey;
 
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -94,5 +96,62 @@ public class ApiKeysResource {
     public Envelope reveal(@QueryParam("keyId") @QueryAlias("Id") UUID keyId,
                            @QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type) {
         return Envelope.entry(keys.reveal(keyId, projectId, type));
+    }
+
+    /** A key entry (DESIGN.md section 9): masked value and public key only; keyValue only on E12. */
+    public record ApiKeyView(UUID id, UUID companyProjectId, KeyType type, String name, String description,
+                             boolean isActive, OffsetDateTime expirationDate, OffsetDateTime deactivationDate,
+                             OffsetDateTime createdDate, String maskedValue, String publicKey) {
+
+        static ApiKeyView from(ApiKey k) {
+            return new ApiKeyView(k.id(), k.projectId(), k.type(), k.name(), k.description(), k.active(),
+                    k.expirationDate(), k.deactivationDate(), k.createdAt(), k.maskedValue(), k.publicKey());
+        }
+
+        /** E12's entry: the key entry plus its full value. */
+        public record Revealed(UUID id, UUID companyProjectId, KeyType type, String name, String description,
+                               boolean isActive, OffsetDateTime expirationDate, OffsetDateTime deactivationDate,
+                               OffsetDateTime createdDate, String maskedValue, String publicKey, String keyValue) {
+
+            static Revealed of(ApiKeyView v, String keyValue) {
+                return new Revealed(v.id(), v.companyProjectId(), v.type(), v.name(), v.description(), v.isActive(),
+                        v.expirationDate(), v.deactivationDate(), v.createdDate(), v.maskedValue(), v.publicKey(), keyValue);
+            }
+
+            @Override
+            public String toString() {
+                return "Revealed[id=" + id + ", keyValue=****]";
+            }
+        }
+    }
+
+    /** A new key for a project: type TransactionRSAKey or FileContentPGPKey; expirationDate defaults to a year ahead. */
+    public static class CreateApiKeyRequest {
+
+        @NotNull
+        public UUID companyProjectId;
+        @NotNull
+        public String type;
+        @Size(max = 100)
+        public String name;
+        @Size(max = 1000)
+        public String description;
+        public OffsetDateTime expirationDate;
+    }
+
+    /**
+     * E6: metadata and state only, never the value. Fields left out (or null) keep their value; isActive=true also
+     * clears a deactivationDate.
+     */
+    public static class UpdateApiKeyRequest {
+
+        public UUID id;
+        @Size(max = 100)
+        public String name;
+        @Size(max = 1000)
+        public String description;
+        public Boolean isActive;
+        public OffsetDateTime expirationDate;
+        public OffsetDateTime deactivationDate;
     }
 }

@@ -44,4 +44,14 @@ public class AuditEventsResource {
         return Envelope.list(audit.listFor(companyId, from, to, Page.of(limit, offset)).stream()
                 .map(AuditEventView::from).toList());
     }
+
+    public record AuditEventView(UUID id, OffsetDateTime occurredAt, UUID companyId, UUID actorUserId, String actor,
+                                 String action, String targetType, String targetId, String outcome, String requestId,
+                                 String details) {
+
+        static AuditEventView from(AuditEvent e) {
+            return new AuditEventView(e.id(), e.occurredAt(), e.companyId(), e.actorUserId(), e.actor(), e.action(),
+                    e.targetType(), e.targetId(), e.outcome(), e.requestId(), e.details());
+        }
+    }
 }

@@ -16,7 +16,7 @@ import com.paycore.platform.Page;
 
 /** The read side of the audit trail (GET /adm/auditEvents): what a caller may read of the rows {@link AuditLog} wrote. */
 @ApplicationScoped
-public class AuditTrail {
+class AuditTrail {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

@@ -33,7 +33,7 @@ import com.paycore.user.Accounts;
 @Provider
 @ApplicationScoped
 @Priority(Priorities.AUTHENTICATION)
-public class AdminAuthentication implements ContainerRequestFilter {
+class AdminAuthentication implements ContainerRequestFilter {
 
     @Inject
     Caller caller;

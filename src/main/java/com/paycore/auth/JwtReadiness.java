@@ -16,7 +16,7 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class JwtReadiness implements HealthCheck {
+class JwtReadiness implements HealthCheck {
 
     private static final Logger LOG = Logger.getLogger(JwtReadiness.class.getName());
 

@@ -1,7 +1,7 @@
 package com.paycore.auth;
 
 /** A token-endpoint refusal, answered as RFC 6749 section 5.2 says (not as an envelope). */
-public class OAuthException extends RuntimeException {
+class OAuthException extends RuntimeException {
 
     private final String error;
 

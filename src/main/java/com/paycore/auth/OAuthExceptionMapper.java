@@ -7,7 +7,7 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
 @Provider
-public class OAuthExceptionMapper implements ExceptionMapper<OAuthException> {
+class OAuthExceptionMapper implements ExceptionMapper<OAuthException> {
     @Override
     public Response toResponse(OAuthException e) {
         return Response.status(400)

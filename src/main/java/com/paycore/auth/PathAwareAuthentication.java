@@ -22,7 +22,7 @@ import jakarta.servlet.http.HttpServletResponse;
 @Alternative
 @Priority(1000)
 @ApplicationScoped
-public class PathAwareAuthentication implements HttpAuthenticationMechanism {
+class PathAwareAuthentication implements HttpAuthenticationMechanism {
 
     @Inject
     BeanManager beans;

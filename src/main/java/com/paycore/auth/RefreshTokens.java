@@ -17,7 +17,7 @@ import com.paycore.user.SessionsEnded;
 
 /** Stored refresh tokens, looked up by hash; revocation of one family or of all a user's tokens. */
 @ApplicationScoped
-public class RefreshTokens {
+class RefreshTokens {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

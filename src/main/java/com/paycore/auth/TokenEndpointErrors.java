@@ -15,7 +15,7 @@ import com.paycore.platform.Envelope;
  * {@code {"error":"invalid_request","error_description":...}} with the same status.
  */
 @Provider
-public class TokenEndpointErrors implements ContainerResponseFilter {
+class TokenEndpointErrors implements ContainerResponseFilter {
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {

@@ -2,6 +2,7 @@ package com.paycore.auth;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.bind.annotation.JsonbProperty;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -46,5 +47,13 @@ public class TokenResource {
             throw new OAuthException("unsupported_grant_type", "Supported grants: password, refresh_token");
         }
         return Response.ok(answer).header("Pragma", "no-cache").build();
+    }
+
+    /** RFC 6749 section 5.1. */
+    public record TokenResponse(
+            @JsonbProperty("access_token") String accessToken,
+            @JsonbProperty("token_type") String tokenType,
+            @JsonbProperty("expires_in") long expiresIn,
+            @JsonbProperty("refresh_token") String refreshToken) {
     }
 }

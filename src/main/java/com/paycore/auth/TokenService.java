@@ -14,6 +14,7 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
+import com.paycore.auth.TokenResource.TokenResponse;
 import com.paycore.platform.Secrets;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
@@ -24,7 +25,7 @@ import com.paycore.user.Accounts;
  */
 @ApplicationScoped
 @Transactional(dontRollbackOn = OAuthException.class)
-public class TokenService {
+class TokenService {
 
     private static final String REFUSED = "Invalid credentials, or the account is locked or inactive";
 

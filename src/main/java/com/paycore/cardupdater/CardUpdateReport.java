@@ -12,6 +12,7 @@ import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
+import com.paycore.cardupdater.CardUpdaterReportResource.CardUpdateView;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
@@ -24,7 +25,7 @@ import com.paycore.platform.Page;
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
-public class CardUpdateReport {
+class CardUpdateReport {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

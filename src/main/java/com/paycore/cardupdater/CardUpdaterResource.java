@@ -1,5 +1,9 @@
 package com.paycore.cardupdater;
 
+import java.time.OffsetDateTime;
+import java.util.Map;
+import java.util.UUID;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -55,5 +59,23 @@ public class CardUpdaterResource {
         return Envelope.ok().with("runId", run.runId()).with("companyId", run.companyId()).with("trigger", run.trigger())
                 .with("startedAt", run.startedAt()).with("finishedAt", run.finishedAt()).with("checked", run.checked())
                 .with("counts", run.counts()).with("failed", run.failed());
+    }
+
+    /** {@code POST /api/adm/creditCardUpdater/runs}: the company whose tokens to update. */
+    public static class RunRequest {
+
+        @NotNull
+        public UUID companyId;
+    }
+
+    /** A finished run as answered: its id, company, times, and counts (per update type, NoChange, failed). */
+    public record RunView(UUID runId, UUID companyId, String trigger, OffsetDateTime startedAt, OffsetDateTime finishedAt,
+                          int checked, Map<String, Integer> counts, int failed) {
+
+        static RunView from(UpdaterRun run) {
+            RunCounts counts = run.counts();
+            return new RunView(run.id(), run.companyId(), run.trigger(), run.startedAt(), run.finishedAt(),
+                    counts.checked(), counts.byType(), counts.failed());
+        }
     }
 }

@@ -16,6 +16,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 
+import com.paycore.cardupdater.CardUpdaterResource.RunView;
 import com.paycore.platform.Settings;
 
 /**

@@ -19,6 +19,7 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
+import com.paycore.cardupdater.CardUpdaterResource.RunView;
 import com.paycore.company.CompanyService;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Times;
@@ -41,7 +42,7 @@ import com.paycore.vault.AccountUpdates;
  * loses at most one batch's work; the next run picks up the tokens not asked yet.
  */
 @ApplicationScoped
-public class CardUpdaterService {
+class CardUpdaterService {
 
     static final int BATCH = 50;
     private static final Logger LOG = Logger.getLogger(CardUpdaterService.class.getName());

@@ -14,6 +14,7 @@ import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
+import com.paycore.chargeback.ChargebackReportResource.ChargebackReportRow;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
@@ -25,7 +26,7 @@ import com.paycore.platform.Page;
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
-public class ChargebackReport {
+class ChargebackReport {
 
     static final Duration MAX_RANGE = Duration.ofDays(90);
 

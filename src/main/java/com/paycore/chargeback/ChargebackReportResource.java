@@ -1,5 +1,6 @@
 package com.paycore.chargeback;
 
+import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -18,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
+import com.paycore.transaction.Money;
 
 @Path("/adm/reports/chargebacks")
 @ApplicationScoped
@@ -53,5 +55,17 @@ public class ChargebackReportResource {
         ChargebackReport.Result result = report.run(companyId, startDate, endDate, dateType, projectId, status,
                 Page.of(limit, offset));
         return Envelope.list(result.rows()).with("total", result.total()).with("totalAmount", result.totalAmount());
+    }
+
+    /** An E13 row: the spec's transactionId, chargebackDate, amount, reason, status, dueDate, and identifying fields. */
+    public record ChargebackReportRow(UUID chargebackId, UUID transactionId, UUID projectId, OffsetDateTime chargebackDate,
+                                      BigDecimal amount, String currency, String reason, String reasonCode, String status,
+                                      OffsetDateTime dueDate, OffsetDateTime createdDate) {
+
+        static ChargebackReportRow of(Chargeback c) {
+            return new ChargebackReportRow(c.id(), c.transactionId(), c.projectId(), c.chargebackDate(),
+                    Money.scaled(c.amount(), c.currency()), c.currency(), c.reason(), c.reasonCode(), c.status().name(),
+                    c.respondByDate(), c.createdAt());
+        }
     }
 }

@@ -18,6 +18,9 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.Caller;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
+import com.paycore.chargeback.AdminChargebacksResource.ChargebackView;
+import com.paycore.chargeback.AdminChargebacksResource.RecordChargebackRequest;
+import com.paycore.chargeback.PayChargebacksResource.ChargebackSearchRequest;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
@@ -36,7 +39,7 @@ import com.paycore.transaction.TransactionService;
  */
 @ApplicationScoped
 @Transactional
-public class ChargebackService implements StandingChargebacks {
+class ChargebackService implements StandingChargebacks {
 
     static final Duration DEFAULT_RESPONSE_TIME = Duration.ofDays(10);
     static final String SIMULATOR_REASON = "Fraud: card-absent environment";

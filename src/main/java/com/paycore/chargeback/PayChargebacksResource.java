@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -80,5 +81,29 @@ public class PayChargebacksResource {
     public Envelope dispute(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId,
                             @NotNull DisputeRequest request) {
         return Envelope.entry(chargebacks.dispute(caller.projectId(), chargebackId, request.evidence));
+    }
+
+    /** E2's body. */
+    public static class ChargebackSearchRequest {
+
+        @Schema(required = true, description = "Chargebacks dated at or after it (ISO 8601; without an offset read as UTC)")
+        public String startDate;
+        @Schema(required = true, description = "Chargebacks to skip, 0 or more")
+        public Integer offset;
+        @Schema(required = true, description = "1 to 10000")
+        public Integer limit;
+        @Schema(description = "true: every project of the company, not only the key's")
+        public Boolean isForAllProjectsInCompany;
+        @Schema(description = "Only this chargeback")
+        public String chargebackId;
+        @Schema(description = "Only this transaction's chargebacks")
+        public String transactionId;
+    }
+
+    /** The merchant's evidence against a chargeback. */
+    public static class DisputeRequest {
+
+        @Schema(required = true, description = "1 to 4000 characters")
+        public String evidence;
     }
 }

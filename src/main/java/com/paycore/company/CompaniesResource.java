@@ -1,11 +1,13 @@
 package com.paycore.company;
 
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -24,7 +26,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Aliases;
+import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Fields;
 import com.paycore.platform.Page;
 
 @Path("/adm/companies")
@@ -85,5 +90,52 @@ public class CompaniesResource {
     public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyRequest request) {
         companies.update(id, request);
         return Envelope.ok();
+    }
+
+    /** companyName (the description calls it name) is required, at most 50 characters, unique. */
+    public static class CreateCompanyRequest {
+
+        @Size(max = 50)
+        public String companyName;
+        @Size(max = 50)
+        public String name;
+        @Size(max = 250) @EmailAddress
+        public String contactEmail;
+        @Size(max = 50)
+        public String contactPhone;
+        public Boolean isActive;
+
+        String resolvedName() {
+            return Fields.required("companyName", Aliases.either("companyName", companyName, "name", name), 50);
+        }
+    }
+
+    /** E8: companyName is required; every other field left out (or null) keeps its value. */
+    public static class UpdateCompanyRequest {
+
+        public UUID id;
+        @Size(max = 50)
+        public String companyName;
+        @Size(max = 50)
+        public String name;
+        @Size(max = 250) @EmailAddress
+        public String contactEmail;
+        @Size(max = 50)
+        public String contactPhone;
+        public Boolean isActive;
+
+        String resolvedName() {
+            return Fields.required("companyName", Aliases.either("companyName", companyName, "name", name), 50);
+        }
+    }
+
+    /** A company as answered; carries the typed name companyName and the description's name. */
+    public record CompanyView(UUID id, String companyName, String name, String contactEmail, String contactPhone,
+                              boolean isActive, OffsetDateTime createdDate) {
+
+        static CompanyView from(Company c) {
+            return new CompanyView(c.id(), c.name(), c.name(), c.contactEmail(), c.contactPhone(), c.active(),
+                    c.createdAt());
+        }
     }
 }

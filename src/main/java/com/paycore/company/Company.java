@@ -15,7 +15,7 @@ import com.paycore.platform.Timestamped;
 /** A tenant. Inactive: its users cannot reach it and it takes no new transactions. */
 @Entity
 @Table(name = "companies")
-public class Company extends Timestamped {
+class Company extends Timestamped {
 
     @Id
     private UUID id;

@@ -20,12 +20,12 @@ import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
 
 @ApplicationScoped
-public class CompanyRepository implements CompanyDirectory {
+class CompanyRepository implements CompanyDirectory {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
-    public Optional<Company> find(UUID id) {
+    Optional<Company> find(UUID id) {
         return Optional.ofNullable(em.find(Company.class, id));
     }
 
@@ -60,7 +60,7 @@ public class CompanyRepository implements CompanyDirectory {
     }
 
     /** Locks the company row until the transaction ends: serializes rules over its members on every instance. */
-    public Optional<Company> lock(UUID id) {
+    Optional<Company> lock(UUID id) {
         return Optional.ofNullable(em.find(Company.class, id, LockModeType.PESSIMISTIC_WRITE));
     }
 
@@ -72,7 +72,7 @@ public class CompanyRepository implements CompanyDirectory {
     }
 
     /** Companies filtered by id and name (case-insensitive partial); {@code within} null means all companies. */
-    public List<Company> list(List<UUID> within, UUID id, String name, Page page) {
+    List<Company> list(List<UUID> within, UUID id, String name, Page page) {
         StringBuilder jpql = new StringBuilder("select c from Company c where c.nameKey like :name escape '\\'");
         if (within != null) {
             jpql.append(" and c.id in :within");
@@ -91,7 +91,7 @@ public class CompanyRepository implements CompanyDirectory {
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
-    public void add(Company company) {
+    void add(Company company) {
         em.persist(company);
         flush();
     }
@@ -102,7 +102,7 @@ public class CompanyRepository implements CompanyDirectory {
 
     // Company users
 
-    public Optional<CompanyUser> findMember(UUID id) {
+    Optional<CompanyUser> findMember(UUID id) {
         return Optional.ofNullable(em.find(CompanyUser.class, id));
     }
 
@@ -151,7 +151,7 @@ public class CompanyRepository implements CompanyDirectory {
     }
 
     /** Memberships in the given companies (null: every company), optionally of one user. */
-    public List<CompanyUser> members(List<UUID> within, UUID userId, Page page) {
+    List<CompanyUser> members(List<UUID> within, UUID userId, Page page) {
         StringBuilder jpql = new StringBuilder("select m from CompanyUser m where 1 = 1");
         if (within != null) {
             jpql.append(" and m.companyId in :within");
@@ -169,7 +169,7 @@ public class CompanyRepository implements CompanyDirectory {
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
-    public void addMember(CompanyUser member) {
+    void addMember(CompanyUser member) {
         em.persist(member);
         UniqueViolations.flush(em, ErrorCode.DUPLICATE_COMPANY_USER);
     }

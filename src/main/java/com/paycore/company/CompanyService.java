@@ -10,6 +10,8 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
+import com.paycore.company.CompaniesResource.CreateCompanyRequest;
+import com.paycore.company.CompaniesResource.UpdateCompanyRequest;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
@@ -31,7 +33,7 @@ public class CompanyService {
     @Inject
     AuditLog audit;
 
-    public Company create(CreateCompanyRequest request) {
+    Company create(CreateCompanyRequest request) {
         caller.requirePlatformAdmin();
         String name = request.resolvedName();
         if (companies.nameTaken(name, null)) {
@@ -82,11 +84,11 @@ public class CompanyService {
         return companies.find(companyId).map(Company::name).orElseThrow(() -> AppException.notFound("Company"));
     }
 
-    public Company get(UUID id) {
+    Company get(UUID id) {
         return companies.find(access.asMember(id)).orElseThrow(() -> AppException.notFound("Company"));
     }
 
-    public List<Company> list(UUID id, String name, Page page) {
+    List<Company> list(UUID id, String name, Page page) {
         return companies.list(access.visibleCompanies(), id, name, page);
     }
 }

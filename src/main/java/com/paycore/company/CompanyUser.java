@@ -20,7 +20,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "company_users")
-public class CompanyUser extends Timestamped {
+class CompanyUser extends Timestamped {
 
     @Id
     private UUID id;

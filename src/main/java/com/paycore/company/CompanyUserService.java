@@ -13,6 +13,9 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.CompanyAccess;
 import com.paycore.access.Role;
 import com.paycore.audit.AuditLog;
+import com.paycore.company.CompanyUsersResource.AddCompanyUserRequest;
+import com.paycore.company.CompanyUsersResource.CompanyUserView;
+import com.paycore.company.CompanyUsersResource.UpdateCompanyUserRequest;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
@@ -48,7 +51,7 @@ public class CompanyUserService {
      * administers (anyone else joins by invitation, which proves control of the address). A user outside his
      * reach answers exactly as an unknown one, so ids of other tenants' users reveal nothing.
      */
-    public CompanyUser add(AddCompanyUserRequest request) {
+    CompanyUser add(AddCompanyUserRequest request) {
         access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Account user = users.find(Bodies.requiredId(request, "userId", request.userId))
                 .filter(u -> access.platformAdmin() || companies.memberOfAny(u.id(), access.administeredCompanies()))

@@ -1,10 +1,12 @@
 package com.paycore.company;
 
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -23,6 +25,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.access.Role;
+import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -77,5 +81,59 @@ public class CompanyUsersResource {
     public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyUserRequest request) {
         members.update(id, request);
         return Envelope.ok();
+    }
+
+    /** Adds an existing user to a company; roles (or role) defaults to User. */
+    public static class AddCompanyUserRequest {
+
+        @NotNull
+        public UUID companyId;
+        @NotNull
+        public UUID userId;
+        public String roles;
+        public String role;
+        @Size(max = 150)
+        public String firstName;
+        @Size(max = 150)
+        public String lastName;
+        @Size(max = 50)
+        public String phoneNumber;
+        public Boolean isActive;
+
+        Role resolvedRole() {
+            Role parsed = Role.parse(Aliases.either("roles", roles, "role", role));
+            return parsed == null ? Role.User : parsed;
+        }
+    }
+
+    /** E5. Fields left out keep their value; email cannot change here (400). */
+    public static class UpdateCompanyUserRequest {
+
+        public UUID id;
+        public UUID userId;
+        public UUID companyId;
+        public String roles;
+        public String role;
+        @Size(max = 150)
+        public String firstName;
+        @Size(max = 150)
+        public String lastName;
+        @Size(max = 50)
+        public String phoneNumber;
+        public Boolean isActive;
+        public String email;
+
+        Role resolvedRole() {
+            return Role.parse(Aliases.either("roles", roles, "role", role));
+        }
+    }
+
+    public record CompanyUserView(UUID id, UUID userId, UUID companyId, String email, Role roles, String firstName,
+                                  String lastName, String phoneNumber, boolean isActive, OffsetDateTime createdDate) {
+
+        static CompanyUserView from(CompanyUser m, String email) {
+            return new CompanyUserView(m.id(), m.userId(), m.companyId(), email, m.role(), m.firstName(), m.lastName(),
+                    m.phoneNumber(), m.active(), m.createdAt());
+        }
     }
 }

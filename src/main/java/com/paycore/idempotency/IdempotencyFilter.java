@@ -65,7 +65,7 @@ import jakarta.ws.rs.ext.Provider;
 @ApplicationScoped
 @Idempotent
 @Priority(Priorities.USER)
-public class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
+class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
     private static final Logger LOG = Logger.getLogger(IdempotencyFilter.class.getName());
     private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";

@@ -19,7 +19,7 @@ import com.paycore.platform.SecretColumns;
  * a unique violation propagates to the caller (see {@link UniqueViolations#isUniqueViolation}).
  */
 @ApplicationScoped
-public class IdempotencyStore {
+class IdempotencyStore {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

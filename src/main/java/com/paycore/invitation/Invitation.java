@@ -19,7 +19,7 @@ import com.paycore.platform.Timestamped;
 /** An invitation to join a company with a role; its token is stored only as a digest and works once. */
 @Entity
 @Table(name = "invitations")
-public class Invitation extends Timestamped {
+class Invitation extends Timestamped {
 
     public enum Status { Pending, Accepted, Expired }
 

@@ -4,7 +4,9 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -43,5 +45,21 @@ public class InvitationAcceptanceResource {
     public Response accept(@PathParam("id") UUID id, @NotNull AcceptInvitationRequest request) {
         UUID member = invitations.accept(id, request);
         return Envelope.created(UriBuilder.fromPath("/api/adm/companyUsers").build(), member);
+    }
+
+    /**
+     * password is the new account's when the invited email has no account yet; otherwise the existing account's own
+     * password, as proof of control (it is never changed here).
+     */
+    public static class AcceptInvitationRequest {
+
+        @NotBlank @Size(max = 200)
+        public String token;
+        @Size(min = 8, max = 200)
+        public String password;
+        @Size(max = 150)
+        public String firstName;
+        @Size(max = 150)
+        public String lastName;
     }
 }

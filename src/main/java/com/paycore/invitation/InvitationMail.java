@@ -30,7 +30,7 @@ import com.paycore.platform.ErrorCode;
  * sent and the inviter gets the token in the answer, which a startup warning points out.
  */
 @ApplicationScoped
-public class InvitationMail {
+class InvitationMail {
 
     private static final Logger LOG = Logger.getLogger(InvitationMail.class.getName());
     /** A mail server that stops answering must not hold a request (and its row locks) for long. */

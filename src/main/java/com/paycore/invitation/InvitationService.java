@@ -19,6 +19,9 @@ import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
 import com.paycore.company.CompanyService;
 import com.paycore.company.CompanyUserService;
+import com.paycore.invitation.InvitationAcceptanceResource.AcceptInvitationRequest;
+import com.paycore.invitation.InvitationsResource.CreateInvitationRequest;
+import com.paycore.invitation.InvitationsResource.InvitationView;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
@@ -36,10 +39,10 @@ import com.paycore.user.UserService;
  */
 @ApplicationScoped
 @Transactional
-public class InvitationService {
+class InvitationService {
 
     /** token is null when it went by e-mail: then nobody but the invitee sees it. */
-    public record Created(Invitation invitation, String token) {
+    record Created(Invitation invitation, String token) {
     }
 
     @PersistenceContext(unitName = "payments")
@@ -76,7 +79,7 @@ public class InvitationService {
     @ConfigProperty(name = "payments.invitations.validity-days", defaultValue = "7")
     int validityDays;
 
-    public Created create(CreateInvitationRequest request) {
+    Created create(CreateInvitationRequest request) {
         UUID companyId = access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
         if (users.findByEmail(request.email).filter(u -> members.isMember(request.companyId, u.id())).isPresent()) {

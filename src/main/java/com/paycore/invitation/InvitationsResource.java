@@ -1,11 +1,14 @@
 package com.paycore.invitation;
 
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -22,6 +25,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.access.Role;
+import com.paycore.platform.Aliases;
+import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 import com.paycore.platform.QueryAlias;
@@ -81,5 +87,30 @@ public class InvitationsResource {
     public Envelope belongsToCompany(@QueryParam("CompanyId") UUID companyId,
                                      @QueryParam("UserInvitationId") @QueryAlias("invitationId") UUID invitationId) {
         return Envelope.ok().with("result", invitations.belongsToCompany(companyId, invitationId));
+    }
+
+    public static class CreateInvitationRequest {
+
+        @NotNull
+        public UUID companyId;
+        @NotBlank @Size(max = 250) @EmailAddress
+        public String email;
+        public String roles;
+        public String role;
+
+        Role resolvedRole() {
+            Role parsed = Role.parse(Aliases.either("roles", roles, "role", role));
+            return parsed == null ? Role.User : parsed;
+        }
+    }
+
+    /** An invitation as listed: never its token. */
+    public record InvitationView(UUID id, UUID companyId, String email, Role roles, Invitation.Status status,
+                                 OffsetDateTime expirationDate, OffsetDateTime acceptedDate, OffsetDateTime createdDate) {
+
+        static InvitationView from(Invitation i, OffsetDateTime now) {
+            return new InvitationView(i.id(), i.companyId(), i.email(), i.role(), i.status(now), i.expiresAt(),
+                    i.acceptedAt(), i.createdAt());
+        }
     }
 }

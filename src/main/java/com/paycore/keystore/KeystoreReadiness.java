@@ -15,7 +15,7 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class KeystoreReadiness implements HealthCheck {
+class KeystoreReadiness implements HealthCheck {
 
     @Inject
     KeystoreService keystores;

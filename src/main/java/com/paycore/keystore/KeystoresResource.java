@@ -1,7 +1,11 @@
 package com.paycore.keystore;
 
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.bind.annotation.JsonbNillable;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -58,5 +62,20 @@ public class KeystoresResource {
     @APIResponse(responseCode = "400", description = "limit out of 1..1000 or negative offset")
     public Envelope list(@QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(keystores.list(Page.of(limit, offset)));
+    }
+
+    /** A keystore as answered. keyBase64 and ivBase64 are set only in the generation answer; lists show them null. */
+    @JsonbNillable
+    public record KeystoreView(UUID keystoreId, OffsetDateTime activationDate, OffsetDateTime expirationDate,
+                               String keyStrength, String keyBase64, String ivBase64, boolean isActive) {
+
+        static KeystoreView metadata(Keystore k, boolean active) {
+            return new KeystoreView(k.id(), k.activationDate(), k.expirationDate(), k.keyStrength(), null, null, active);
+        }
+
+        @Override
+        public String toString() {
+            return "KeystoreView[keystoreId=" + keystoreId + ", key=****]";
+        }
     }
 }

@@ -26,7 +26,7 @@ import com.paycore.platform.Jpql;
  * transaction (the gateway it was authorized on). Implementations are the CDI beans of type PaymentGateway.
  */
 @ApplicationScoped
-public class GatewayRegistry {
+class GatewayRegistry {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

@@ -16,7 +16,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "payment_processors")
-public class Processor extends Timestamped {
+class Processor extends Timestamped {
 
     @Id
     private UUID id;

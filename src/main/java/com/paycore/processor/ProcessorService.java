@@ -26,12 +26,14 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
+import com.paycore.processor.ProcessorsResource.ProcessorRequest;
+import com.paycore.processor.ProcessorsResource.ProcessorView;
 import com.paycore.platform.StrictJson;
 
 /** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */
 @ApplicationScoped
 @Transactional
-public class ProcessorService {
+class ProcessorService {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -48,7 +50,7 @@ public class ProcessorService {
     @Inject
     Clock clock;
 
-    public Processor create(ProcessorRequest request) {
+    Processor create(ProcessorRequest request) {
         ProjectRef project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
         Bodies.validate(request);
         if (request.id != null && em.find(Processor.class, request.id) != null) {

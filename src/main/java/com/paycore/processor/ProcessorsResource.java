@@ -1,10 +1,13 @@
 package com.paycore.processor;
 
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -94,5 +97,30 @@ public class ProcessorsResource {
     public Envelope delete(@PathParam("id") UUID id) {
         processors.delete(id);
         return Envelope.ok();
+    }
+
+    /**
+     * Create or update a processor configuration. settings is any JSON object, write-only (stored encrypted).
+     * On update, fields left out keep their value.
+     */
+    public static class ProcessorRequest {
+
+        public UUID id;
+        public UUID companyProjectId;
+        @Size(max = 100)
+        public String projectPaymentProcessorName;
+        public Integer gateway;
+        public Integer paymentType;
+        public Boolean isActive;
+        public JsonObject settings;
+    }
+
+    /** A processor configuration as answered: never its settings. */
+    public record ProcessorView(UUID id, UUID companyProjectId, String projectPaymentProcessorName, int gateway,
+                                int paymentType, boolean isActive, OffsetDateTime createdDate) {
+
+        static ProcessorView from(Processor p) {
+            return new ProcessorView(p.id(), p.projectId(), p.name(), p.gateway(), p.paymentType(), p.active(), p.createdAt());
+        }
     }
 }

@@ -18,7 +18,7 @@ import com.paycore.platform.Settings;
  * setting when it has one, else {@code payments.simulator.latency-ms} (default 0).
  */
 @ApplicationScoped
-public class SimulatorGateway implements PaymentGateway {
+class SimulatorGateway implements PaymentGateway {
 
     static final String APPROVED = "00";
     static final String DO_NOT_HONOUR = "05";

@@ -24,7 +24,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "projects")
-public class Project extends Timestamped {
+class Project extends Timestamped {
 
     @Id
     private UUID id;

@@ -20,12 +20,12 @@ import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
 
 @ApplicationScoped
-public class ProjectRepository implements ProjectDirectory {
+class ProjectRepository implements ProjectDirectory {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
-    public Optional<Project> find(UUID id) {
+    Optional<Project> find(UUID id) {
         return Optional.ofNullable(em.find(Project.class, id));
     }
 
@@ -49,13 +49,13 @@ public class ProjectRepository implements ProjectDirectory {
     }
 
     /** Every project of a company (no access check: for jobs that run per company). */
-    public List<Project> ofCompany(UUID companyId) {
+    List<Project> ofCompany(UUID companyId) {
         return em.createQuery("select p from Project p where p.companyId = :c order by p.createdAt, p.id", Project.class)
                 .setParameter("c", companyId).getResultList();
     }
 
     /** Locks the project row until the transaction ends: serializes rules over its keys and processors. */
-    public Optional<Project> lock(UUID id) {
+    Optional<Project> lock(UUID id) {
         return Optional.ofNullable(em.find(Project.class, id, LockModeType.PESSIMISTIC_WRITE));
     }
 

@@ -25,6 +25,10 @@ import com.paycore.platform.SecretBox;
 import com.paycore.platform.SecretColumns;
 import com.paycore.processor.Connections;
 import com.paycore.processor.Gateways;
+import com.paycore.project.ProjectsResource.AssignUsersRequest;
+import com.paycore.project.ProjectsResource.CreateProjectRequest;
+import com.paycore.project.ProjectsResource.UpdateMerchantRequest;
+import com.paycore.project.ProjectsResource.UpdateProjectRequest;
 
 @ApplicationScoped
 @Transactional
@@ -49,7 +53,7 @@ public class ProjectService {
     AuditLog audit;
 
     /** E7: the project and, through {@link ProjectCreated}, its first active TransactionRSAKey. */
-    public Project create(CreateProjectRequest request) {
+    Project create(CreateProjectRequest request) {
         UUID companyId = companies.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
         String name = request.resolvedName();
@@ -89,12 +93,12 @@ public class ProjectService {
         return projects.ofCompany(companyId).stream().map(TransactingProject::of).toList();
     }
 
-    public Project get(UUID id) {
+    Project get(UUID id) {
         return found(access.asReader(id));
     }
 
     /** E11. */
-    public List<Project> list(UUID companyId, UUID id, String name, Boolean active, Page page) {
+    List<Project> list(UUID companyId, UUID id, String name, Boolean active, Page page) {
         ProjectRepository.Filter filter = new ProjectRepository.Filter(companyId, id, name, active);
         if (companyId != null) {
             companies.asMember(companyId);

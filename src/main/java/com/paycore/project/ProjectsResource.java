@@ -1,10 +1,14 @@
 package com.paycore.project;
 
+import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -23,7 +27,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Fields;
 import com.paycore.platform.Page;
 
 @Path("/adm/companyProjects")
@@ -124,5 +130,109 @@ public class ProjectsResource {
     public Envelope updateMerchant(@PathParam("id") UUID id, @NotNull UpdateMerchantRequest request) {
         projects.updateMerchant(id, request);
         return Envelope.ok();
+    }
+
+    /** E7. projectName (the description's name) is required; isActive defaults to true. */
+    public static class CreateProjectRequest {
+
+        public UUID id;
+        @NotNull
+        public UUID companyId;
+        @Size(max = 50)
+        public String projectName;
+        @Size(max = 50)
+        public String name;
+        @Size(max = 1000)
+        public String description;
+        @Size(max = 2000)
+        public String returnUrl;
+        @Size(max = 2000)
+        public String cancelUrl;
+        @Size(max = 25)
+        public String phone;
+        @Size(max = 100)
+        public String softDescriptor;
+        @Size(max = 2000)
+        public String comments;
+        public List<UUID> companyUsersToAdd;
+        public Boolean isActive;
+
+        String resolvedName() {
+            return Fields.required("projectName", Aliases.either("projectName", projectName, "name", name), 50);
+        }
+    }
+
+    /** E4. projectName (or name) is required; other fields left out keep their value. */
+    public static class UpdateProjectRequest {
+
+        public UUID id;
+        @Size(max = 50)
+        public String projectName;
+        @Size(max = 50)
+        public String name;
+        @Size(max = 1000)
+        public String description;
+        @Size(max = 2000)
+        public String returnUrl;
+        @Size(max = 2000)
+        public String cancelUrl;
+        @Size(max = 25)
+        public String phone;
+        @Size(max = 100)
+        public String softDescriptor;
+        @Size(max = 2000)
+        public String comments;
+        public Boolean isActive;
+
+        String resolvedName() {
+            return Fields.required("projectName", Aliases.either("projectName", projectName, "name", name), 50);
+        }
+    }
+
+    /**
+     * E9. The credentials are merchantId, apiKey (write-only) and processorGateway; giving merchantId or apiKey
+     * changes them, and then merchantId and processorGateway are required and an apiKey must be given or stored.
+     */
+    public static class UpdateMerchantRequest {
+
+        public UUID id;
+        @Pattern(regexp = "[A-Za-z0-9_-]{1,64}", message = "must be 1 to 64 letters, digits, '_' or '-'")
+        public String merchantId;
+        @Pattern(regexp = "\\S{8,256}", message = "must be 8 to 256 characters without spaces")
+        public String apiKey;
+        public Integer processorGateway;
+        public Boolean isTestMode;
+        @Size(max = 25)
+        public String merchantPhone;
+        @Size(max = 100)
+        public String softDescriptor;
+        @Size(max = 2000)
+        public String comments;
+    }
+
+    /** Replaces the project's assigned company users. */
+    public static class AssignUsersRequest {
+
+        @NotNull
+        public List<UUID> companyUserIds;
+    }
+
+    /** A project as answered: the typed projectName and the description's name; merchant information without secrets. */
+    public record ProjectView(UUID id, String projectName, String name, UUID companyId, String description,
+                              String returnUrl, String cancelUrl, String phone, String softDescriptor, String comments,
+                              boolean isActive, OffsetDateTime createdDate, List<UUID> companyUserIds, Merchant merchant) {
+
+        public record Merchant(String merchantId, Integer processorGateway, Boolean isTestMode, String merchantPhone,
+                               String softDescriptor, String comments, boolean hasApiKey, int credentialVersion) {
+        }
+
+        static ProjectView from(Project p) {
+            return new ProjectView(p.id(), p.name(), p.name(), p.companyId(), p.description(), p.returnUrl(),
+                    p.cancelUrl(), p.phone(), p.softDescriptor(), p.comments(), p.active(), p.createdAt(),
+                    p.companyUserIds().stream().sorted().toList(),
+                    new Merchant(p.merchantId(), p.processorGateway(), p.testMode(), p.merchantPhone(),
+                            p.merchantSoftDescriptor(), p.merchantComments(), p.merchantApiKey() != null,
+                            p.credentialVersion()));
+        }
     }
 }

@@ -24,6 +24,7 @@ import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.Datasource;
+import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 /**
  * E3: checks who may see which events of the company, runs the report's SQL over the fact table and shapes the rows.
@@ -31,7 +32,7 @@ import com.paycore.platform.Datasource;
  * them; anyone else gets the company's 404 (or 403 for an inactive membership), as every company resource does.
  */
 @ApplicationScoped
-public class ReportService {
+class ReportService {
 
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX");
 

@@ -45,7 +45,7 @@ import com.paycore.platform.Times;
  * A {@code full} run looks at every event (to repair after a restore, for instance).
  */
 @ApplicationScoped
-public class ReportSync {
+class ReportSync {
 
     private static final Logger LOG = Logger.getLogger(ReportSync.class.getName());
     static final Duration OVERLAP = Duration.ofHours(1);

@@ -17,6 +17,7 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Timestamped;
 import com.paycore.processor.PinnedConnection;
+import com.paycore.transaction.PayTransactionsResource.TransactionRequest;
 import com.paycore.vault.Address;
 import com.paycore.vault.StoredCard;
 

@@ -1,11 +1,16 @@
 package com.paycore.transaction;
 
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -19,6 +24,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -27,6 +33,7 @@ import com.paycore.idempotency.Idempotent;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.OptionalBody;
 import com.paycore.platform.Page;
+import com.paycore.vault.Address;
 
 @Path("/pay/{projectId}/transactions")
 @ApplicationScoped
@@ -157,5 +164,67 @@ public class PayTransactionsResource {
                         : "The processor did not reverse the authorization (" + moved.event().eventResult() + ")")
                 .with("eventResult", moved.event().eventResult()).with("resultCode", moved.event().resultCode())
                 .with("entry", moved.transaction());
+    }
+
+    /** Authorize or sale (DESIGN.md section 9). Unknown fields are ignored. */
+    public static class TransactionRequest {
+
+        @Schema(description = "The paymentToken value from E10 (tok_...), or the token's id", required = true)
+        public String paymentToken;
+        @Schema(description = "Major units, positive, at most the currency's minor-unit digits (2 for USD)", required = true,
+                example = "12.34")
+        public BigDecimal amount;
+        @Schema(description = "ISO 4217 code; default USD", example = "USD")
+        public String currency;
+        @Schema(description = "true: a sale (authorize and capture at once); default false")
+        public Boolean capture;
+        @Size(max = 100)
+        public String orderId;
+        @Size(max = 500)
+        public String description;
+        @Size(max = 250)
+        public String email;
+        @Size(max = 45)
+        public String ip;
+        @Size(max = 250)
+        public String fingerprint;
+        @Schema(description = "personAddress fields; default: the token's personAddress")
+        public Address billingAddress;
+        @Schema(description = "personAddress fields")
+        public Address deliveryAddress;
+        @Schema(description = "label -> value, for the reports (at most 20; labels up to 50 characters, values up to 200)")
+        public Map<String, String> tags;
+    }
+
+    /** Capture and refund: {"amount": n}, or {} (or no body) for the whole remaining amount. */
+    public static class AmountRequest {
+
+        @Schema(description = "Major units; left out: the whole authorized (capture) or not yet refunded (refund) amount",
+                example = "5.00")
+        public BigDecimal amount;
+    }
+
+    /** A transaction as E16 answers it: the card masked, amounts in the currency's minor units, its events in order. */
+    public record TransactionView(UUID id, BigDecimal amount, String currency, String status, String resultCode,
+                                  String maskedCardNumber, String ccType, BigDecimal capturedAmount,
+                                  BigDecimal refundedAmount, String orderId, String description, Map<String, String> tags,
+                                  OffsetDateTime createdDate, List<EventView> events) {
+
+        /** One event of the transaction. */
+        public record EventView(UUID id, String eventType, String eventResult, String resultCode, BigDecimal amount,
+                                OffsetDateTime date) {
+
+            static EventView of(TransactionEvent e, String currency) {
+                return new EventView(e.id(), e.eventType(), e.eventResult(), e.resultCode(),
+                        Money.scaled(e.amount(), currency), e.occurredAt());
+            }
+        }
+
+        static TransactionView of(CardTransaction t, List<TransactionEvent> events) {
+            return new TransactionView(t.id(), Money.scaled(t.amount(), t.currency()), t.currency(), t.status().name(),
+                    t.resultCode(), t.maskedCardNumber(), t.ccType(), Money.scaled(t.capturedAmount(), t.currency()),
+                    Money.scaled(t.refundedAmount(), t.currency()), t.orderId(), t.description(), Tags.read(t.tags()),
+                    t.createdAt(), events.stream().map(e -> EventView.of(e, t.currency())).toList());
+        }
     }
 }

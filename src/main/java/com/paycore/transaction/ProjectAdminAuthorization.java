@@ -26,7 +26,7 @@ import com.paycore.platform.Ids;
 @ApplicationScoped
 @ProjectAdminFirst
 @Priority(Priorities.AUTHORIZATION)
-public class ProjectAdminAuthorization implements ContainerRequestFilter {
+class ProjectAdminAuthorization implements ContainerRequestFilter {
 
     @Inject
     ProjectAccess access;

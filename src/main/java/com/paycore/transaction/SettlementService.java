@@ -31,7 +31,7 @@ import com.paycore.processor.PaymentGateway;
  * instances at once settle every transaction exactly once.
  */
 @ApplicationScoped
-public class SettlementService {
+class SettlementService {
 
     static final int BATCH = 100;
 

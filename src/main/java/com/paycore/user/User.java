@@ -20,7 +20,7 @@ import com.paycore.platform.Timestamped;
  */
 @Entity
 @Table(name = "users")
-public class User extends Timestamped {
+class User extends Timestamped {
 
     public static final int MAX_FAILED_LOGINS = 10;
     public static final Duration LOCKOUT = Duration.ofMinutes(30);

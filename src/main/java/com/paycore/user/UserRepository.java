@@ -15,16 +15,16 @@ import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
 
 @ApplicationScoped
-public class UserRepository {
+class UserRepository {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
-    public Optional<User> find(UUID id) {
+    Optional<User> find(UUID id) {
         return Optional.ofNullable(em.find(User.class, id));
     }
 
-    public Optional<User> findByEmail(String email) {
+    Optional<User> findByEmail(String email) {
         return em.createQuery("select u from User u where u.emailKey = :key", User.class)
                 .setParameter("key", User.emailKey(email))
                 .getResultStream().findFirst();
@@ -54,7 +54,7 @@ public class UserRepository {
                 .getResultList();
     }
 
-    public List<User> list(String emailContains, Page page) {
+    List<User> list(String emailContains, Page page) {
         return em.createQuery("select u from User u where u.emailKey like :filter escape '\\' "
                         + "order by u.createdAt, u.id", User.class)
                 .setParameter("filter", Likes.contains(emailContains == null ? "" : emailContains))
@@ -68,7 +68,7 @@ public class UserRepository {
         UniqueViolations.flush(em, ErrorCode.DUPLICATE_EMAIL);
     }
 
-    public void add(User user) {
+    void add(User user) {
         em.persist(user);
         flush();
     }

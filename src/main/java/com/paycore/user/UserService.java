@@ -18,6 +18,8 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
+import com.paycore.user.UsersResource.CreateUserRequest;
+import com.paycore.user.UsersResource.UpdateUserRequest;
 
 @ApplicationScoped
 @Transactional
@@ -50,7 +52,7 @@ public class UserService {
         return passwords.hash(password.toCharArray());
     }
 
-    public User create(CreateUserRequest request) {
+    User create(CreateUserRequest request) {
         caller.requirePlatformAdmin();
         if (users.emailTaken(request.email, null)) {
             throw new AppException(ErrorCode.DUPLICATE_EMAIL);
@@ -131,16 +133,16 @@ public class UserService {
         }
     }
 
-    public User get(UUID id) {
+    User get(UUID id) {
         caller.requirePlatformAdmin();
         return users.find(id).orElseThrow(() -> AppException.notFound("User"));
     }
 
-    public User me() {
+    User me() {
         return users.find(caller.userId()).orElseThrow(AppException::unauthenticated);
     }
 
-    public List<User> list(String email, Page page) {
+    List<User> list(String email, Page page) {
         caller.requirePlatformAdmin();
         return users.list(email, page);
     }

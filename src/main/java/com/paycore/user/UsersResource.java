@@ -1,11 +1,14 @@
 package com.paycore.user;
 
+import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -24,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -88,5 +92,49 @@ public class UsersResource {
     public Envelope update(@PathParam("id") UUID id, @NotNull UpdateUserRequest request) {
         users.update(id, request);
         return Envelope.ok();
+    }
+
+    public static class CreateUserRequest {
+
+        @NotBlank @Size(max = 250) @EmailAddress
+        public String email;
+        @Size(max = 150)
+        public String firstName;
+        @Size(max = 150)
+        public String lastName;
+        @Size(max = 50)
+        public String phoneNumber;
+        @Size(min = 8, max = 200)
+        public String password;
+        public Boolean isActive;
+        public Boolean platformAdmin;
+    }
+
+    /** E1. Optional fields left out (or null) keep their value; an omitted password keeps the current one. */
+    public static class UpdateUserRequest {
+
+        public UUID id;
+        @NotBlank @Size(max = 250) @EmailAddress
+        public String email;
+        @Size(max = 150)
+        public String firstName;
+        @Size(max = 150)
+        public String lastName;
+        @Size(max = 50)
+        public String phoneNumber;
+        @Size(min = 8, max = 200)
+        public String password;
+        public Boolean isActive;
+        public Boolean platformAdmin;
+    }
+
+    /** A user as answered: never the password or its hash. */
+    public record UserView(UUID id, String email, String firstName, String lastName, String phoneNumber,
+                           boolean isActive, boolean platformAdmin, OffsetDateTime createdDate) {
+
+        static UserView from(User u) {
+            return new UserView(u.id(), u.email(), u.firstName(), u.lastName(), u.phoneNumber(), u.active(),
+                    u.platformAdmin(), u.createdAt());
+        }
     }
 }

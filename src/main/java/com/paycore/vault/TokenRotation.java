@@ -21,7 +21,7 @@ import com.paycore.keystore.KeystoreService;
  * and old keystores keep decrypting, so there is no moment when a token cannot be read.
  */
 @ApplicationScoped
-public class TokenRotation {
+class TokenRotation {
 
     static final int BATCH = 200;
 

@@ -1,9 +1,12 @@
 package com.paycore.vault;
 
+import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -86,5 +89,36 @@ public class TokensResource {
     public Envelope delete(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
         tokens.delete(caller.projectId(), id);
         return Envelope.ok();
+    }
+
+    /**
+     * E10. creditCard: cardNumber, expirationMonth, expirationYear, cvv, cardholderName; personAddress: firstName,
+     * lastName, email, phone, addressLine1, addressLine2, city, state, zip, country. Values named in securedProperties
+     * (e.g. "creditCard.cardNumber") arrive RSA-OAEP (SHA-256) encrypted, base64, under the project's TransactionRSAKey.
+     * Read as JSON objects because a secured value is a string where the plain one may be a number.
+     */
+    public static class CreateTokenRequest {
+
+        @NotNull
+        public JsonObject creditCard;
+        @NotNull
+        public JsonObject personAddress;
+        public List<String> securedProperties;
+
+        @Override
+        public String toString() {
+            return "CreateTokenRequest[card data withheld]";
+        }
+    }
+
+    /** A token as answered: the card masked, never its number or CVV. */
+    public record TokenView(UUID id, String paymentToken, String maskedCardNumber, String ccType, String last4,
+                            int expirationMonth, int expirationYear, String cardholderName, boolean validCVV,
+                            Address personAddress, String status, OffsetDateTime createdDate) {
+
+        static TokenView from(PaymentToken t) {
+            return new TokenView(t.id(), t.token(), t.masked(), t.ccType(), t.last4(), t.expirationMonth(),
+                    t.expirationYear(), t.cardholderName(), t.validCvv(), t.address(), t.status().name(), t.createdAt());
+        }
     }
 }

@@ -72,7 +72,7 @@ class PayCallersTest {
 
     @Test
     void aWriteReadsTheKeyTheStatesTheOldestActiveProcessorAndTheNewestActiveKeystore() {
-        PayCallers.Snapshot s = callers.find("hash-1", true, NOW).orElseThrow();
+        ProjectCaller.Snapshot s = callers.find("hash-1", true, NOW).orElseThrow();
         assertEquals(KEY, s.keyId());
         assertEquals(PROJECT, s.projectId());
         assertEquals(COMPANY, s.companyId());
@@ -90,7 +90,7 @@ class PayCallersTest {
 
     @Test
     void aReadLeavesTheRouteOut() {
-        PayCallers.Snapshot s = callers.find("hash-1", false, NOW).orElseThrow();
+        ProjectCaller.Snapshot s = callers.find("hash-1", false, NOW).orElseThrow();
         assertEquals(KEY, s.keyId());
         assertNull(s.processor());
         assertNull(s.newestKeystore());
@@ -98,7 +98,7 @@ class PayCallersTest {
 
     @Test
     void aProjectWithoutProcessorsHasNoRouteAndAnUnknownHashNoCaller() {
-        PayCallers.Snapshot s = callers.find("hash-2", true, NOW).orElseThrow();
+        ProjectCaller.Snapshot s = callers.find("hash-2", true, NOW).orElseThrow();
         assertEquals(BARE_PROJECT, s.projectId());
         assertNull(s.processor());
         assertEquals(NEWEST_KEYSTORE, s.newestKeystore());

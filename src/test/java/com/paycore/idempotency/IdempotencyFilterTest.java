@@ -32,7 +32,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.access.Caller;
-import com.paycore.access.PayCallers;
 import com.paycore.access.ProjectCaller;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Envelope;
@@ -74,7 +73,7 @@ class IdempotencyFilterTest {
         };
         f.masterKey = () -> BOX;
         if (projectCall) {
-            f.project.authenticate(new PayCallers.Snapshot(UUID.randomUUID(), PROJECT, true, null, null, UUID.randomUUID(),
+            f.project.authenticate(new ProjectCaller.Snapshot(UUID.randomUUID(), PROJECT, true, null, null, UUID.randomUUID(),
                     true, 0, true, null, null));
         } else {
             f.caller.authenticate(USER, "u@example.com", false);
