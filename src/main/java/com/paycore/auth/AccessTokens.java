@@ -9,10 +9,11 @@ import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 
-import com.paycore.platform.StrictJson;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+
+import com.paycore.platform.StrictJson;
 
 /**
  * Signs RS256 access tokens with the claims MicroProfile JWT verifies: iss, sub (user id), upn (email),

@@ -1,10 +1,11 @@
 package com.paycore.auth;
 
-import com.paycore.platform.StrictJson;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+
+import com.paycore.platform.StrictJson;
 
 @Provider
 class OAuthExceptionMapper implements ExceptionMapper<OAuthException> {

@@ -1,6 +1,5 @@
 package com.paycore.company;
 
-import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.persistence.Column;

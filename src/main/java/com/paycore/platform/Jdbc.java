@@ -48,7 +48,7 @@ public class Jdbc {
     public <T> Optional<T> first(String sql, RowReader<T> reader, Object... parameters) {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(sql)) {
-            bind(statement, 0, parameters);
+            bind(statement, parameters);
             try (ResultSet row = statement.executeQuery()) {
                 return row.next() ? Optional.of(reader.read(row)) : Optional.empty();
             }
@@ -61,17 +61,13 @@ public class Jdbc {
     public void insert(List<String> statements, List<Object[]> values) {
         try (Connection connection = dataSource.getConnection()) {
             if (statements.size() == 1 || !connection.getAutoCommit()) {
-                for (int i = 0; i < statements.size(); i++) {
-                    execute(connection, statements.get(i), values.get(i));
-                }
+                executeEach(connection, statements, values);
             } else if (postgres(connection)) {
                 execute(connection, String.join("; ", statements), values.stream().flatMap(java.util.Arrays::stream).toArray());
             } else {
                 connection.setAutoCommit(false);
                 try {
-                    for (int i = 0; i < statements.size(); i++) {
-                        execute(connection, statements.get(i), values.get(i));
-                    }
+                    executeEach(connection, statements, values);
                     connection.commit();
                 } catch (SQLException | RuntimeException e) {
                     connection.rollback();
@@ -99,16 +95,23 @@ public class Jdbc {
         return at == null ? null : at.toInstant().atOffset(ZoneOffset.UTC);
     }
 
+    private static void executeEach(Connection connection, List<String> statements, List<Object[]> values)
+            throws SQLException {
+        for (int i = 0; i < statements.size(); i++) {
+            execute(connection, statements.get(i), values.get(i));
+        }
+    }
+
     private static void execute(Connection connection, String sql, Object[] values) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            bind(statement, 0, values);
+            bind(statement, values);
             statement.executeUpdate();
         }
     }
 
-    private static void bind(PreparedStatement statement, int offset, Object[] values) throws SQLException {
+    private static void bind(PreparedStatement statement, Object[] values) throws SQLException {
         for (int i = 0; i < values.length; i++) {
-            statement.setObject(offset + i + 1, values[i]);
+            statement.setObject(i + 1, values[i]);
         }
     }
 

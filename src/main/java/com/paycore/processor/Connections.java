@@ -59,8 +59,7 @@ public class Connections {
      * credentials in their current version.
      */
     public Route connectionFor(UUID projectId, int credentialVersion) {
-        GatewayRegistry.Active active = gateways.forProject(projectId);
-        return new Route(active.gateway(), active.connection(merchantAccount(projectId, credentialVersion)));
+        return route(gateways.forProject(projectId), projectId, credentialVersion);
     }
 
     /**
@@ -74,14 +73,17 @@ public class Connections {
     /** Like {@link #connectionFor(ProjectCaller.Transacting)} without refusing: empty without an active processor. */
     public Optional<Route> activeConnectionFor(ProjectCaller.Transacting project) {
         return project.processor().map(gateways::active)
-                .map(active -> new Route(active.gateway(),
-                        active.connection(merchantAccount(project.projectId(), project.credentialVersion()))));
+                .map(active -> route(active, project.projectId(), project.credentialVersion()));
     }
 
     /** Like {@link #connectionFor(UUID, int)} without refusing: empty when the project has no active processor. */
     public Optional<Route> activeConnectionFor(UUID projectId, int credentialVersion) {
-        return gateways.activeProcessor(projectId)
-                .map(active -> new Route(active.gateway(), active.connection(merchantAccount(projectId, credentialVersion))));
+        return gateways.activeProcessor(projectId).map(active -> route(active, projectId, credentialVersion));
+    }
+
+    /** A project's active processor with its merchant credentials in the given version. */
+    private Route route(GatewayRegistry.Active active, UUID projectId, int credentialVersion) {
+        return new Route(active.gateway(), active.connection(merchantAccount(projectId, credentialVersion)));
     }
 
     /** For a move on an authorized transaction: the gateway and processor it was authorized on, its credentials. */

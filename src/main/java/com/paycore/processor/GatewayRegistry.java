@@ -83,8 +83,8 @@ class GatewayRegistry {
      * memory when that version was decrypted before, else from its row.
      */
     Active active(ProjectCaller.ActiveProcessor processor) {
-        Versioned cached = settings.get(processor.id());
-        JsonObject current = cached != null && cached.version() == processor.version() ? cached.settings()
+        Versioned hit = cached(processor.id(), processor.version());
+        JsonObject current = hit != null ? hit.settings()
                 : Optional.ofNullable(em.find(Processor.class, processor.id())).map(this::settingsOf).orElse(null);
         return new Active(processor.id(), of(processor.gateway()), current);
     }
@@ -100,13 +100,19 @@ class GatewayRegistry {
 
     /** A configuration's settings, decrypted once per row version. */
     private JsonObject settingsOf(Processor processor) {
-        Versioned cached = settings.get(processor.id());
-        if (cached != null && cached.version() == processor.version()) {
-            return cached.settings();
+        Versioned hit = cached(processor.id(), processor.version());
+        if (hit != null) {
+            return hit.settings();
         }
         JsonObject decrypted = ProcessorService.settingsOf(processor);
         settings.put(processor.id(), new Versioned(processor.version(), decrypted));
         return decrypted;
+    }
+
+    /** What was decrypted before for exactly this version of the configuration; null when nothing was. */
+    private Versioned cached(UUID processorId, long version) {
+        Versioned cached = settings.get(processorId);
+        return cached != null && cached.version() == version ? cached : null;
     }
 
     /** The implementation of a gateway value, for operations on transactions authorized through it. */

@@ -1,6 +1,5 @@
 package com.paycore.project;
 
-import java.time.OffsetDateTime;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;

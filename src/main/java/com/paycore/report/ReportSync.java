@@ -9,7 +9,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -28,9 +27,9 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
 
-import com.paycore.platform.StrictJson;
 import com.paycore.access.Caller;
 import com.paycore.platform.Datasource;
+import com.paycore.platform.StrictJson;
 import com.paycore.platform.Times;
 
 /**

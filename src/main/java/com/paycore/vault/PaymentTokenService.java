@@ -124,11 +124,9 @@ public class PaymentTokenService {
         }
         PaymentToken.ForPayment found = token.filter(t -> t.projectId().equals(projectId) && t.active())
                 .orElseThrow(() -> new AppException(ErrorCode.UNKNOWN_PAYMENT_TOKEN));
-        String pan = keystores.cipher(found.keystoreId()).open(found.panCiphertext(), PaymentToken.aad(found.card().tokenId()));
         StoredCard card = found.card();
-        return new StoredCard(card.tokenId(), card.ccType(), card.maskedCardNumber(), card.last4(), card.expirationMonth(),
-                card.expirationYear(), card.validCvv(), card.address(),
-                new CardData(pan, card.expirationMonth(), card.expirationYear()));
+        String pan = keystores.cipher(found.keystoreId()).open(found.panCiphertext(), PaymentToken.aad(card.tokenId()));
+        return card.opened(new CardData(pan, card.expirationMonth(), card.expirationYear()));
     }
 
     private static Optional<UUID> anId(String value) {

@@ -11,6 +11,12 @@ import com.paycore.processor.CardData;
 public record StoredCard(UUID tokenId, String ccType, String maskedCardNumber, String last4, int expirationMonth,
                          int expirationYear, boolean validCvv, Address address, CardData card) {
 
+    /** The same token with its card opened for the processor call. */
+    StoredCard opened(CardData card) {
+        return new StoredCard(tokenId, ccType, maskedCardNumber, last4, expirationMonth, expirationYear, validCvv, address,
+                card);
+    }
+
     @Override
     public String toString() {
         return "StoredCard[" + tokenId + ", " + maskedCardNumber + "]";
