@@ -135,6 +135,10 @@ class ApiIT {
     }
 
     @Nested
+    class EventOutbox extends EventScenarios {
+    }
+
+    @Nested
     class PlainJdbc extends JdbcScenarios {
     }
 
