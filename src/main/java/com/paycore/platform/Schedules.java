@@ -38,7 +38,7 @@ public class Schedules {
 
     /** Runs {@code job} {@code delay} after the start, then {@code delay} after each run has ended. */
     public void withFixedDelay(String name, Duration delay, Runnable job) {
-        planned.add(executor.scheduleWithFixedDelay(() -> guarded(name, job), delay.toMillis(), delay.toMillis(),
+        keep(executor.scheduleWithFixedDelay(() -> guarded(name, job), delay.toMillis(), delay.toMillis(),
                 TimeUnit.MILLISECONDS));
     }
 
@@ -56,18 +56,24 @@ public class Schedules {
             return;
         }
         long delay = Math.max(0, Duration.between(ZonedDateTime.now(when.getZone()), when).toMillis());
-        Future<?>[] self = new Future<?>[1];
-        self[0] = executor.schedule(() -> {
+        keep(executor.schedule(() -> {
             try {
                 guarded(name, job);
             } finally {
-                planned.remove(self[0]);
+                planned.removeIf(Future::isDone);
                 ZonedDateTime now = ZonedDateTime.now(when.getZone());
                 plan(name, next, job, next.apply(now.isAfter(when) ? now : when));
             }
-        }, delay, TimeUnit.MILLISECONDS);
-        planned.add(self[0]);
+        }, delay, TimeUnit.MILLISECONDS));
         LOG.fine(() -> "Next " + name + " run at " + when);
+    }
+
+    /** Keeps a planned run for the cancellation at stop; one planned while stopping is cancelled at once. */
+    private void keep(Future<?> future) {
+        planned.add(future);
+        if (stopped) {
+            future.cancel(false);
+        }
     }
 
     private static void guarded(String name, Runnable job) {
