@@ -26,7 +26,6 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.LookupKey;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
-import com.paycore.project.ProjectCreated;
 
 /**
  * Project API keys. A project always keeps at least one usable key: every change that could end a key's use runs
@@ -55,11 +54,14 @@ public class ApiKeyService {
     @ConfigProperty(name = "payments.keys.default-validity-days", defaultValue = "365")
     int defaultValidityDays;
 
-    /** A new project starts with an active TransactionRSAKey, so the invariant holds from birth. */
-    void firstKey(@Observes ProjectCreated created) {
-        ApiKey key = generate(created.projectId(), KeyType.TransactionRSAKey, OffsetDateTime.now(clock).plusDays(defaultValidityDays));
+    /**
+     * A new project starts with an active TransactionRSAKey, so the invariant holds from birth: called by the project
+     * feature in the transaction that creates the project.
+     */
+    public void firstKey(UUID projectId, UUID companyId) {
+        ApiKey key = generate(projectId, KeyType.TransactionRSAKey, OffsetDateTime.now(clock).plusDays(defaultValidityDays));
         key.describe("Default", "Created with the project");
-        audit.record("ApiKeyCreated", created.companyId(), "ApiKey", key.id(), "type=TransactionRSAKey, first key of the project");
+        audit.record("ApiKeyCreated", companyId, "ApiKey", key.id(), "type=TransactionRSAKey, first key of the project");
     }
 
     ApiKey create(CreateApiKeyRequest request) {

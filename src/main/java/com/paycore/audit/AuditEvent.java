@@ -15,7 +15,7 @@ import com.paycore.platform.NullableUuid;
 /** One append-only audit row. Never holds a secret: details name fields and states, never values of secrets. */
 @Entity
 @Table(name = "audit_events")
-public class AuditEvent {
+class AuditEvent {
 
     @Id
     private UUID id;

@@ -41,8 +41,7 @@ public class AuditEventsResource {
     public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("from") OffsetDateTime from,
                          @QueryParam("to") OffsetDateTime to, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
-        return Envelope.list(audit.listFor(companyId, from, to, Page.of(limit, offset)).stream()
-                .map(AuditEventView::from).toList());
+        return Envelope.list(audit.listFor(companyId, from, to, Page.of(limit, offset)));
     }
 
     public record AuditEventView(UUID id, OffsetDateTime occurredAt, UUID companyId, UUID actorUserId, String actor,

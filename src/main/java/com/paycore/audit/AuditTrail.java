@@ -11,6 +11,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.CompanyAccess;
+import com.paycore.audit.AuditEventsResource.AuditEventView;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 
@@ -26,17 +27,17 @@ class AuditTrail {
 
     /**
      * What the caller may read: CompanyId's events (platform administrators and its Admins), or without it every
-     * event for platform administrators and the events of the companies an Admin administers.
+     * event for platform administrators and the events of the companies an Admin administers. Answered as the JSON
+     * rows, so the entity stays inside this package.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public List<AuditEvent> listFor(UUID companyId, OffsetDateTime from, OffsetDateTime to, Page page) {
+    public List<AuditEventView> listFor(UUID companyId, OffsetDateTime from, OffsetDateTime to, Page page) {
         List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
-        return list(within, from, to, page);
+        return list(within, from, to, page).stream().map(AuditEventView::from).toList();
     }
 
     /** Events of the given companies (null: every event, platform administrators only), oldest first. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public List<AuditEvent> list(List<UUID> companyIds, OffsetDateTime from, OffsetDateTime to, Page page) {
+    private List<AuditEvent> list(List<UUID> companyIds, OffsetDateTime from, OffsetDateTime to, Page page) {
         StringBuilder jpql = new StringBuilder("select e from AuditEvent e where 1 = 1");
         if (companyIds != null) {
             jpql.append(" and e.companyId in :companies");

@@ -1,52 +1,44 @@
 package com.paycore.cardupdater;
 
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
-import jakarta.ejb.ScheduleExpression;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
-import jakarta.ejb.Timeout;
-import jakarta.ejb.TimerConfig;
-import jakarta.ejb.TimerService;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.cardupdater.CardUpdaterResource.RunView;
+import com.paycore.platform.Schedules;
 import com.paycore.platform.Settings;
+import com.paycore.platform.StartupOrder;
 
 /**
  * The monthly account-updater run over every active company ({@code payments.card-updater.schedule}, see
- * {@link MonthlySchedule}). A non-persistent timer on every instance: runs at once on several instances are safe,
+ * {@link MonthlySchedule}). It runs on every instance ({@link Schedules}): runs at once on several instances are safe,
  * since a token is asked about at most once a month and only under its row lock.
  */
-@Singleton
-@Startup
-public class CardUpdaterSchedule {
+@ApplicationScoped
+class CardUpdaterSchedule {
 
     private static final Logger LOG = Logger.getLogger(CardUpdaterSchedule.class.getName());
 
-    @Resource
-    TimerService timers;
+    @Inject
+    Schedules schedules;
 
     @Inject
     CardUpdaterService updater;
 
-    @PostConstruct
-    void schedule() {
+    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
         MonthlySchedule.parse(Settings.get("payments.card-updater.schedule")).ifPresentOrElse(
-                at -> timers.createCalendarTimer(new ScheduleExpression().dayOfMonth(at.dayOfMonth())
-                        .hour(at.time().getHour()).minute(at.time().getMinute()).second(0).timezone("UTC"),
-                        new TimerConfig("card-updater", false)),
+                at -> schedules.at("card-updater", ZoneOffset.UTC, at::nextRun, this::run),
                 () -> LOG.info("Scheduled card account updater is off (payments.card-updater.schedule=off)"));
     }
 
-    @Timeout
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    /** Outside a transaction: {@link CardUpdaterService} asks about each batch of tokens in its own. */
     void run() {
         try {
             List<RunView> runs = updater.runScheduled();

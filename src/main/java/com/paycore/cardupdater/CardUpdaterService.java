@@ -25,10 +25,8 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.Times;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connection;
-import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway;
 import com.paycore.project.ProjectService;
-import com.paycore.project.TransactingProject;
 import com.paycore.vault.AccountUpdates;
 
 /**
@@ -40,8 +38,14 @@ import com.paycore.vault.AccountUpdates;
  * read again after locking. Runs on several instances at once (the monthly schedule fires on each) therefore ask
  * about and update every token once: the second run finds the token already asked this month and skips it. A crash
  * loses at most one batch's work; the next run picks up the tokens not asked yet.
+ * <p>
+ * Transactions: the entry points ({@link #runNow}, {@link #runScheduled}) run outside one, and so does the private
+ * run loop; the steps of a run ({@code start}, each {@code batch}, {@code finish}, called through {@code self}) each
+ * in their own, by the class-level binding (which, unlike a method-level one, Weld applies to package-private
+ * methods too; a private method is never intercepted).
  */
 @ApplicationScoped
+@Transactional(Transactional.TxType.REQUIRES_NEW)
 class CardUpdaterService {
 
     static final int BATCH = 50;
@@ -61,9 +65,6 @@ class CardUpdaterService {
 
     @Inject
     ProjectService projects;
-
-    @Inject
-    Connections connections;
 
     @Inject
     AccountUpdates tokens;
@@ -99,7 +100,7 @@ class CardUpdaterService {
         return runs;
     }
 
-    RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor) {
+    private RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor) {
         OffsetDateTime started = now();
         OffsetDateTime period = periodStart(started);
         UUID runId = self.start(companyId, trigger, actor, started);
@@ -122,16 +123,14 @@ class CardUpdaterService {
         return at.withOffsetSameInstant(ZoneOffset.UTC).withDayOfMonth(1).truncatedTo(ChronoUnit.DAYS);
     }
 
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public UUID start(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, OffsetDateTime started) {
+    UUID start(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, OffsetDateTime started) {
         UpdaterRun run = new UpdaterRun(companyId, trigger, actor, started);
         em.persist(run);
         return run.id();
     }
 
     /** One batch of tokens, in its own database transaction. */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public RunCounts batch(UUID runId, UUID companyId, List<UUID> ids, Map<UUID, Issuer> issuers, OffsetDateTime period) {
+    RunCounts batch(UUID runId, UUID companyId, List<UUID> ids, Map<UUID, Issuer> issuers, OffsetDateTime period) {
         RunCounts counts = RunCounts.ZERO;
         for (UUID id : ids) {
             OffsetDateTime now = now();
@@ -148,8 +147,7 @@ class CardUpdaterService {
         return counts;
     }
 
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public RunView finish(UUID runId, RunCounts counts, OffsetDateTime at) {
+    RunView finish(UUID runId, RunCounts counts, OffsetDateTime at) {
         UpdaterRun run = em.find(UpdaterRun.class, runId);
         run.finish(counts, at);
         return RunView.from(run);
@@ -161,10 +159,8 @@ class CardUpdaterService {
 
     private Map<UUID, Issuer> issuersOf(UUID companyId) {
         Map<UUID, Issuer> issuers = new HashMap<>();
-        for (TransactingProject project : projects.ofCompany(companyId)) {
-            connections.activeConnectionFor(project.id(), project.credentialVersion())
-                    .ifPresent(route -> issuers.put(project.id(), new Issuer(route.gateway(), route.connection())));
-        }
+        projects.activeRoutesOf(companyId)
+                .forEach((projectId, route) -> issuers.put(projectId, new Issuer(route.gateway(), route.connection())));
         return issuers;
     }
 

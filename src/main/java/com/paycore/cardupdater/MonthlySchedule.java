@@ -1,6 +1,7 @@
 package com.paycore.cardupdater;
 
 import java.time.LocalTime;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
@@ -11,6 +12,13 @@ import java.util.Optional;
 record MonthlySchedule(int dayOfMonth, LocalTime time) {
 
     static final String DEFAULT = "1 02:00";
+
+    /** The first run after {@code from}, in {@code from}'s zone (the schedule's is UTC). */
+    ZonedDateTime nextRun(ZonedDateTime from) {
+        ZonedDateTime thisMonth = from.toLocalDate().withDayOfMonth(dayOfMonth).atTime(time).atZone(from.getZone());
+        return thisMonth.isAfter(from) ? thisMonth
+                : from.toLocalDate().withDayOfMonth(1).plusMonths(1).withDayOfMonth(dayOfMonth).atTime(time).atZone(from.getZone());
+    }
 
     /** Empty when the schedule is off; a value that does not parse stops the deployment with a clear message. */
     static Optional<MonthlySchedule> parse(String value) {

@@ -1,47 +1,43 @@
 package com.paycore.chargeback;
 
+import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
-import jakarta.ejb.Timeout;
-import jakarta.ejb.TimerConfig;
-import jakarta.ejb.TimerService;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.Schedules;
 import com.paycore.platform.Settings;
+import com.paycore.platform.StartupOrder;
 
 /**
  * Accepts overdue Pending chargebacks every {@code payments.chargebacks.auto-accept-interval-seconds} (default 300;
- * 0 disables). A non-persistent timer on every instance: the runs lock each chargeback, so they are safe together.
+ * 0 disables), counted from the end of the previous run ({@link Schedules}). It runs on every instance: the runs lock
+ * each chargeback, so they are safe together.
  */
-@Singleton
-@Startup
-public class ChargebackSchedule {
+@ApplicationScoped
+class ChargebackSchedule {
 
     private static final Logger LOG = Logger.getLogger(ChargebackSchedule.class.getName());
 
-    @Resource
-    TimerService timers;
+    @Inject
+    Schedules schedules;
 
     @Inject
     ChargebackService chargebacks;
 
-    @PostConstruct
-    void schedule() {
+    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
         long seconds = interval(Settings.get("payments.chargebacks.auto-accept-interval-seconds"));
         if (seconds > 0) {
-            timers.createIntervalTimer(seconds * 1000, seconds * 1000, new TimerConfig("chargeback-auto-accept", false));
+            schedules.withFixedDelay("chargeback-auto-accept", Duration.ofSeconds(seconds), this::run);
         }
     }
 
-    @Timeout
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    /** Outside a transaction: each overdue chargeback is accepted in its own. */
     void run() {
         try {
             int accepted = chargebacks.acceptOverdue(chargebacks.now());

@@ -9,6 +9,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
+import com.paycore.access.Role;
 import com.paycore.audit.AuditLog;
 import com.paycore.company.CompaniesResource.CreateCompanyRequest;
 import com.paycore.company.CompaniesResource.UpdateCompanyRequest;
@@ -16,6 +17,7 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
+import com.paycore.user.Account;
 
 @ApplicationScoped
 @Transactional
@@ -32,6 +34,9 @@ public class CompanyService {
 
     @Inject
     AuditLog audit;
+
+    @Inject
+    CompanyUserService members;
 
     Company create(CreateCompanyRequest request) {
         caller.requirePlatformAdmin();
@@ -82,6 +87,18 @@ public class CompanyService {
     @Transactional(Transactional.TxType.SUPPORTS)
     public String nameOf(UUID companyId) {
         return companies.find(companyId).map(Company::name).orElseThrow(() -> AppException.notFound("Company"));
+    }
+
+    /** Whether the user has a membership (active or not) of the company; no access check. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean isMember(UUID companyId, UUID userId) {
+        return companies.findMembership(companyId, userId).isPresent();
+    }
+
+    /** Makes the user a member (an accepted invitation); answers the membership's id. */
+    public UUID join(UUID companyId, Account user, Role role, String firstName, String lastName,
+                     String phoneNumber, boolean active) {
+        return members.join(companyId, user, role, firstName, lastName, phoneNumber, active);
     }
 
     Company get(UUID id) {

@@ -29,7 +29,7 @@ import com.paycore.user.Accounts;
  */
 @ApplicationScoped
 @Transactional
-public class CompanyUserService {
+class CompanyUserService {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -121,12 +121,6 @@ public class CompanyUserService {
             audit.record(member.active() ? "CompanyUserActivated" : "CompanyUserDeactivated", member.companyId(),
                     "CompanyUser", id, null);
         }
-    }
-
-    /** Whether the user has a membership (active or not) of the company; no access check. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public boolean isMember(UUID companyId, UUID userId) {
-        return companies.findMembership(companyId, userId).isPresent();
     }
 
     /** Members of one company, or without CompanyId of every company the caller administers. */

@@ -18,7 +18,6 @@ import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
 import com.paycore.company.CompanyService;
-import com.paycore.company.CompanyUserService;
 import com.paycore.invitation.InvitationAcceptanceResource.AcceptInvitationRequest;
 import com.paycore.invitation.InvitationsResource.CreateInvitationRequest;
 import com.paycore.invitation.InvitationsResource.InvitationView;
@@ -30,7 +29,6 @@ import com.paycore.platform.Page;
 import com.paycore.platform.Secrets;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
-import com.paycore.user.UserService;
 
 /**
  * Invitations to join a company. The one-time token goes by e-mail to the invited address only (the inviter
@@ -51,17 +49,12 @@ class InvitationService {
     @Inject
     CompanyAccess access;
 
-    @Inject
-    CompanyUserService members;
 
     @Inject
     CompanyService companyService;
 
     @Inject
     Accounts users;
-
-    @Inject
-    UserService userService;
 
     @Inject
     Caller caller;
@@ -82,7 +75,7 @@ class InvitationService {
     Created create(CreateInvitationRequest request) {
         UUID companyId = access.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
-        if (users.findByEmail(request.email).filter(u -> members.isMember(request.companyId, u.id())).isPresent()) {
+        if (users.findByEmail(request.email).filter(u -> companyService.isMember(request.companyId, u.id())).isPresent()) {
             throw new AppException(ErrorCode.DUPLICATE_COMPANY_USER);
         }
         String token = Secrets.newToken();
@@ -140,11 +133,11 @@ class InvitationService {
             if (request.password == null) {
                 throw AppException.invalid("password: must not be blank for a new account");
             }
-            user = userService.register(invitation.email(), request.firstName, request.lastName, request.password);
+            user = users.register(invitation.email(), request.firstName, request.lastName, request.password);
         } else {
             proveAccount(user, request.password, now, id);
         }
-        UUID member = members.join(invitation.companyId(), user, invitation.role(), request.firstName,
+        UUID member = companyService.join(invitation.companyId(), user, invitation.role(), request.firstName,
                 request.lastName, null, true);
         invitation.accept(now, member);
         audit.recordAs(user.id(), user.email(), "InvitationAccepted", "Invitation", id, AuditLog.SUCCESS,

@@ -1,22 +1,24 @@
 package com.paycore.keystore;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.ejb.DependsOn;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-/** Makes the first keystore at first startup, so card data can be taken from the first request on. */
-@Singleton
-@Startup
-@DependsOn("SchemaMigration")
-public class KeystoreStartup {
+import com.paycore.platform.StartupOrder;
+
+/**
+ * Makes the first keystore at first startup, so card data can be taken from the first request on: after the schema
+ * and the master key ({@link StartupOrder#DATA}), in {@link KeystoreService}'s own transaction.
+ */
+@ApplicationScoped
+class KeystoreStartup {
 
     @Inject
     KeystoreService keystores;
 
-    @PostConstruct
-    void ensureKeystore() {
+    void ensureKeystore(@Observes @Priority(StartupOrder.DATA) @Initialized(ApplicationScoped.class) Object started) {
         keystores.ensureOne();
     }
 }

@@ -5,13 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.ejb.DependsOn;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 /**
@@ -19,13 +17,11 @@ import jakarta.inject.Inject;
  * in the database, moves every value still sealed under a previous master key onto the current one (so the
  * previous key can then be removed from the configuration), and loads the {@link LookupKey} (making it on a new
  * database). A value no configured key opens stops the deployment with a message naming the setting: the service
- * never reports ready only to fail every tokenization afterwards.
+ * never reports ready only to fail every tokenization afterwards. Runs right after the {@link SchemaMigration}
+ * ({@link StartupOrder#MASTER_KEY}), outside a transaction: each batch it re-seals is its own.
  */
-@Singleton
-@Startup
-@DependsOn("SchemaMigration")
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-public class MasterKeyStartup {
+@ApplicationScoped
+class MasterKeyStartup {
 
     private static final Logger LOG = Logger.getLogger(MasterKeyStartup.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -39,8 +35,7 @@ public class MasterKeyStartup {
     @Inject
     LookupKey lookupKey;
 
-    @PostConstruct
-    void start() {
+    void start(@Observes @Priority(StartupOrder.MASTER_KEY) @Initialized(ApplicationScoped.class) Object started) {
         try {
             check();
         } catch (IllegalStateException refused) {

@@ -9,12 +9,11 @@ import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
-import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
-import jakarta.ejb.TransactionManagement;
-import jakarta.ejb.TransactionManagementType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 
 import liquibase.Liquibase;
 import liquibase.database.Database;
@@ -24,13 +23,13 @@ import liquibase.resource.ClassLoaderResourceAccessor;
 
 /**
  * Applies the Liquibase changelog (top-level {@code liquibase/}, packaged under {@code db/}) when the
- * application starts, before anything else touches the database. Liquibase's own lock makes concurrent
- * starts of several instances safe. A start whose changelog was applied already (same {@link ChangelogFingerprint}
- * as the newest changeset's tag) skips Liquibase: one query instead of its set-up, lock and checks.
+ * application starts, before anything else touches the database: the first startup observer
+ * ({@link StartupOrder#SCHEMA}); a failure stops the deployment. No transaction around it: Liquibase commits its own
+ * work. Liquibase's own lock makes concurrent starts of several instances safe. A start whose changelog was applied
+ * already (same {@link ChangelogFingerprint} as the newest changeset's tag) skips Liquibase: one query instead of its
+ * set-up, lock and checks.
  */
-@Singleton
-@Startup
-@TransactionManagement(TransactionManagementType.BEAN)
+@ApplicationScoped
 public class SchemaMigration {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
@@ -45,8 +44,7 @@ public class SchemaMigration {
      * Runs on a short-lived thread: Liquibase keeps per-thread state that threads created meanwhile inherit, which
      * would pin the application's class loader after an undeploy on a long-running Payara Server.
      */
-    @PostConstruct
-    void migrate() {
+    void migrate(@Observes @Priority(StartupOrder.SCHEMA) @Initialized(ApplicationScoped.class) Object started) {
         RuntimeException[] failure = new RuntimeException[1];
         Thread worker = new Thread(() -> {
             try {

@@ -86,6 +86,11 @@ public class Connections {
         return new Route(active.gateway(), active.connection(merchantAccount(projectId, credentialVersion)));
     }
 
+    /** The gateway a merchant's credentials name (E9), refused unless this service has it ({@link Gateways}). */
+    public static int requireSupportedGateway(Integer gateway) {
+        return Gateways.requireSupported(gateway);
+    }
+
     /** For a move on an authorized transaction: the gateway and processor it was authorized on, its credentials. */
     public Route connectionFor(PinnedConnection transaction) {
         return new Route(gateways.of(transaction.gateway()), gateways.connection(transaction.processorId(),

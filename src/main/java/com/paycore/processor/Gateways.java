@@ -4,7 +4,7 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 
 /** Processor gateway and payment type values (DESIGN.md section 5): 1 = Simulator, 1 = CreditCard. */
-public final class Gateways {
+final class Gateways {
 
     public static final int SIMULATOR = 1;
     public static final int CREDIT_CARD = 1;

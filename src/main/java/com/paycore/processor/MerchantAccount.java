@@ -4,9 +4,9 @@ package com.paycore.processor;
  * The merchant credentials a project's processor calls are made with (E9), in the version pinned on the
  * transaction. Unset ({@link #NONE}) when the project never had credentials: the Simulator needs none.
  */
-public record MerchantAccount(int version, String merchantId, String apiKey, boolean testMode) {
+record MerchantAccount(int version, String merchantId, String apiKey, boolean testMode) {
 
-    public static final MerchantAccount NONE = new MerchantAccount(0, null, null, true);
+    static final MerchantAccount NONE = new MerchantAccount(0, null, null, true);
 
     @Override
     public String toString() {

@@ -2,12 +2,13 @@ package com.paycore.project;
 
 import java.net.URI;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -15,6 +16,7 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.CompanyAccess;
 import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
+import com.paycore.apikey.ApiKeyService;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
@@ -24,7 +26,6 @@ import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
 import com.paycore.platform.SecretColumns;
 import com.paycore.processor.Connections;
-import com.paycore.processor.Gateways;
 import com.paycore.project.ProjectsResource.AssignUsersRequest;
 import com.paycore.project.ProjectsResource.CreateProjectRequest;
 import com.paycore.project.ProjectsResource.UpdateMerchantRequest;
@@ -47,12 +48,12 @@ public class ProjectService {
     Connections connections;
 
     @Inject
-    Event<ProjectCreated> created;
+    ApiKeyService apiKeys;
 
     @Inject
     AuditLog audit;
 
-    /** E7: the project and, through {@link ProjectCreated}, its first active TransactionRSAKey. */
+    /** E7: the project and, in the same transaction, its first active TransactionRSAKey. */
     Project create(CreateProjectRequest request) {
         UUID companyId = companies.asAdmin(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
@@ -71,7 +72,7 @@ public class ProjectService {
             project.activate(request.isActive);
         }
         projects.add(project);
-        created.fire(new ProjectCreated(project.id(), companyId));
+        apiKeys.firstKey(project.id(), companyId);
         audit.record("ProjectCreated", companyId, "Project", project.id(), null);
         return project;
     }
@@ -87,10 +88,18 @@ public class ProjectService {
         return projects.project(projectId).orElseThrow(() -> AppException.notFound("Project"));
     }
 
-    /** Every project of a company (no access check: for jobs that run per company). */
+    /**
+     * The processor route (gateway, and connection with the project's current merchant credentials) of every project
+     * of a company that has an active processor, by project id (no access check: for jobs that run per company).
+     */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public List<TransactingProject> ofCompany(UUID companyId) {
-        return projects.ofCompany(companyId).stream().map(TransactingProject::of).toList();
+    public Map<UUID, Connections.Route> activeRoutesOf(UUID companyId) {
+        Map<UUID, Connections.Route> routes = new LinkedHashMap<>();
+        for (Project project : projects.ofCompany(companyId)) {
+            connections.activeConnectionFor(project.id(), project.credentialVersion())
+                    .ifPresent(route -> routes.put(project.id(), route));
+        }
+        return routes;
     }
 
     Project get(UUID id) {
@@ -145,7 +154,7 @@ public class ProjectService {
         Project project = found(access.asAdmin(id));
         Bodies.validate(id, request, request.id);
         if (request.processorGateway != null) {
-            Gateways.requireSupported(request.processorGateway);
+            Connections.requireSupportedGateway(request.processorGateway);
         }
         boolean credentialChange = request.merchantId != null || request.apiKey != null || request.processorGateway != null;
         if (credentialChange) {

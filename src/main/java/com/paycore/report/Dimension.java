@@ -7,8 +7,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import com.paycore.transaction.EventResult;
-import com.paycore.transaction.EventType;
+import com.paycore.transaction.TransactionService;
 
 /**
  * The dimensions of E3's {@code group}, {@code order} and {@code filter} keys (the constants are the wire keys), each
@@ -25,8 +24,8 @@ enum Dimension {
     month(TimeField.MONTH, Source.TRANSACTION),
     year(TimeField.YEAR, Source.TRANSACTION),
     resultCode("event_result_code"),
-    eventType("event_type", names(EventType.values())),
-    eventResult("event_result", names(EventResult.values())),
+    eventType("event_type", TransactionService.eventTypes()),
+    eventResult("event_result", TransactionService.eventResults()),
     eventDateTime(TimeField.DATE_TIME, Source.EVENT),
     eventTime(TimeField.TIME, Source.EVENT),
     eventDate(TimeField.DATE, Source.EVENT),
@@ -149,9 +148,5 @@ enum Dimension {
     /** The values Equals and NotEquals accept, when the dimension is an enumeration; empty otherwise. */
     List<String> allowed() {
         return allowed;
-    }
-
-    private static List<String> names(Enum<?>[] values) {
-        return Arrays.stream(values).map(Enum::name).toList();
     }
 }

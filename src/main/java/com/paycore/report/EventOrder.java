@@ -1,10 +1,8 @@
 package com.paycore.report;
 
-import java.util.Arrays;
 import java.util.List;
 
-import com.paycore.transaction.EventResult;
-import com.paycore.transaction.EventType;
+import com.paycore.transaction.TransactionService;
 
 /**
  * The fact table's {@code event_order}: a text whose maximum over a group names the group's last event, so that
@@ -20,8 +18,8 @@ import com.paycore.transaction.EventType;
  */
 final class EventOrder {
 
-    static final List<String> TYPES = Arrays.stream(EventType.values()).map(Enum::name).sorted().toList();
-    static final List<String> RESULTS = Arrays.stream(EventResult.values()).map(Enum::name).sorted().toList();
+    static final List<String> TYPES = TransactionService.eventTypes().stream().sorted().toList();
+    static final List<String> RESULTS = TransactionService.eventResults().stream().sorted().toList();
     /** 1-based positions of the codes in the text, for SQL's SUBSTRING. */
     static final int TYPE_POSITION = 34;
     static final int RESULT_POSITION = 36;

@@ -1,54 +1,46 @@
 package com.paycore.report;
 
+import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
-import jakarta.ejb.ConcurrencyManagement;
-import jakarta.ejb.ConcurrencyManagementType;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
-import jakarta.ejb.Timeout;
-import jakarta.ejb.TimerConfig;
-import jakarta.ejb.TimerService;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.Schedules;
 import com.paycore.platform.Settings;
+import com.paycore.platform.StartupOrder;
 
 /**
  * The periodic report synchronization, every {@code payments.reports.sync-interval-seconds} (default 60; 0 or
- * {@code off} disables it). A non-persistent interval timer on every instance: runs take turns on the database's row
- * lock, and a tick that finds this instance's previous run still going is skipped.
+ * {@code off} disables it), after the previous run ended ({@link Schedules}). It runs on every instance: runs take
+ * turns on the database's row lock, and a run that finds an on-demand sync of this instance still going is skipped.
  */
-@Singleton
-@Startup
-@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
-public class ReportSyncSchedule {
+@ApplicationScoped
+class ReportSyncSchedule {
 
     private static final Logger LOG = Logger.getLogger(ReportSyncSchedule.class.getName());
     static final String INTERVAL = "payments.reports.sync-interval-seconds";
 
-    @Resource
-    TimerService timers;
+    @Inject
+    Schedules schedules;
 
     @Inject
     ReportSync sync;
 
-    @PostConstruct
-    void schedule() {
+    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
         long seconds = interval(Settings.get(INTERVAL));
         if (seconds == 0) {
             LOG.info("Periodic report synchronization is off (" + INTERVAL + ")");
             return;
         }
-        timers.createIntervalTimer(seconds * 1000, seconds * 1000, new TimerConfig("report-sync", false));
+        schedules.withFixedDelay("report-sync", Duration.ofSeconds(seconds), this::run);
     }
 
-    @Timeout
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    /** Outside a transaction: {@link ReportSync} runs each batch in its own. */
     void run() {
         try {
             sync.runIfIdle().ifPresent(result -> {

@@ -3,7 +3,7 @@ package com.paycore.transaction;
 import com.paycore.processor.PaymentGateway.GatewayResult;
 
 /** The result of an event. */
-public enum EventResult {
+enum EventResult {
     Pending, Approved, Declined, Error;
 
     static EventResult of(GatewayResult result) {

@@ -1,6 +1,6 @@
 package com.paycore.transaction;
 
 /** The moves of a transaction, as recorded in its events (and read by the reports). */
-public enum EventType {
+enum EventType {
     Authorize, Capture, Settle, Refund, RefundSettle, ReverseAuthorize, Chargeback
 }

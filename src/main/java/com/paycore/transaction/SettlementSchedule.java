@@ -2,43 +2,38 @@ package com.paycore.transaction;
 
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
-import jakarta.ejb.ScheduleExpression;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
-import jakarta.ejb.Timeout;
-import jakarta.ejb.TimerConfig;
-import jakarta.ejb.TimerService;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.Schedules;
 import com.paycore.platform.Settings;
+import com.paycore.platform.StartupOrder;
 
 /**
  * The daily settlement run at the cut-off time ({@code payments.settlement.cutoff-time}, {@code HH:mm}, default
  * {@code 00:00}, in {@code payments.settlement.time-zone}, default UTC; {@code off} disables it). It settles what was
- * captured or refunded before that moment. A non-persistent timer on every instance: the runs are safe together.
+ * captured or refunded before that moment. It runs on every instance ({@link Schedules}): the runs are safe together.
  */
-@Singleton
-@Startup
-public class SettlementSchedule {
+@ApplicationScoped
+class SettlementSchedule {
 
     private static final Logger LOG = Logger.getLogger(SettlementSchedule.class.getName());
 
-    @Resource
-    TimerService timers;
+    @Inject
+    Schedules schedules;
 
     @Inject
     SettlementService settlement;
 
-    @PostConstruct
-    void schedule() {
+    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
         String cutoff = Settings.get("payments.settlement.cutoff-time");
         if ("off".equalsIgnoreCase(cutoff)) {
             LOG.info("Scheduled settlement is off (payments.settlement.cutoff-time=off)");
@@ -46,12 +41,16 @@ public class SettlementSchedule {
         }
         LocalTime at = parseCutoff(cutoff);
         ZoneId zone = parseZone(Settings.get("payments.settlement.time-zone"));
-        timers.createCalendarTimer(new ScheduleExpression().hour(at.getHour()).minute(at.getMinute()).second(0)
-                .timezone(zone.getId()), new TimerConfig("settlement", false));
+        schedules.at("settlement", zone, from -> nextRun(from, at), this::run);
     }
 
-    @Timeout
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    /** The first cut-off time after {@code from}, in {@code from}'s zone. */
+    static ZonedDateTime nextRun(ZonedDateTime from, LocalTime at) {
+        ZonedDateTime today = from.toLocalDate().atTime(at).atZone(from.getZone());
+        return today.isAfter(from) ? today : from.toLocalDate().plusDays(1).atTime(at).atZone(from.getZone());
+    }
+
+    /** Outside a transaction: {@link SettlementService} settles each transaction in its own. */
     void run() {
         try {
             SettlementService.Result result = settlement.run(settlement.now());

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +79,16 @@ public class TransactionService implements OpenTransactions {
 
     @Inject
     Clock clock;
+
+    /** The names of the event types, in their declaration order: the report's vocabulary of its event rows. */
+    public static List<String> eventTypes() {
+        return Arrays.stream(EventType.values()).map(Enum::name).toList();
+    }
+
+    /** The names of the event results, in their declaration order. */
+    public static List<String> eventResults() {
+        return Arrays.stream(EventResult.values()).map(Enum::name).toList();
+    }
 
     /** A move's outcome: the transaction after it, and the event it recorded. */
     public record Moved(TransactionView transaction, TransactionView.EventView event) {

@@ -34,6 +34,9 @@ public class Accounts {
     AuditLog audit;
 
     @Inject
+    UserService userService;
+
+    @Inject
     @ConfigProperty(name = "payments.security.pbkdf2-iterations", defaultValue = "210000")
     int iterations;
 
@@ -42,6 +45,17 @@ public class Accounts {
     @PostConstruct
     void init() {
         logins = new LoginCheck((password, hash) -> Passwords.verify(password, hash), new Passwords(iterations));
+    }
+
+    /** A new account made by accepting an invitation: no caller, never a platform administrator. */
+    @Transactional(Transactional.TxType.REQUIRED)
+    public Account register(String email, String firstName, String lastName, String password) {
+        User user = new User(email, false);
+        user.changeName(firstName, lastName);
+        user.changePasswordHash(userService.hashPassword(password));
+        users.add(user);
+        audit.recordAs(user.id(), user.email(), "UserRegistered", "User", user.id(), AuditLog.SUCCESS, "by invitation");
+        return Account.of(user);
     }
 
     public Optional<Account> find(UUID id) {

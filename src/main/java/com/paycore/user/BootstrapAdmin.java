@@ -3,26 +3,27 @@ package com.paycore.user;
 import java.util.Optional;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.ejb.DependsOn;
-import jakarta.ejb.Singleton;
-import jakarta.ejb.Startup;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
+import com.paycore.platform.StartupOrder;
 
 /**
  * Creates the first platform administrator from {@code payments.bootstrap.admin.email}/{@code .password}
- * when both are set and no active platform administrator exists yet.
+ * when both are set and no active platform administrator exists yet. At startup once the schema and the master key
+ * are in place ({@link StartupOrder#DATA}), in one transaction (the class-level binding covers the observer, which
+ * the container calls as a business method).
  */
-@Singleton
-@Startup
-@DependsOn("SchemaMigration")
-public class BootstrapAdmin {
+@ApplicationScoped
+@Transactional
+class BootstrapAdmin {
 
     private static final Logger LOG = Logger.getLogger(BootstrapAdmin.class.getName());
 
@@ -43,9 +44,7 @@ public class BootstrapAdmin {
     @ConfigProperty(name = "payments.bootstrap.admin.password")
     Optional<String> password;
 
-    @PostConstruct
-    @TransactionAttribute(TransactionAttributeType.REQUIRED)
-    void bootstrap() {
+    void bootstrap(@Observes @Priority(StartupOrder.DATA) @Initialized(ApplicationScoped.class) Object started) {
         if (email.isEmpty() || password.isEmpty()) {
             return;
         }

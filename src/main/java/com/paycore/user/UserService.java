@@ -23,7 +23,7 @@ import com.paycore.user.UsersResource.UpdateUserRequest;
 
 @ApplicationScoped
 @Transactional
-public class UserService {
+class UserService {
 
     @Inject
     UserRepository users;
@@ -70,16 +70,6 @@ public class UserService {
         audit.record("UserCreated", null, "User", user.id(),
                 user.platformAdmin() ? "platformAdmin=true" : null);
         return user;
-    }
-
-    /** A new account made by accepting an invitation: no caller, never a platform administrator. */
-    public Account register(String email, String firstName, String lastName, String password) {
-        User user = new User(email, false);
-        user.changeName(firstName, lastName);
-        user.changePasswordHash(hashPassword(password));
-        users.add(user);
-        audit.recordAs(user.id(), user.email(), "UserRegistered", "User", user.id(), AuditLog.SUCCESS, "by invitation");
-        return Account.of(user);
     }
 
     /** E1. Only platform administrators change users. */
