@@ -38,14 +38,8 @@ import com.paycore.vault.AccountUpdates;
  * read again after locking. Runs on several instances at once (the monthly schedule fires on each) therefore ask
  * about and update every token once: the second run finds the token already asked this month and skips it. A crash
  * loses at most one batch's work; the next run picks up the tokens not asked yet.
- * <p>
- * Transactions: the entry points ({@link #runNow}, {@link #runScheduled}) run outside one, and so does the private
- * run loop; the steps of a run ({@code start}, each {@code batch}, {@code finish}, called through {@code self}) each
- * in their own, by the class-level binding (which, unlike a method-level one, Weld applies to package-private
- * methods too; a private method is never intercepted).
  */
 @ApplicationScoped
-@Transactional(Transactional.TxType.REQUIRES_NEW)
 class CardUpdaterService {
 
     static final int BATCH = 50;
@@ -100,7 +94,7 @@ class CardUpdaterService {
         return runs;
     }
 
-    private RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor) {
+    RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor) {
         OffsetDateTime started = now();
         OffsetDateTime period = periodStart(started);
         UUID runId = self.start(companyId, trigger, actor, started);
@@ -123,14 +117,16 @@ class CardUpdaterService {
         return at.withOffsetSameInstant(ZoneOffset.UTC).withDayOfMonth(1).truncatedTo(ChronoUnit.DAYS);
     }
 
-    UUID start(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, OffsetDateTime started) {
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public UUID start(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, OffsetDateTime started) {
         UpdaterRun run = new UpdaterRun(companyId, trigger, actor, started);
         em.persist(run);
         return run.id();
     }
 
     /** One batch of tokens, in its own database transaction. */
-    RunCounts batch(UUID runId, UUID companyId, List<UUID> ids, Map<UUID, Issuer> issuers, OffsetDateTime period) {
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public RunCounts batch(UUID runId, UUID companyId, List<UUID> ids, Map<UUID, Issuer> issuers, OffsetDateTime period) {
         RunCounts counts = RunCounts.ZERO;
         for (UUID id : ids) {
             OffsetDateTime now = now();
@@ -147,7 +143,8 @@ class CardUpdaterService {
         return counts;
     }
 
-    RunView finish(UUID runId, RunCounts counts, OffsetDateTime at) {
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public RunView finish(UUID runId, RunCounts counts, OffsetDateTime at) {
         UpdaterRun run = em.find(UpdaterRun.class, runId);
         run.finish(counts, at);
         return RunView.from(run);

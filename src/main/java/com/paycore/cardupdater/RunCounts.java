@@ -9,8 +9,8 @@ import com.paycore.vault.AccountUpdates;
  * What a run (or one batch of it) did: tokens asked, updates per type, answers that changed nothing, and tokens
  * whose issuer call or answer failed (left unchanged and asked again by the next run).
  */
-record RunCounts(int checked, int cardExpired, int cardReplaced, int accountClosed, int contactCardholder, int noChange,
-                 int failed) {
+public record RunCounts(int checked, int cardExpired, int cardReplaced, int accountClosed, int contactCardholder,
+                 int noChange, int failed) {
 
     static final RunCounts ZERO = new RunCounts(0, 0, 0, 0, 0, 0, 0);
 

@@ -91,10 +91,13 @@ public class Connections {
         return Gateways.requireSupported(gateway);
     }
 
-    /** For a move on an authorized transaction: the gateway and processor it was authorized on, its credentials. */
-    public Route connectionFor(PinnedConnection transaction) {
-        return new Route(gateways.of(transaction.gateway()), gateways.connection(transaction.processorId(),
-                merchantAccount(transaction.projectId(), transaction.credentialVersion())));
+    /**
+     * For a move on an authorized transaction (capture, refund, reverse, settlement): what the transaction pinned when
+     * it was authorized, the processor configuration and gateway and the merchant-credential version of the time.
+     */
+    public Route connectionFor(UUID projectId, UUID processorId, int gateway, int credentialVersion) {
+        return new Route(gateways.of(gateway),
+                gateways.connection(processorId, merchantAccount(projectId, credentialVersion)));
     }
 
     /** E9: a new version of a project's merchant credentials, the api key encrypted for this version. */

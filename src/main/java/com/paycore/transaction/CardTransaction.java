@@ -16,7 +16,6 @@ import jakarta.persistence.Table;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Timestamped;
-import com.paycore.processor.PinnedConnection;
 import com.paycore.transaction.PayTransactionsResource.TransactionRequest;
 import com.paycore.vault.Address;
 import com.paycore.vault.StoredCard;
@@ -27,7 +26,7 @@ import com.paycore.vault.StoredCard;
  */
 @Entity(name = "CardTransaction")
 @Table(name = "transactions")
-class CardTransaction extends Timestamped implements PinnedConnection {
+class CardTransaction extends Timestamped {
 
     private static final Set<TransactionStatus> REFUNDABLE = EnumSet.of(TransactionStatus.Captured,
             TransactionStatus.Settled, TransactionStatus.PartiallyRefunded);
@@ -304,7 +303,6 @@ class CardTransaction extends Timestamped implements PinnedConnection {
         return id;
     }
 
-    @Override
     public UUID projectId() {
         return projectId;
     }
@@ -313,17 +311,14 @@ class CardTransaction extends Timestamped implements PinnedConnection {
         return companyId;
     }
 
-    @Override
     public UUID processorId() {
         return processorId;
     }
 
-    @Override
     public int gateway() {
         return gateway;
     }
 
-    @Override
     public int credentialVersion() {
         return credentialVersion;
     }

@@ -104,7 +104,8 @@ class SettlementService {
             if (transaction.awaitsSettlement(cutoff)) {
                 Connections.Route route = routes.computeIfAbsent(
                         transaction.processorId() + ":" + transaction.credentialVersion(),
-                        key -> connections.connectionFor(transaction));
+                        key -> connections.connectionFor(transaction.projectId(),
+                                transaction.processorId(), transaction.gateway(), transaction.credentialVersion()));
                 PaymentGateway.Settlement settlement = route.gateway().settle(new PaymentGateway.GatewayCall(
                         transaction.processorReference(), transaction.currency(), route.connection()),
                         transaction.capturedAmount());

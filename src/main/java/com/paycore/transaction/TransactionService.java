@@ -150,7 +150,7 @@ public class TransactionService implements OpenTransactions {
     public Moved capture(UUID projectId, UUID id, BigDecimal requested) {
         CardTransaction transaction = lock(projectId, id);
         BigDecimal amount = transaction.captureAmount(requested);
-        Connections.Route route = connections.connectionFor(transaction);
+        Connections.Route route = pinnedRoute(transaction);
         GatewayResult result = route.gateway().capture(call(transaction, route), amount);
         return record(transaction, transaction.captured(EventResult.of(result), result.resultCode(), amount, now()));
     }
@@ -164,7 +164,7 @@ public class TransactionService implements OpenTransactions {
         // Read under the row lock recordChargeback takes too: a chargeback recorded at the same moment is either
         // committed before this read or waits for this refund, never missed by it.
         BigDecimal amount = transaction.refundAmount(requested, chargebacks.against(id));
-        Connections.Route route = connections.connectionFor(transaction);
+        Connections.Route route = pinnedRoute(transaction);
         GatewayResult result = route.gateway().refund(call(transaction, route), amount);
         Moved moved = record(transaction, transaction.refunded(EventResult.of(result), result.resultCode(), amount, now()));
         audit.record("TransactionRefunded", transaction.companyId(), "Transaction", id,
@@ -177,7 +177,7 @@ public class TransactionService implements OpenTransactions {
     public Moved reverse(UUID projectId, UUID id) {
         CardTransaction transaction = lock(projectId, id);
         transaction.requireReversible();
-        Connections.Route route = connections.connectionFor(transaction);
+        Connections.Route route = pinnedRoute(transaction);
         GatewayResult result = route.gateway().reverse(call(transaction, route));
         Moved moved = record(transaction, transaction.reversed(EventResult.of(result), result.resultCode(), now()));
         audit.record("TransactionReversed", transaction.companyId(), "Transaction", id,
@@ -271,6 +271,12 @@ public class TransactionService implements OpenTransactions {
     }
 
     /** Moves on a transaction go to the gateway it was authorized on, with the credentials pinned then. */
+    /** The processor route a transaction was authorized on, for its later moves: what it pinned then. */
+    private Connections.Route pinnedRoute(CardTransaction transaction) {
+        return connections.connectionFor(transaction.projectId(), transaction.processorId(), transaction.gateway(),
+                transaction.credentialVersion());
+    }
+
     private static GatewayCall call(CardTransaction transaction, Connections.Route route) {
         return new GatewayCall(transaction.processorReference(), transaction.currency(), route.connection());
     }
