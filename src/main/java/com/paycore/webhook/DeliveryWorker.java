@@ -1,0 +1,139 @@
+package com.paycore.webhook;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import com.paycore.event.Events;
+import com.paycore.event.Events.Published;
+
+/**
+ * The delivery worker every instance runs, every {@code payments.webhooks.poll-ms} (fixed delay, on the container's
+ * default managed scheduled executor): first the outbox's new events become deliveries (fan-out, in the outbox's
+ * dispatch transaction), then due deliveries are claimed (a short transaction of their own), sent at once, all in
+ * parallel and outside any transaction, and their outcomes recorded (one transaction each). Instances share the work
+ * through the database's row locks, so none sends an attempt another is making. Nothing here runs in a request: an
+ * event never waits for its webhooks. Every failure of a tick is logged and the next tick runs as usual.
+ */
+@ApplicationScoped
+class DeliveryWorker {
+
+    private static final Logger LOG = Logger.getLogger(DeliveryWorker.class.getName());
+    /** Events fanned out per dispatch transaction, and deliveries claimed per tick. */
+    static final int BATCH = 50;
+    /** Dispatch transactions per tick at most, so a backlog of events does not starve the deliveries. */
+    static final int DISPATCHES_PER_TICK = 20;
+    /** How long a claim holds a delivery: well beyond an attempt's timeout (10 s), so only a crash lets it go. */
+    static final Duration LEASE = Duration.ofSeconds(60);
+    /** The database may not be migrated yet in the first moments of a start: failures then are not worth a warning. */
+    static final Duration QUIET_START = Duration.ofMinutes(2);
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    Events events;
+
+    @Inject
+    FanOut fanOut;
+
+    @Inject
+    DeliveryLedger ledger;
+
+    @Inject
+    WebhookSender sender;
+
+    @Inject
+    WebhookSettings settings;
+
+    @Inject
+    Clock clock;
+
+    private volatile ScheduledFuture<?> task;
+    private long startedAt;
+    private volatile boolean succeededOnce;
+
+    void start(@Observes @Initialized(ApplicationScoped.class) Object applicationStarted) {
+        long poll = settings.pollMillis();
+        startedAt = System.nanoTime();
+        task = scheduler.scheduleWithFixedDelay(this::tick, poll, poll, TimeUnit.MILLISECONDS);
+        LOG.info("Webhook delivery worker started (every " + poll + " ms"
+                + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
+    }
+
+    @PreDestroy
+    void stop() {
+        ScheduledFuture<?> running = task;
+        if (running != null) {
+            running.cancel(false);
+        }
+    }
+
+    /** One round; never throws, so the periodic task never stops. */
+    void tick() {
+        try {
+            fanOutNewEvents();
+            deliverDue();
+            succeededOnce = true;
+        } catch (Throwable e) {
+            boolean quiet = !succeededOnce && System.nanoTime() - startedAt < QUIET_START.toNanos();
+            LOG.log(quiet ? Level.FINE : Level.WARNING, "Webhook delivery round failed; the next round retries", e);
+        }
+    }
+
+    private void fanOutNewEvents() {
+        for (int i = 0; i < DISPATCHES_PER_TICK; i++) {
+            int claimed = events.dispatch(BATCH, batch -> fanOut.fanOut(batch, now()));
+            if (claimed < BATCH) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Claims due deliveries, sends them all at once, waits for every outcome (each within the timeout), then records
+     * them here on the worker's thread: the HTTP client's own threads are not the container's and run no transaction.
+     */
+    private void deliverDue() {
+        List<DeliveryLedger.Claim> claims = ledger.claimDue(BATCH, now(), LEASE);
+        List<CompletableFuture<Outcome>> outcomes = new ArrayList<>(claims.size());
+        List<Boolean> gone = new ArrayList<>(claims.size());
+        for (DeliveryLedger.Claim claim : claims) {
+            Optional<Published> event = events.find(claim.eventId());
+            gone.add(event.isEmpty());
+            outcomes.add(event.isEmpty()
+                    ? CompletableFuture.completedFuture(new Outcome(now(), null, "the event is no longer kept", 0))
+                    : sender.send(new Target(claim.endpointId(), claim.url(), claim.secrets(), claim.eventId(),
+                            claim.eventType(), event.get().body())));
+        }
+        for (int i = 0; i < claims.size(); i++) {
+            DeliveryLedger.Claim claim = claims.get(i);
+            try {
+                ledger.record(claim, outcomes.get(i).join(), gone.get(i));
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Cannot record the webhook attempt of " + claim
+                        + "; it is made again after the lease", e);
+            }
+        }
+    }
+
+    private OffsetDateTime now() {
+        return OffsetDateTime.now(clock);
+    }
+}
