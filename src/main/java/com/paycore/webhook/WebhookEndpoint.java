@@ -15,7 +15,7 @@ import com.paycore.platform.Timestamped;
 /**
  * A project's webhook endpoint: where its events go, which ones ({@code *} for all), and the secret that signs them,
  * sealed under the master key (with the previous secret while a rotation's overlap lasts). The secret is shown once,
- * in the answer that made it.
+ * in the answer that made it. Deleting is soft: the row and its delivery log stay, hidden from every query.
  */
 @Entity
 @Table(name = "webhook_endpoints")
@@ -42,6 +42,8 @@ class WebhookEndpoint extends Timestamped {
     private OffsetDateTime previousSecretUntil;
     @Column(name = "failing_since")
     private OffsetDateTime failingSince;
+    @Column(name = "deleted_at")
+    private OffsetDateTime deletedAt;
 
     protected WebhookEndpoint() {
     }
@@ -68,6 +70,16 @@ class WebhookEndpoint extends Timestamped {
         this.previousSecret = sealedPrevious;
         this.previousSecretUntil = sealedPrevious == null ? null : previousUntil;
         this.secret = sealedSecret;
+    }
+
+    /** Soft delete: the row stays for the delivery log's history, hidden, inactive, and never comes back. */
+    void delete(OffsetDateTime now) {
+        this.deletedAt = now;
+        this.active = false;
+    }
+
+    boolean deleted() {
+        return deletedAt != null;
     }
 
     UUID id() {

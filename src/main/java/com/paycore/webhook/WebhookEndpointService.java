@@ -99,15 +99,15 @@ class WebhookEndpointService {
     }
 
     List<EndpointView> list(UUID projectId, Page page) {
-        StringBuilder jpql = new StringBuilder("select e from WebhookEndpoint e");
+        StringBuilder jpql = new StringBuilder("select e from WebhookEndpoint e where e.deletedAt is null");
         List<UUID> companyIds = null;
         if (projectId != null) {
-            jpql.append(" where e.projectId = :project");
+            jpql.append(" and e.projectId = :project");
             projects.asAdmin(projectId);
         } else {
             companyIds = companies.administeredCompanies(); // null: every company (platform administrators)
             if (companyIds != null) {
-                jpql.append(" where e.companyId in :companies");
+                jpql.append(" and e.companyId in :companies");
             }
         }
         var query = em.createQuery(jpql.append(" order by e.createdAt, e.id").toString(), WebhookEndpoint.class);
@@ -139,12 +139,16 @@ class WebhookEndpointService {
                 request.isActive != null ? "isActive=" + endpoint.active() : null);
     }
 
+    /**
+     * Soft delete: nothing is sent to the endpoint any more (its pending deliveries become Failed), and it answers 404.
+     * The deliveries are changed before the endpoint row, in the order the worker takes the same rows (a delivery, then
+     * its endpoint), so a delete and an outcome being recorded at that moment wait for each other instead of deadlocking.
+     */
     void delete(UUID id) {
-        WebhookEndpoint endpoint = administered(id, true);
-        // deliveries first: one being recorded right now holds its row, and this waits for it
-        em.createNativeQuery("delete from webhook_deliveries where endpoint_id = ?1").setParameter(1, id).executeUpdate();
-        em.createNativeQuery("delete from webhook_attempts where endpoint_id = ?1").setParameter(1, id).executeUpdate();
-        em.remove(endpoint);
+        WebhookEndpoint endpoint = administered(id, false);
+        em.createNativeQuery("update webhook_deliveries set status = 'Failed', lease_id = null where endpoint_id = ?1 "
+                + "and status = 'Pending'").setParameter(1, id).executeUpdate();
+        endpoint.delete(OffsetDateTime.now(clock));
         audit.record("WebhookEndpointDeleted", endpoint.companyId(), "WebhookEndpoint", id, null);
     }
 
@@ -212,7 +216,7 @@ class WebhookEndpointService {
     private WebhookEndpoint administered(UUID id, boolean lock) {
         WebhookEndpoint endpoint = lock ? em.find(WebhookEndpoint.class, id, LockModeType.PESSIMISTIC_WRITE)
                 : em.find(WebhookEndpoint.class, id);
-        if (endpoint == null) {
+        if (endpoint == null || endpoint.deleted()) {
             throw AppException.notFound("Webhook endpoint");
         }
         AppException.hidingForeign("Webhook endpoint", () -> projects.asAdmin(endpoint.projectId()));

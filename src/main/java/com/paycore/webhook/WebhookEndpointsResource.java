@@ -108,8 +108,8 @@ public class WebhookEndpointsResource {
     @DELETE
     @Path("{id}")
     @Operation(summary = "Delete a webhook endpoint",
-            description = "Deletes the endpoint with its pending deliveries and its delivery log; nothing more is sent "
-                    + "to it.")
+            description = "Nothing more is sent to the endpoint (its pending deliveries become Failed) and it answers "
+                    + "404 from then on; the row and its delivery log are kept, hidden.")
     @APIResponse(responseCode = "200", description = "Deleted")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's)")
