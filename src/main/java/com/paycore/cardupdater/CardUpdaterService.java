@@ -135,7 +135,7 @@ class CardUpdaterService {
         RunCounts counts = RunCounts.ZERO;
         for (UUID id : ids) {
             OffsetDateTime now = now();
-            AccountUpdates.Result result = tokens.ask(id, period, now, (projectId, card) -> ask(issuers, projectId, card));
+            AccountUpdates.Result result = tokens.ask(id, companyId, period, now, (projectId, card) -> ask(issuers, projectId, card));
             if (result.outcome() == AccountUpdates.Outcome.Updated) {
                 em.persist(new CardUpdate(runId, companyId, result.projectId(), result.tokenId(),
                         UpdateType.valueOf(result.kind().name()), result.oldLast4(), result.newLast4(),

@@ -21,6 +21,8 @@ import com.paycore.audit.AuditLog;
 import com.paycore.chargeback.AdminChargebacksResource.ChargebackView;
 import com.paycore.chargeback.AdminChargebacksResource.RecordChargebackRequest;
 import com.paycore.chargeback.PayChargebacksResource.ChargebackSearchRequest;
+import com.paycore.event.Events;
+import com.paycore.event.Topic;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
@@ -63,6 +65,9 @@ class ChargebackService implements StandingChargebacks {
     ChargebackService self;
 
     @Inject
+    Events outbox;
+
+    @Inject
     Caller caller;
 
     @Inject
@@ -85,7 +90,7 @@ class ChargebackService implements StandingChargebacks {
             throw new AppException(ErrorCode.DATE_RANGE, "respondByDate is before chargebackDate");
         }
         Chargeback chargeback = open(request.transactionId, request.amount, request.reason, request.reasonCode,
-                chargebackDate, respondBy);
+                chargebackDate, respondBy, now);
         audit.record("ChargebackRecorded", chargeback.companyId(), "Chargeback", chargeback.id(),
                 "transaction=" + chargeback.transactionId() + ", amount=" + chargeback.amount().toPlainString() + " "
                         + chargeback.currency());
@@ -95,16 +100,22 @@ class ChargebackService implements StandingChargebacks {
     /** The Simulator's dispute card: its issuer opens a dispute when the capture settles. */
     void onDisputeOpened(@Observes DisputeOpened dispute) {
         open(dispute.transactionId(), dispute.amount(), SIMULATOR_REASON, SIMULATOR_REASON_CODE, dispute.at(),
-                dispute.at().plus(DEFAULT_RESPONSE_TIME));
+                dispute.at().plus(DEFAULT_RESPONSE_TIME), dispute.at());
     }
 
     private Chargeback open(UUID transactionId, BigDecimal amount, String reason, String reasonCode,
-                            OffsetDateTime chargebackDate, OffsetDateTime respondBy) {
+                            OffsetDateTime chargebackDate, OffsetDateTime respondBy, OffsetDateTime now) {
         TransactionService.ChargedBack charged = transactions.recordChargeback(transactionId, amount, reasonCode, chargebackDate);
         Chargeback chargeback = new Chargeback(Ids.newId(), charged.transactionId(), charged.projectId(),
                 charged.companyId(), charged.amount(), charged.currency(), reason, reasonCode, chargebackDate, respondBy);
         em.persist(chargeback);
+        published(Topic.CHARGEBACK_OPENED, chargeback, now);
         return chargeback;
+    }
+
+    /** The chargeback's outbox event (DESIGN.md section 10), in this move's database transaction. */
+    private void published(Topic topic, Chargeback chargeback, OffsetDateTime at) {
+        outbox.record(topic, chargeback.projectId(), chargeback.companyId(), at, ChargebackView.of(chargeback));
     }
 
     @Override
@@ -120,7 +131,9 @@ class ChargebackService implements StandingChargebacks {
     /** The merchant accepts: Pending -> Accepted. */
     public ChargebackView accept(UUID projectId, UUID chargebackId) {
         Chargeback chargeback = lock(chargebackId, projectId);
-        chargeback.accept(now());
+        OffsetDateTime now = now();
+        chargeback.accept(now);
+        published(Topic.CHARGEBACK_ACCEPTED, chargeback, now);
         audit.record("ChargebackAccepted", chargeback.companyId(), "Chargeback", chargebackId, null);
         return ChargebackView.of(chargeback);
     }
@@ -131,7 +144,9 @@ class ChargebackService implements StandingChargebacks {
         if (evidence == null || evidence.isBlank() || evidence.length() > MAX_EVIDENCE) {
             throw AppException.invalid("evidence: 1 to " + MAX_EVIDENCE + " characters required");
         }
-        chargeback.dispute(evidence, now());
+        OffsetDateTime now = now();
+        chargeback.dispute(evidence, now);
+        published(Topic.CHARGEBACK_DISPUTED, chargeback, now);
         audit.record("ChargebackDisputed", chargeback.companyId(), "Chargeback", chargebackId, null);
         return ChargebackView.of(chargeback);
     }
@@ -148,7 +163,9 @@ class ChargebackService implements StandingChargebacks {
         } else {
             throw AppException.invalid("outcome: Won or Lost");
         }
-        chargeback.resolve(won, now());
+        OffsetDateTime now = now();
+        chargeback.resolve(won, now);
+        published(won ? Topic.CHARGEBACK_WON : Topic.CHARGEBACK_LOST, chargeback, now);
         audit.record("ChargebackResolved", chargeback.companyId(), "Chargeback", chargebackId, "outcome=" + outcome);
         return ChargebackView.of(chargeback);
     }
@@ -183,6 +200,7 @@ class ChargebackService implements StandingChargebacks {
             Chargeback chargeback = em.find(Chargeback.class, id, LockModeType.PESSIMISTIC_WRITE);
             if (chargeback != null && chargeback.overdue(now)) {
                 chargeback.acceptAutomatically(now);
+                published(Topic.CHARGEBACK_ACCEPTED, chargeback, now);
                 audit.record("ChargebackAcceptedAutomatically", chargeback.companyId(), "Chargeback", id,
                         "respondByDate=" + chargeback.respondByDate());
                 accepted++;

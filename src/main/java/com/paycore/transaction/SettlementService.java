@@ -51,6 +51,9 @@ class SettlementService {
     Event<DisputeOpened> disputes;
 
     @Inject
+    Moves moves;
+
+    @Inject
     Clock clock;
 
     /** What one run settled. */
@@ -105,7 +108,7 @@ class SettlementService {
                 PaymentGateway.Settlement settlement = route.gateway().settle(new PaymentGateway.GatewayCall(
                         transaction.processorReference(), transaction.currency(), route.connection()),
                         transaction.capturedAmount());
-                em.persist(transaction.settled(EventResult.of(settlement.result()), settlement.result().resultCode(), now));
+                moves.record(transaction, transaction.settled(EventResult.of(settlement.result()), settlement.result().resultCode(), now));
                 if (settlement.result().approved()) {
                     settled++;
                 }
@@ -121,7 +124,7 @@ class SettlementService {
             for (TransactionEvent refund : pending) {
                 BigDecimal amount = refund.amount();
                 refund.settled();
-                em.persist(transaction.refundSettled(amount, null, now));
+                moves.record(transaction, transaction.refundSettled(amount, null, now));
                 refunds++;
             }
         }

@@ -2,6 +2,7 @@ package com.paycore.transaction;
 
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -9,6 +10,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import com.paycore.event.Topic;
 import com.paycore.platform.Ids;
 
 /** One move of a transaction. Written in the same database transaction as the state change it records. */
@@ -98,6 +100,33 @@ class TransactionEvent {
 
     OffsetDateTime occurredAt() {
         return occurredAt;
+    }
+
+    /**
+     * The outbox event this move is (DESIGN.md section 10), when it changed the transaction: an authorization always
+     * is one (authorized, declined, failed or pending); a later move only when the processor approved it (a declined
+     * capture leaves the transaction as it was). A chargeback's event is the chargeback's own.
+     */
+    Optional<Topic> topic() {
+        EventResult result = EventResult.valueOf(eventResult);
+        return switch (EventType.valueOf(eventType)) {
+            case Authorize -> Optional.of(switch (result) {
+                case Approved -> Topic.TRANSACTION_AUTHORIZED;
+                case Declined -> Topic.TRANSACTION_DECLINED;
+                case Error -> Topic.TRANSACTION_FAILED;
+                case Pending -> Topic.TRANSACTION_PENDING;
+            });
+            case Capture -> approved(result, Topic.TRANSACTION_CAPTURED);
+            case Settle -> approved(result, Topic.TRANSACTION_SETTLED);
+            case Refund -> approved(result, Topic.TRANSACTION_REFUNDED);
+            case RefundSettle -> approved(result, Topic.TRANSACTION_REFUND_SETTLED);
+            case ReverseAuthorize -> approved(result, Topic.TRANSACTION_REVERSED);
+            case Chargeback -> Optional.empty();
+        };
+    }
+
+    private static Optional<Topic> approved(EventResult result, Topic topic) {
+        return result == EventResult.Approved ? Optional.of(topic) : Optional.empty();
     }
 
     /** The columns of a new row, in the order of {@link #insertValues()}: JDBC writes on the hot path (authorization). */

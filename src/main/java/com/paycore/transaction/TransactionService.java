@@ -19,6 +19,7 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectCaller;
 import com.paycore.audit.AuditLog;
+import com.paycore.event.Events;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
@@ -67,6 +68,12 @@ public class TransactionService implements OpenTransactions {
     Jdbc jdbc;
 
     @Inject
+    Moves moves;
+
+    @Inject
+    Events outbox;
+
+    @Inject
     AuditLog audit;
 
     @Inject
@@ -96,24 +103,36 @@ public class TransactionService implements OpenTransactions {
                 route.processorId(), gateway.gateway(), version, card, amount, currency, request, tags);
         GatewayResult authorization = gateway.authorize(card.card(), amount, currency, connection);
         List<TransactionEvent> events = new ArrayList<>();
-        events.add(transaction.authorized(EventResult.of(authorization), authorization.resultCode(),
-                authorization.reference(), now()));
-        if (authorization.approved() && Boolean.TRUE.equals(request.capture)) {
-            GatewayResult capture = gateway.capture(new GatewayCall(authorization.reference(), currency, connection), amount);
-            events.add(transaction.captured(EventResult.of(capture), capture.resultCode(), amount, now()));
-        }
-        // The transaction and its events commit together, in one round trip on PostgreSQL (Jdbc.insert), with no
-        // JTA transaction or unit of work around them: the hot path's largest cost (docs/PERFORMANCE.md).
+        // The transaction and its events commit together with their outbox events (DESIGN.md section 10), in one
+        // round trip on PostgreSQL (Jdbc.insert), with no JTA transaction or unit of work around them: the hot path's
+        // largest cost (docs/PERFORMANCE.md).
         List<String> statements = new ArrayList<>();
         List<Object[]> rows = new ArrayList<>();
-        statements.add(CardTransaction.INSERT);
-        rows.add(transaction.insertValues());
-        for (TransactionEvent event : events) {
-            statements.add(TransactionEvent.INSERT);
-            rows.add(event.insertValues());
+        move(transaction, events, transaction.authorized(EventResult.of(authorization), authorization.resultCode(),
+                authorization.reference(), now()), statements, rows);
+        if (authorization.approved() && Boolean.TRUE.equals(request.capture)) {
+            GatewayResult capture = gateway.capture(new GatewayCall(authorization.reference(), currency, connection), amount);
+            move(transaction, events, transaction.captured(EventResult.of(capture), capture.resultCode(), amount, now()),
+                    statements, rows);
         }
+        statements.add(0, CardTransaction.INSERT); // its values as the moves left them
+        rows.add(0, transaction.insertValues());
         jdbc.insert(statements, rows);
         return new Moved(TransactionView.of(transaction, events), last(events, transaction));
+    }
+
+    /** One move of a new transaction as rows: its event, and its outbox event with the transaction as it is now. */
+    private void move(CardTransaction transaction, List<TransactionEvent> events, TransactionEvent event,
+                      List<String> statements, List<Object[]> rows) {
+        events.add(event);
+        statements.add(TransactionEvent.INSERT);
+        rows.add(event.insertValues());
+        event.topic().ifPresent(topic -> {
+            Events.Insert insert = outbox.insert(topic, transaction.projectId(), transaction.companyId(),
+                    event.occurredAt(), TransactionView.of(transaction, events));
+            statements.add(insert.sql());
+            rows.add(insert.values());
+        });
     }
 
     /** Capture (partial allowed, once): 400 unless Approved and within the authorized amount. */
@@ -228,10 +247,7 @@ public class TransactionService implements OpenTransactions {
     }
 
     private Moved record(CardTransaction transaction, TransactionEvent event) {
-        em.persist(event);
-        List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
-                + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
-        return new Moved(TransactionView.of(transaction, events), TransactionView.EventView.of(event, transaction.currency()));
+        return new Moved(moves.record(transaction, event), TransactionView.EventView.of(event, transaction.currency()));
     }
 
     /** The project's transaction, its row locked until this request's transaction ends; 404 for any other. */

@@ -13,6 +13,8 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import com.paycore.event.Events;
+import com.paycore.event.Topic;
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
 import com.paycore.platform.LookupKey;
@@ -39,6 +41,9 @@ public class AccountUpdates {
 
     @Inject
     KeystoreService keystores;
+
+    @Inject
+    Events outbox;
 
     public enum Outcome {
         /** Not asked: gone, no longer active, or already asked in this period (by another run). */
@@ -85,10 +90,12 @@ public class AccountUpdates {
      * Locks the token, reads it again, and when it is still due asks the issuer (the function gets the token's project
      * and the card, for the one call) and applies the answer: CardExpired renews the expiry; CardReplaced seals the new number under the
      * newest keystore with a new fingerprint, brand and last four digits; AccountClosed disables the token;
-     * ContactCardholder changes nothing on it. Runs in the caller's transaction, which keeps the lock until it ends.
+     * ContactCardholder changes nothing on it. A renewal or replacement is a {@code payment_token.updated} event, a
+     * closed account a {@code payment_token.disabled} one (the token as its GET shows it, masked), recorded for the
+     * company's project. Runs in the caller's transaction, which keeps the lock until it ends.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public Result ask(UUID tokenId, OffsetDateTime periodStart, OffsetDateTime now,
+    public Result ask(UUID tokenId, UUID companyId, OffsetDateTime periodStart, OffsetDateTime now,
                       BiFunction<UUID, CardData, AccountUpdate> issuer) {
         PaymentToken token = em.find(PaymentToken.class, tokenId, LockModeType.PESSIMISTIC_WRITE);
         if (token == null || !token.active() || token.panCiphertext() == null
@@ -126,6 +133,10 @@ public class AccountUpdates {
             case RecordOnly -> {
                 // The cardholder must be contacted; the token stays as it is.
             }
+        }
+        if (change.action() != CardChange.Action.RecordOnly) {
+            outbox.record(change.action() == CardChange.Action.Disable ? Topic.PAYMENT_TOKEN_DISABLED
+                    : Topic.PAYMENT_TOKEN_UPDATED, token.projectId(), companyId, now, TokensResource.TokenView.from(token));
         }
         return new Result(Outcome.Updated, token.id(), token.projectId(), change.kind(), oldLast4, token.last4(),
                 oldExpiry, YearMonth.of(token.expirationYear(), token.expirationMonth()), null);

@@ -139,6 +139,10 @@ class ApiIT {
     }
 
     @Nested
+    class EventOutbox extends EventScenarios {
+    }
+
+    @Nested
     class PlainJdbc extends JdbcScenarios {
     }
 

@@ -1,0 +1,66 @@
+package com.paycore.event;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+/** One event in the outbox: written with the change it reports, never changed but for its dispatched mark. */
+@Entity
+@Table(name = "events")
+class StoredEvent {
+
+    @Id
+    private UUID id;
+    @Column(name = "project_id")
+    private UUID projectId;
+    @Column(name = "company_id")
+    private UUID companyId;
+    private String type;
+    @Column(name = "created_at")
+    private OffsetDateTime createdAt;
+    /** Given by the database: the order of events made at the same instant (a settlement's Settle and RefundSettle). */
+    @Column(insertable = false, updatable = false)
+    private Long seq;
+    private String body;
+    private boolean dispatched;
+
+    protected StoredEvent() {
+    }
+
+    StoredEvent(UUID id, UUID projectId, UUID companyId, String type, OffsetDateTime createdAt, String body) {
+        this.id = id;
+        this.projectId = projectId;
+        this.companyId = companyId;
+        this.type = type;
+        this.createdAt = createdAt;
+        this.body = body;
+    }
+
+    void dispatched() {
+        this.dispatched = true;
+    }
+
+    UUID projectId() {
+        return projectId;
+    }
+
+    String body() {
+        return body;
+    }
+
+    Events.Published published() {
+        return new Events.Published(id, projectId, companyId, type, createdAt, body);
+    }
+
+    /** A new row's columns, in the order of {@link #insertValues()}: the JDBC writes of the hot path. */
+    static final String INSERT = "insert into events (id, project_id, company_id, type, created_at, body, dispatched) "
+            + "values (?, ?, ?, ?, ?, ?, false)";
+
+    Object[] insertValues() {
+        return new Object[] {id, projectId, companyId, type, createdAt, body};
+    }
+}

@@ -1,0 +1,36 @@
+package com.paycore.transaction;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import com.paycore.event.Events;
+import com.paycore.transaction.PayTransactionsResource.TransactionView;
+
+/**
+ * Records a move of a transaction in the caller's database transaction: its event row and, when the move is an
+ * event of DESIGN.md section 10, the outbox event with the transaction as E16 shows it after the move.
+ */
+@ApplicationScoped
+class Moves {
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    Events outbox;
+
+    /** The transaction after the move, as E16 shows it. */
+    TransactionView record(CardTransaction transaction, TransactionEvent event) {
+        em.persist(event);
+        List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
+                + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
+        TransactionView view = TransactionView.of(transaction, events);
+        event.topic().ifPresent(topic ->
+                outbox.record(topic, transaction.projectId(), transaction.companyId(), event.occurredAt(), view));
+        return view;
+    }
+}
