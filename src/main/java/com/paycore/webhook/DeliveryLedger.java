@@ -23,6 +23,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
+import com.paycore.event.Events;
 import com.paycore.platform.Datasource;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jdbc;
@@ -33,7 +34,8 @@ import com.paycore.platform.Jdbc;
  * row's due time forward by the lease, so no instance takes it again while the attempt runs; a crash mid-attempt
  * leaves it to come due again after the lease: one more attempt, never none), and recording each attempt's outcome in
  * the log and in the delivery (Delivered, the next attempt by the retry schedule, or Failed once the give-up time has
- * passed). An endpoint whose every attempt failed for the give-up time is disabled, with an audit row.
+ * passed). An endpoint whose every attempt failed for the give-up time is disabled, with an audit row. The events'
+ * bodies are read in the claim's transaction too: the worker's thread reads nothing outside a transaction.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -62,13 +64,20 @@ class DeliveryLedger {
     static final String DISABLE = "update webhook_endpoints set is_active = false, updated_at = ? where id = ? "
             + "and is_active = true and failing_since <= ?";
 
-    /** A delivery this instance holds until its lease ends. */
+    /**
+     * A delivery this instance holds until its lease ends, with what to send: the event's body as the outbox keeps it
+     * (null when the outbox no longer has the event).
+     */
     record Claim(UUID deliveryId, UUID leaseId, UUID endpointId, UUID eventId, String eventType, int attempts,
-                 OffsetDateTime createdAt, URI url, List<String> secrets, UUID companyId) {
+                 OffsetDateTime createdAt, URI url, List<String> secrets, UUID companyId, String body) {
 
         @Override
-        public String toString() { // never the secrets
+        public String toString() { // never the secrets or the body
             return "Claim[delivery=" + deliveryId + ", endpoint=" + endpointId + ", event=" + eventId + "]";
+        }
+
+        Target target() {
+            return new Target(endpointId, url, secrets, eventId, eventType, body);
         }
     }
 
@@ -77,6 +86,9 @@ class DeliveryLedger {
 
     @Inject
     AuditLog audit;
+
+    @Inject
+    Events events;
 
     @Inject
     WebhookSettings settings;
@@ -116,8 +128,12 @@ class DeliveryLedger {
                     endpoint = endpoint(connection, endpointId, now);
                     endpoints.put(endpointId, endpoint);
                 }
-                endpoint.ifPresent(e -> claims.add(new Claim((UUID) d[0], leaseId, endpointId, (UUID) d[2], (String) d[3],
-                        (Integer) d[4], (OffsetDateTime) d[5], e.url(), e.secrets(), e.companyId())));
+                if (endpoint.isPresent()) {
+                    EndpointTarget e = endpoint.get();
+                    String body = events.find((UUID) d[2]).map(Events.Published::body).orElse(null);
+                    claims.add(new Claim((UUID) d[0], leaseId, endpointId, (UUID) d[2], (String) d[3], (Integer) d[4],
+                            (OffsetDateTime) d[5], e.url(), e.secrets(), e.companyId(), body));
+                }
             }
             return claims;
         } catch (SQLException e) {

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -21,11 +21,10 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.event.Events;
-import com.paycore.event.Events.Published;
 
 /**
- * The delivery worker every instance runs, every {@code payments.webhooks.poll-ms} (fixed delay, on the container's
- * default managed scheduled executor): first the outbox's new events become deliveries (fan-out, in the outbox's
+ * The delivery worker every instance runs, every {@code payments.webhooks.poll-ms} (a fixed delay between rounds, on
+ * the container's default managed scheduled executor): first the outbox's new events become deliveries (fan-out, in the outbox's
  * dispatch transaction), then due deliveries are claimed (a short transaction of their own), sent at once, all in
  * parallel and outside any transaction, and their outcomes recorded (one transaction each). Instances share the work
  * through the database's row locks, so none sends an attempt another is making. Nothing here runs in a request: an
@@ -65,27 +64,53 @@ class DeliveryWorker {
     @Inject
     Clock clock;
 
-    private volatile ScheduledFuture<?> task;
+    private volatile ScheduledFuture<?> next;
+    private volatile boolean stopped;
     private long startedAt;
     private volatile boolean succeededOnce;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object applicationStarted) {
-        long poll = settings.pollMillis();
         startedAt = System.nanoTime();
-        task = scheduler.scheduleWithFixedDelay(this::tick, poll, poll, TimeUnit.MILLISECONDS);
-        LOG.info("Webhook delivery worker started (every " + poll + " ms"
+        scheduleNext();
+        LOG.info("Webhook delivery worker started (every " + settings.pollMillis() + " ms"
                 + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
     }
 
     @PreDestroy
     void stop() {
-        ScheduledFuture<?> running = task;
-        if (running != null) {
-            running.cancel(false);
+        stopped = true;
+        ScheduledFuture<?> pending = next;
+        if (pending != null) {
+            pending.cancel(false);
         }
     }
 
-    /** One round; never throws, so the periodic task never stops. */
+    /**
+     * One-shot tasks, each scheduling the next when it ends (a fixed delay): Payara's managed scheduler mishandles the
+     * context of a periodic task (scheduleWithFixedDelay logged "No invocation on invocation stack" after every run,
+     * and a read outside a transaction in the task failed), while one-shot tasks get their context set up and reset
+     * cleanly.
+     */
+    private void scheduleNext() {
+        if (stopped) {
+            return;
+        }
+        try {
+            next = scheduler.schedule(this::round, settings.pollMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException shuttingDown) {
+            LOG.fine("Webhook delivery worker stops: the scheduler refuses new rounds");
+        }
+    }
+
+    private void round() {
+        try {
+            tick();
+        } finally {
+            scheduleNext();
+        }
+    }
+
+    /** One round; never throws. */
     void tick() {
         try {
             fanOutNewEvents();
@@ -113,19 +138,15 @@ class DeliveryWorker {
     private void deliverDue() {
         List<DeliveryLedger.Claim> claims = ledger.claimDue(BATCH, now(), LEASE);
         List<CompletableFuture<Outcome>> outcomes = new ArrayList<>(claims.size());
-        List<Boolean> gone = new ArrayList<>(claims.size());
         for (DeliveryLedger.Claim claim : claims) {
-            Optional<Published> event = events.find(claim.eventId());
-            gone.add(event.isEmpty());
-            outcomes.add(event.isEmpty()
+            outcomes.add(claim.body() == null
                     ? CompletableFuture.completedFuture(new Outcome(now(), null, "the event is no longer kept", 0))
-                    : sender.send(new Target(claim.endpointId(), claim.url(), claim.secrets(), claim.eventId(),
-                            claim.eventType(), event.get().body())));
+                    : sender.send(claim.target()));
         }
         for (int i = 0; i < claims.size(); i++) {
             DeliveryLedger.Claim claim = claims.get(i);
             try {
-                ledger.record(claim, outcomes.get(i).join(), gone.get(i));
+                ledger.record(claim, outcomes.get(i).join(), claim.body() == null);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Cannot record the webhook attempt of " + claim
                         + "; it is made again after the lease", e);

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.audit.AuditLog;
+import com.paycore.event.Events;
 import com.paycore.event.Events.Published;
 import com.paycore.platform.SecretBox;
 
@@ -79,6 +80,13 @@ class DeliveryLedgerTest {
             @Override
             public void record(String action, UUID companyId, String targetType, Object targetId, String details) {
                 audited.add(action + " " + targetId + " " + details);
+            }
+        };
+        ledger.events = new Events() {
+            @Override
+            public java.util.Optional<Published> find(UUID eventId) {
+                return java.util.Optional.of(new Published(eventId, project, UUID.randomUUID(), "transaction.authorized",
+                        NOW, "{\"id\":\"" + eventId + "\"}"));
             }
         };
         fanOut = FanOut.over(h2);
@@ -165,6 +173,7 @@ class DeliveryLedgerTest {
             assertEquals(endpoint, claim.endpointId());
             assertEquals(URI.create("https://receiver.example/hooks/" + endpoint), claim.url());
             assertEquals(List.of("whsec_" + endpoint), claim.secrets());
+            assertEquals("{\"id\":\"" + claim.eventId() + "\"}", claim.body(), "the event read in the claim's transaction");
             other.rollback();
         }
         List<DeliveryLedger.Claim> rest = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
