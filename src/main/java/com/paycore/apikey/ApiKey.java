@@ -34,6 +34,8 @@ class ApiKey extends Timestamped {
     private OffsetDateTime expirationDate;
     @Column(name = "deactivation_date")
     private OffsetDateTime deactivationDate;
+    @Column(name = "expiry_noticed_for")
+    private OffsetDateTime expiryNoticedFor;
     @Column(name = "lookup_hash")
     private String lookupHash;
     @Column(name = "key_value")
@@ -70,6 +72,20 @@ class ApiKey extends Timestamped {
     /** The one rule for a key's use: active, before its expiration and before any deactivation date. */
     static boolean usable(boolean active, OffsetDateTime expirationDate, OffsetDateTime deactivationDate, OffsetDateTime now) {
         return active && now.isBefore(expirationDate) && (deactivationDate == null || now.isBefore(deactivationDate));
+    }
+
+    /** When the key stops working: its expiration, or its deactivation date when that comes first. */
+    OffsetDateTime validUntil() {
+        return deactivationDate != null && deactivationDate.isBefore(expirationDate) ? deactivationDate : expirationDate;
+    }
+
+    /** An api_key.expiring event went out for the current end of validity. */
+    boolean expiryNoticed() {
+        return expiryNoticedFor != null && expiryNoticedFor.isEqual(validUntil());
+    }
+
+    void noticeExpiry() {
+        this.expiryNoticedFor = validUntil();
     }
 
     void describe(String name, String description) {

@@ -42,6 +42,23 @@ public class ApiKeysResource {
     @Inject
     ApiKeyService keys;
 
+    @Inject
+    KeyExpiryNotices expiryNotices;
+
+    @POST
+    @Path("expiryNotices/run")
+    @Operation(summary = "Record api_key.expiring events now",
+            description = "Platform administrators. For every active key that stops working within 14 days (its "
+                    + "expirationDate, or an earlier deactivationDate) while no other key of its project works beyond "
+                    + "that moment, records one api_key.expiring event (the key entry, masked; once per key and end "
+                    + "of validity). The same runs every payments.keys.expiry-notice-interval-seconds (default 3600) "
+                    + "on every instance. Answers noticed: how many events this run recorded.")
+    @APIResponse(responseCode = "200", description = "noticed")
+    @APIResponse(responseCode = "403", description = "Not a platform administrator")
+    public Envelope noticeExpiringKeys() {
+        return Envelope.ok().with("noticed", expiryNotices.runNow());
+    }
+
     @POST
     @Operation(summary = "Create a project API key",
             description = "companyProjectId, type (TransactionRSAKey or FileContentPGPKey), name, description, "

@@ -184,6 +184,39 @@ abstract class EventScenarios {
         }
     }
 
+    // ---- API keys ----
+
+    static final String NOTICES = "/api/adm/companyProjectKeys/expiryNotices/run";
+
+    @Test
+    void aKeyAboutToStopWorkingIsOneEventOnceNoOtherKeyOfItsProjectOutlivesIt() {
+        Cards.Shop shop = aShop();
+        UUID soon = Api.created(asRoot().body(Map.of("companyProjectId", shop.projectId(), "type", "TransactionRSAKey",
+                "name", Api.unique("soon"), "expirationDate",
+                OffsetDateTime.now(ZoneOffset.UTC).plusDays(10).toString())).post("/api/adm/companyProjectKeys"));
+        ok(asRoot().post(NOTICES));
+        assertEquals(List.of(), events(shop, Map.of("type", "api_key.expiring")), "the first key outlives it");
+
+        ok(asRoot().body(Map.of("id", shop.keyId(), "isActive", false)).put(ApiKeyScenarios.keyPath(shop.keyId())));
+        String soonValue = PayAuthenticationScenarios.valueOf(soon);
+        Cards.Shop bySoon = new Cards.Shop(shop.companyId(), shop.projectId(), soon, soonValue);
+        ok(asRoot().post(NOTICES));
+        ok(Api.onSecondInstance(Api.rootToken()).post(NOTICES)); // again, and on another instance: still one event
+        Response answer = bySoon.pay().queryParam("type", "api_key.expiring").get(events(shop));
+        List<Map<String, Object>> expiring = Cards.exact(ok(answer)).getList("entries");
+        assertEquals(1, expiring.size(), expiring.toString());
+        Map<String, Object> key = data(expiring.get(0));
+        assertEquals(soon.toString(), key.get("id"));
+        assertEquals(shop.projectId().toString(), key.get("companyProjectId"));
+        assertEquals(true, key.get("isActive"));
+        assertTrue(((String) key.get("maskedValue")).endsWith(soonValue.substring(soonValue.length() - 4)));
+        assertFalse(key.containsKey("keyValue"));
+        assertFalse(answer.asString().contains(soonValue), "the key's value in an event");
+
+        refused(Api.as(Api.anAdminOf(shop.companyId()).token()).post(NOTICES), 403);
+        refused(Api.anonymous().post(NOTICES), 401);
+    }
+
     // ---- The events API ----
 
     @Test

@@ -1,0 +1,96 @@
+package com.paycore.apikey;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+
+import com.paycore.access.Caller;
+import com.paycore.access.ProjectDirectory;
+import com.paycore.apikey.ApiKeysResource.ApiKeyView;
+import com.paycore.event.Events;
+import com.paycore.event.Topic;
+
+/**
+ * {@code api_key.expiring} (DESIGN.md section 10): an active key stops working within 14 days (its expiration, or an
+ * earlier deactivation date) and the project has no other key usable beyond that moment. One event per key and end of
+ * validity: the key's row is locked and its notice re-read, so runs on several instances at once record it once; a
+ * key whose end moves is noticed again for the new end. While another key outlives it, no event (should that key be
+ * deactivated later, the next run notices).
+ */
+@ApplicationScoped
+class KeyExpiryNotices {
+
+    static final Duration AHEAD = Duration.ofDays(14);
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    KeyExpiryNotices self;
+
+    @Inject
+    ProjectDirectory projects;
+
+    @Inject
+    Events outbox;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    java.time.Clock clock;
+
+    /** The periodic run on demand: platform administrators. */
+    @Transactional(TxType.NOT_SUPPORTED)
+    public int runNow() {
+        caller.requirePlatformAdmin();
+        return run(OffsetDateTime.now(clock));
+    }
+
+    /** Records the notices due at {@code now}; answers how many this run recorded. */
+    @Transactional(TxType.NOT_SUPPORTED)
+    public int run(OffsetDateTime now) {
+        OffsetDateTime horizon = now.plus(AHEAD);
+        List<UUID> candidates = em.createQuery("select k.id from ApiKey k where k.active = true "
+                        + "and k.expirationDate > :now and (k.deactivationDate is null or k.deactivationDate > :now) "
+                        + "and (k.expirationDate <= :horizon or k.deactivationDate <= :horizon)", UUID.class)
+                .setParameter("now", now).setParameter("horizon", horizon).getResultList();
+        int noticed = 0;
+        for (UUID id : candidates) {
+            if (self.notice(id, now)) {
+                noticed++;
+            }
+        }
+        return noticed;
+    }
+
+    /** One key, under its row lock, in its own database transaction. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean notice(UUID keyId, OffsetDateTime now) {
+        ApiKey key = em.find(ApiKey.class, keyId, LockModeType.PESSIMISTIC_WRITE);
+        if (key == null || !key.usable(now) || key.expiryNoticed() || key.validUntil().isAfter(now.plus(AHEAD))) {
+            return false;
+        }
+        OffsetDateTime end = key.validUntil();
+        boolean outlived = em.createQuery("select k from ApiKey k where k.projectId = :project and k.id <> :id "
+                        + "and k.active = true and k.expirationDate > :end", ApiKey.class)
+                .setParameter("project", key.projectId()).setParameter("id", keyId).setParameter("end", end)
+                .getResultStream().anyMatch(other -> other.validUntil().isAfter(end));
+        if (outlived) {
+            return false;
+        }
+        UUID companyId = projects.project(key.projectId()).orElseThrow().companyId();
+        key.noticeExpiry();
+        outbox.record(Topic.API_KEY_EXPIRING, key.projectId(), companyId, now, ApiKeyView.from(key));
+        return true;
+    }
+}
