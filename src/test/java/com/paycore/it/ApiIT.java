@@ -127,6 +127,10 @@ class ApiIT {
     }
 
     @Nested
+    class Webhooks extends WebhookScenarios {
+    }
+
+    @Nested
     class TenancyBeforeBody extends TenancyBeforeBodyScenarios {
     }
 

@@ -1,0 +1,160 @@
+package com.paycore.webhook;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import com.paycore.event.Events;
+
+/**
+ * The delivery worker every instance runs, every {@code payments.webhooks.poll-ms} (a fixed delay between rounds, on
+ * the container's default managed scheduled executor): first the outbox's new events become deliveries (fan-out, in the outbox's
+ * dispatch transaction), then due deliveries are claimed (a short transaction of their own), sent at once, all in
+ * parallel and outside any transaction, and their outcomes recorded (one transaction each). Instances share the work
+ * through the database's row locks, so none sends an attempt another is making. Nothing here runs in a request: an
+ * event never waits for its webhooks. Every failure of a tick is logged and the next tick runs as usual.
+ */
+@ApplicationScoped
+class DeliveryWorker {
+
+    private static final Logger LOG = Logger.getLogger(DeliveryWorker.class.getName());
+    /** Events fanned out per dispatch transaction, and deliveries claimed per tick. */
+    static final int BATCH = 50;
+    /** Dispatch transactions per tick at most, so a backlog of events does not starve the deliveries. */
+    static final int DISPATCHES_PER_TICK = 20;
+    /** How long a claim holds a delivery: well beyond an attempt's timeout (10 s), so only a crash lets it go. */
+    static final Duration LEASE = Duration.ofSeconds(60);
+    /** The database may not be migrated yet in the first moments of a start: failures then are not worth a warning. */
+    static final Duration QUIET_START = Duration.ofMinutes(2);
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    Events events;
+
+    @Inject
+    FanOut fanOut;
+
+    @Inject
+    DeliveryLedger ledger;
+
+    @Inject
+    WebhookSender sender;
+
+    @Inject
+    WebhookSettings settings;
+
+    @Inject
+    Clock clock;
+
+    private volatile ScheduledFuture<?> next;
+    private volatile boolean stopped;
+    private long startedAt;
+    private volatile boolean succeededOnce;
+
+    void start(@Observes @Initialized(ApplicationScoped.class) Object applicationStarted) {
+        startedAt = System.nanoTime();
+        scheduleNext();
+        LOG.info("Webhook delivery worker started (every " + settings.pollMillis() + " ms"
+                + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
+    }
+
+    @PreDestroy
+    void stop() {
+        stopped = true;
+        ScheduledFuture<?> pending = next;
+        if (pending != null) {
+            pending.cancel(false);
+        }
+    }
+
+    /**
+     * One-shot tasks, each scheduling the next when it ends (a fixed delay): Payara's managed scheduler mishandles the
+     * context of a periodic task (scheduleWithFixedDelay logged "No invocation on invocation stack" after every run,
+     * and a read outside a transaction in the task failed), while one-shot tasks get their context set up and reset
+     * cleanly.
+     */
+    private void scheduleNext() {
+        if (stopped) {
+            return;
+        }
+        try {
+            next = scheduler.schedule(this::round, settings.pollMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException shuttingDown) {
+            LOG.fine("Webhook delivery worker stops: the scheduler refuses new rounds");
+        }
+    }
+
+    private void round() {
+        try {
+            tick();
+        } finally {
+            scheduleNext();
+        }
+    }
+
+    /** One round; never throws. */
+    void tick() {
+        try {
+            fanOutNewEvents();
+            deliverDue();
+            succeededOnce = true;
+        } catch (Throwable e) {
+            boolean quiet = !succeededOnce && System.nanoTime() - startedAt < QUIET_START.toNanos();
+            LOG.log(quiet ? Level.FINE : Level.WARNING, "Webhook delivery round failed; the next round retries", e);
+        }
+    }
+
+    private void fanOutNewEvents() {
+        for (int i = 0; i < DISPATCHES_PER_TICK; i++) {
+            int claimed = events.dispatch(BATCH, batch -> fanOut.fanOut(batch, now()));
+            if (claimed < BATCH) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Claims due deliveries, sends them all at once, waits for every outcome (each within the timeout), then records
+     * them here on the worker's thread: the HTTP client's own threads are not the container's and run no transaction.
+     */
+    private void deliverDue() {
+        List<DeliveryLedger.Claim> claims = ledger.claimDue(BATCH, now(), LEASE);
+        List<CompletableFuture<Outcome>> outcomes = new ArrayList<>(claims.size());
+        for (DeliveryLedger.Claim claim : claims) {
+            outcomes.add(claim.body() == null
+                    ? CompletableFuture.completedFuture(new Outcome(now(), null, "the event is no longer kept", 0))
+                    : sender.send(claim.target()));
+        }
+        for (int i = 0; i < claims.size(); i++) {
+            DeliveryLedger.Claim claim = claims.get(i);
+            try {
+                ledger.record(claim, outcomes.get(i).join(), claim.body() == null);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Cannot record the webhook attempt of " + claim
+                        + "; it is made again after the lease", e);
+            }
+        }
+    }
+
+    private OffsetDateTime now() {
+        return OffsetDateTime.now(clock);
+    }
+}

@@ -1,0 +1,261 @@
+package com.paycore.webhook;
+
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.access.CompanyAccess;
+import com.paycore.access.ProjectAccess;
+import com.paycore.access.ProjectRef;
+import com.paycore.audit.AuditLog;
+import com.paycore.event.Events;
+import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
+import com.paycore.platform.Datasource;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.Ids;
+import com.paycore.platform.Jdbc;
+import com.paycore.platform.Page;
+import com.paycore.webhook.WebhookEndpointsResource.AttemptView;
+import com.paycore.webhook.WebhookEndpointsResource.EndpointRequest;
+import com.paycore.webhook.WebhookEndpointsResource.EndpointView;
+
+/**
+ * Webhook endpoints of projects: create (the secret answered once), list, read, update, delete, secret rotation with
+ * a 24 h overlap, and the delivery log. PlatformAdmin and the company's Admins; the company's Users get 403, another
+ * tenant's endpoint answers 404 like a missing one (DESIGN.md sections 4 and 10).
+ */
+@ApplicationScoped
+@Transactional
+class WebhookEndpointService {
+
+    static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
+
+    /** A new endpoint's id and its secret, to be answered once. */
+    record Created(UUID id, String secret) {
+    }
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Resource(lookup = Datasource.JNDI_NAME)
+    DataSource dataSource;
+
+    @Inject
+    ProjectAccess projects;
+
+    @Inject
+    CompanyAccess companies;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Events events;
+
+    @Inject
+    WebhookSettings settings;
+
+    @Inject
+    Clock clock;
+
+    Created create(EndpointRequest request) {
+        ProjectRef project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
+        Bodies.validate(request);
+        if (request.id != null && em.find(WebhookEndpoint.class, request.id) != null) {
+            throw new AppException(ErrorCode.DUPLICATE_ID);
+        }
+        String url = checkedUrl(request.url);
+        List<String> enabled = enabledEvents(request.enabledEvents);
+        WebhookEndpoint endpoint = new WebhookEndpoint(request.id != null ? request.id : Ids.newId(), project.companyId(),
+                project.id());
+        endpoint.configure(url, enabled, blankToNull(request.description), request.isActive == null || request.isActive);
+        String secret = Signatures.newSecret();
+        endpoint.rotate(WebhookSecrets.seal(secret, endpoint.id()), null, null);
+        em.persist(endpoint);
+        audit.record("WebhookEndpointCreated", project.companyId(), "WebhookEndpoint", endpoint.id(),
+                "project=" + project.id() + ", events=" + String.join(",", enabled));
+        return new Created(endpoint.id(), secret);
+    }
+
+    List<EndpointView> list(UUID projectId, Page page) {
+        StringBuilder jpql = new StringBuilder("select e from WebhookEndpoint e where e.deletedAt is null");
+        List<UUID> companyIds = null;
+        if (projectId != null) {
+            jpql.append(" and e.projectId = :project");
+            projects.asAdmin(projectId);
+        } else {
+            companyIds = companies.administeredCompanies(); // null: every company (platform administrators)
+            if (companyIds != null) {
+                jpql.append(" and e.companyId in :companies");
+            }
+        }
+        var query = em.createQuery(jpql.append(" order by e.createdAt, e.id").toString(), WebhookEndpoint.class);
+        if (projectId != null) {
+            query.setParameter("project", projectId);
+        } else if (companyIds != null) {
+            query.setParameter("companies", Ids.orNone(companyIds));
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+                .map(EndpointView::from).toList();
+    }
+
+    EndpointView get(UUID id) {
+        return EndpointView.from(administered(id, false));
+    }
+
+    void update(UUID id, EndpointRequest request) {
+        WebhookEndpoint endpoint = administered(id, false);
+        Bodies.validate(id, request, request.id);
+        if (request.companyProjectId != null && !request.companyProjectId.equals(endpoint.projectId())) {
+            throw AppException.invalid("companyProjectId: an endpoint cannot move to another project");
+        }
+        String url = request.url != null ? checkedUrl(request.url) : endpoint.url();
+        List<String> enabled = request.enabledEvents != null ? enabledEvents(request.enabledEvents)
+                : endpoint.enabledEvents();
+        String description = request.description != null ? blankToNull(request.description) : endpoint.description();
+        endpoint.configure(url, enabled, description, request.isActive != null ? request.isActive : endpoint.active());
+        audit.record("WebhookEndpointUpdated", endpoint.companyId(), "WebhookEndpoint", id,
+                request.isActive != null ? "isActive=" + endpoint.active() : null);
+    }
+
+    /**
+     * Soft delete: nothing is sent to the endpoint any more (its pending deliveries become Failed), and it answers 404.
+     * The deliveries are changed before the endpoint row, in the order the worker takes the same rows (a delivery, then
+     * its endpoint), so a delete and an outcome being recorded at that moment wait for each other instead of deadlocking.
+     */
+    void delete(UUID id) {
+        WebhookEndpoint endpoint = administered(id, false);
+        em.createNativeQuery("update webhook_deliveries set status = 'Failed', lease_id = null where endpoint_id = ?1 "
+                + "and status = 'Pending'").setParameter(1, id).executeUpdate();
+        endpoint.delete(OffsetDateTime.now(clock));
+        audit.record("WebhookEndpointDeleted", endpoint.companyId(), "WebhookEndpoint", id, null);
+    }
+
+    /** A new secret; the current one keeps signing beside it for {@link #ROTATION_OVERLAP}. */
+    String rotateSecret(UUID id) {
+        WebhookEndpoint endpoint = administered(id, true);
+        String current = WebhookSecrets.open(endpoint.secret(), id);
+        String secret = Signatures.newSecret();
+        endpoint.rotate(WebhookSecrets.seal(secret, id), WebhookSecrets.sealPrevious(current, id),
+                OffsetDateTime.now(clock).plus(ROTATION_OVERLAP));
+        audit.record("WebhookEndpointSecretRotated", endpoint.companyId(), "WebhookEndpoint", id,
+                "previous secret valid for " + ROTATION_OVERLAP.toHours() + " h");
+        return secret;
+    }
+
+    List<AttemptView> attempts(UUID id, UUID eventId, Page page) {
+        administered(id, false);
+        String sql = "select event_id, event_type, attempted_at, http_status, error, duration_ms from webhook_attempts "
+                + "where endpoint_id = ?" + (eventId != null ? " and event_id = ?" : "")
+                + " order by attempted_at, id limit ? offset ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(sql)) {
+            int i = 1;
+            select.setObject(i++, id);
+            if (eventId != null) {
+                select.setObject(i++, eventId);
+            }
+            select.setInt(i++, page.limit());
+            select.setInt(i, page.offset());
+            List<AttemptView> attempts = new ArrayList<>();
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    int status = row.getInt(4);
+                    Integer httpStatus = row.wasNull() ? null : status;
+                    attempts.add(new AttemptView(Jdbc.uuid(row, 1), row.getString(2), Jdbc.utc(row, 3), httpStatus,
+                            row.getString(5), row.getLong(6)));
+                }
+            }
+            return attempts;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the delivery log (SQL state " + e.getSQLState() + ")", e);
+        }
+    }
+
+    /**
+     * For a manual retry: the endpoint (the caller must administer it), the event, which must be one a delivery was
+     * made for (else 404), and the secrets that sign now.
+     */
+    ManualRetry.Planned plannedRetry(UUID id, UUID eventId) {
+        WebhookEndpoint endpoint = administered(id, false);
+        Number deliveries = (Number) em.createNativeQuery("select count(*) from webhook_deliveries where endpoint_id = ?1 "
+                        + "and event_id = ?2").setParameter(1, id).setParameter(2, eventId).getSingleResult();
+        if (deliveries.longValue() == 0) {
+            throw AppException.notFound("Delivery");
+        }
+        Events.Published event = events.find(eventId).orElseThrow(() -> AppException.notFound("Event"));
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        List<String> secrets = WebhookSecrets.signing(id, endpoint.secret(), endpoint.previousSecret(),
+                endpoint.previousSecretUntil(), now);
+        return new ManualRetry.Planned(new Target(id, URI.create(endpoint.url()), secrets, eventId, event.type(),
+                event.body()), endpoint.companyId());
+    }
+
+    /** The endpoint, if the caller administers its company (403 for the company's Users, 404 for other tenants). */
+    private WebhookEndpoint administered(UUID id, boolean lock) {
+        WebhookEndpoint endpoint = lock ? em.find(WebhookEndpoint.class, id, LockModeType.PESSIMISTIC_WRITE)
+                : em.find(WebhookEndpoint.class, id);
+        if (endpoint == null || endpoint.deleted()) {
+            throw AppException.notFound("Webhook endpoint");
+        }
+        AppException.hidingForeign("Webhook endpoint", () -> projects.asAdmin(endpoint.projectId()));
+        return endpoint;
+    }
+
+    private String checkedUrl(String url) {
+        URI uri;
+        try {
+            uri = TargetGuard.parse(url);
+        } catch (IllegalArgumentException e) {
+            throw AppException.invalid(e.getMessage());
+        }
+        TargetGuard.refusal(uri, settings.allowPrivateTargets()).ifPresent(reason -> {
+            throw AppException.invalid("url: " + reason);
+        });
+        return url.trim();
+    }
+
+    /** Known types, or {@code *} alone; duplicates dropped, order kept. */
+    static List<String> enabledEvents(List<String> requested) {
+        if (requested == null || requested.isEmpty()) {
+            throw AppException.invalid("enabledEvents: must list event types, or [\"*\"] for all");
+        }
+        Set<String> types = new LinkedHashSet<>();
+        for (String type : requested) {
+            if (type == null || !(type.equals(WebhookEndpoint.ALL_EVENTS) || Events.TYPES.contains(type))) {
+                throw AppException.invalid("enabledEvents: unknown event type; known types are "
+                        + String.join(", ", Events.TYPES) + ", or \"*\" for all");
+            }
+            types.add(type);
+        }
+        if (types.contains(WebhookEndpoint.ALL_EVENTS) && types.size() > 1) {
+            throw AppException.invalid("enabledEvents: \"*\" stands alone");
+        }
+        return List.copyOf(types);
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+}

@@ -1,0 +1,90 @@
+package com.paycore.webhook;
+
+import java.time.Duration;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.paycore.platform.Settings;
+
+/**
+ * The webhook settings, read once at startup; a bad value stops the start with a message naming the setting.
+ * {@code payments.webhooks.allow-private-targets} (default false), {@code .poll-ms} (how often each instance looks for
+ * work, default 1000), {@code .timeout-ms} (connect and answer, default 10000), {@code .retry-schedule}
+ * ({@link RetrySchedule}) and {@code .give-up-hours} (default 72: a delivery still failing that long after its event
+ * is Failed, and an endpoint whose every attempt failed that long is disabled).
+ */
+@ApplicationScoped
+class WebhookSettings {
+
+    static final String ALLOW_PRIVATE_TARGETS = "payments.webhooks.allow-private-targets";
+    static final String POLL_MS = "payments.webhooks.poll-ms";
+    static final String TIMEOUT_MS = "payments.webhooks.timeout-ms";
+    static final String GIVE_UP_HOURS = "payments.webhooks.give-up-hours";
+
+    private boolean allowPrivateTargets;
+    private long pollMillis;
+    private Duration timeout;
+    private RetrySchedule schedule;
+    private Duration giveUp;
+
+    @PostConstruct
+    void read() {
+        allowPrivateTargets = flag(ALLOW_PRIVATE_TARGETS, Settings.get(ALLOW_PRIVATE_TARGETS));
+        pollMillis = positive(POLL_MS, Settings.get(POLL_MS), 1000);
+        timeout = Duration.ofMillis(positive(TIMEOUT_MS, Settings.get(TIMEOUT_MS), 10_000));
+        schedule = RetrySchedule.parse(Settings.get(RetrySchedule.SETTING));
+        giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, Settings.get(GIVE_UP_HOURS), 72));
+    }
+
+    /** Settings given outright (tests). */
+    static WebhookSettings of(boolean allowPrivateTargets, long pollMillis, Duration timeout, RetrySchedule schedule,
+                              Duration giveUp) {
+        WebhookSettings settings = new WebhookSettings();
+        settings.allowPrivateTargets = allowPrivateTargets;
+        settings.pollMillis = pollMillis;
+        settings.timeout = timeout;
+        settings.schedule = schedule;
+        settings.giveUp = giveUp;
+        return settings;
+    }
+
+    boolean allowPrivateTargets() {
+        return allowPrivateTargets;
+    }
+
+    long pollMillis() {
+        return pollMillis;
+    }
+
+    Duration timeout() {
+        return timeout;
+    }
+
+    RetrySchedule schedule() {
+        return schedule;
+    }
+
+    Duration giveUp() {
+        return giveUp;
+    }
+
+    static boolean flag(String key, String value) {
+        if (value == null) {
+            return false;
+        }
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(key + " must be true or false, got " + value);
+        };
+    }
+
+    static long positive(String key, String value, long fallback) {
+        long number = Settings.wholeOrOff(key, value, fallback);
+        if (number < 1) {
+            throw new IllegalArgumentException(key + " must be 1 or more, got " + value);
+        }
+        return number;
+    }
+}

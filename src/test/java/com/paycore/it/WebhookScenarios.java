@@ -1,0 +1,512 @@
+package com.paycore.it;
+
+import static com.paycore.it.Api.aCompany;
+import static com.paycore.it.Api.aMember;
+import static com.paycore.it.Api.aProject;
+import static com.paycore.it.Api.anAdminOf;
+import static com.paycore.it.Api.as;
+import static com.paycore.it.Api.asRoot;
+import static com.paycore.it.Api.created;
+import static com.paycore.it.Api.ok;
+import static com.paycore.it.Api.refused;
+import static com.paycore.it.CompanyScenarios.body;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import org.junit.jupiter.api.Test;
+
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+
+/**
+ * Webhooks (DESIGN.md section 10) against real receivers started here: endpoint management with its roles and
+ * tenancy, the secret shown once, validation; signed deliveries checked by an HMAC computed here, retries after a
+ * 500 and after a timeout, two signatures during a rotation, two instances delivering without sending any attempt
+ * twice, manual retries, the delivery log against what the receiver saw, and no card data, key or secret in any of it.
+ * The instances under test run with a 1 s retry schedule and a 2 s timeout (pom.xml).
+ */
+abstract class WebhookScenarios {
+
+    static final String ENDPOINTS = "/api/adm/webhookEndpoints";
+    static final Duration DELIVERY = Duration.ofSeconds(60);
+    static final String CARD = "4111111111111111";
+    static final String CVV = "987";
+
+    /** An endpoint as made: its id and the secret its create answered. */
+    record Endpoint(UUID id, String secret) {
+        String path() {
+            return ENDPOINTS + "/" + id;
+        }
+    }
+
+    static Map<String, Object> endpointBody(UUID project, String url, List<String> events) {
+        return body("companyProjectId", project, "url", url, "enabledEvents", events, "description", "orders system");
+    }
+
+    static Endpoint anEndpoint(UUID project, String url, String... events) {
+        Response r = asRoot().body(endpointBody(project, url, List.of(events))).post(ENDPOINTS);
+        return new Endpoint(created(r), r.jsonPath().getString("secret"));
+    }
+
+    static void deleteQuietly(Endpoint endpoint) {
+        asRoot().delete(endpoint.path());
+    }
+
+    static List<Map<String, Object>> log(Endpoint endpoint, String eventId) {
+        return ok(asRoot().queryParam("eventId", eventId).queryParam("limit", 1000).get(endpoint.path() + "/deliveries"))
+                .getList("entries");
+    }
+
+    static List<Map<String, Object>> log(Endpoint endpoint) {
+        return ok(asRoot().queryParam("limit", 1000).get(endpoint.path() + "/deliveries")).getList("entries");
+    }
+
+    /** The v1= values of a Payments-Signature header that an HMAC computed here with the secret confirms. */
+    static boolean signedWith(Receiver.Request request, String secret) {
+        return v1s(request).contains(hmac(secret, timestamp(request), request.body()));
+    }
+
+    static long timestamp(Receiver.Request request) {
+        String t = request.signature().split(",")[0];
+        assertTrue(t.startsWith("t="), request.signature());
+        return Long.parseLong(t.substring(2));
+    }
+
+    static List<String> v1s(Receiver.Request request) {
+        List<String> values = new ArrayList<>();
+        for (String part : request.signature().split(",")) {
+            if (part.startsWith("v1=")) {
+                values.add(part.substring(3));
+            }
+        }
+        return values;
+    }
+
+    static String hmac(String secret, long t, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            mac.update((t + ".").getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(mac.doFinal(body));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- management ----
+
+    @Test
+    void theSecretIsAnsweredOnceAtCreationAndNeverAgain() {
+        OffsetDateTime from = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(5);
+        UUID company = aCompany();
+        UUID project = aProject(company);
+        Response r = asRoot().body(endpointBody(project, "https://hooks.example.com/payments",
+                List.of("transaction.authorized", "chargeback.opened"))).post(ENDPOINTS);
+        UUID id = created(r);
+        String secret = r.jsonPath().getString("secret");
+        assertTrue(secret.matches("whsec_[A-Za-z0-9_-]{43}"), secret);
+        assertTrue(r.getHeader("Location").endsWith(ENDPOINTS + "/" + id), r.getHeader("Location"));
+
+        JsonPath entry = ok(asRoot().get(ENDPOINTS + "/" + id));
+        assertEquals(id.toString(), entry.getString("entry.id"));
+        assertEquals(project.toString(), entry.getString("entry.companyProjectId"));
+        assertEquals("https://hooks.example.com/payments", entry.getString("entry.url"));
+        assertEquals(List.of("transaction.authorized", "chargeback.opened"), entry.getList("entry.enabledEvents"));
+        assertEquals("orders system", entry.getString("entry.description"));
+        assertEquals(Boolean.TRUE, entry.get("entry.isActive"), "isActive defaults to true");
+        assertNotNull(OffsetDateTime.parse(entry.getString("entry.createdDate")));
+        Map<String, Object> fields = entry.getMap("entry");
+        assertFalse(fields.containsKey("secret"), fields.toString());
+
+        Response list = asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS);
+        assertEquals(List.of(id.toString()), ok(list).getList("entries.id"));
+        Response audit = Api.auditOf(company, from);
+        assertTrue(Api.audited(ok(audit).getList("entries"), "WebhookEndpointCreated", id), audit.asString());
+        for (Response answer : List.of(asRoot().get(ENDPOINTS + "/" + id), list, audit,
+                asRoot().get(ENDPOINTS), asRoot().get(ENDPOINTS + "/" + id + "/deliveries"))) {
+            String text = answer.asString();
+            assertFalse(text.contains(secret) || text.contains(secret.substring(6)) || text.contains("whsec_"), text);
+        }
+    }
+
+    @Test
+    void invalidEndpointsAre400AndStoreNothing() {
+        UUID project = aProject(aCompany());
+        String url = "https://hooks.example.com/x";
+        List<Map<String, Object>> bad = new ArrayList<>();
+        bad.add(body("companyProjectId", project, "enabledEvents", List.of("*")));
+        bad.add(endpointBody(project, "", List.of("*")));
+        bad.add(endpointBody(project, "/relative/hook", List.of("*")));
+        bad.add(endpointBody(project, "hooks.example.com/x", List.of("*")));
+        bad.add(endpointBody(project, "ftp://hooks.example.com/x", List.of("*")));
+        bad.add(endpointBody(project, "file:///etc/passwd", List.of("*")));
+        bad.add(endpointBody(project, "https://hooks.example.com/" + "a".repeat(2030), List.of("*")));
+        bad.add(endpointBody(project, "http://exa mple.com/", List.of("*")));
+        bad.add(body("companyProjectId", project, "url", url));
+        bad.add(endpointBody(project, url, List.of()));
+        bad.add(endpointBody(project, url, List.of("transaction.exploded")));
+        bad.add(endpointBody(project, url, List.of("*", "transaction.captured")));
+        bad.add(body("companyProjectId", project, "url", url, "enabledEvents", "*"));
+        bad.add(body("companyProjectId", project, "url", 42, "enabledEvents", List.of("*")));
+        bad.add(body("companyProjectId", project, "url", url, "enabledEvents", List.of(List.of("*"))));
+        bad.add(body("companyProjectId", project, "url", url, "enabledEvents", List.of("*"), "isActive", "maybe"));
+        bad.add(body("companyProjectId", project, "url", url, "enabledEvents", List.of("*"), "description", "d".repeat(1001)));
+        bad.add(body("companyProjectId", "not-a-guid", "url", url, "enabledEvents", List.of("*")));
+        for (Map<String, Object> b : bad) {
+            refused(asRoot().body(b).post(ENDPOINTS), 400);
+        }
+        refused(asRoot().body("[1,2]").post(ENDPOINTS), 400);
+        refused(asRoot().body("{\"url\":").post(ENDPOINTS), 400);
+        refused(asRoot().body(endpointBody(UUID.randomUUID(), url, List.of("*"))).post(ENDPOINTS), 404);
+        assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS)).getList("entries"));
+        String longest = "https://hooks.example.com/" + "a".repeat(2048 - "https://hooks.example.com/".length());
+        Endpoint ok = anEndpoint(project, longest, "*");
+        assertEquals(longest, ok(asRoot().get(ok.path())).getString("entry.url"));
+        refused(asRoot().queryParam("CompanyProjectId", project).queryParam("limit", 0).get(ENDPOINTS), 400);
+        refused(asRoot().queryParam("CompanyProjectId", "nope").get(ENDPOINTS), 400);
+        refused(asRoot().get(ENDPOINTS + "/not-a-guid"), 400);
+        refused(asRoot().queryParam("limit", 1001).get(ok.path() + "/deliveries"), 400);
+    }
+
+    @Test
+    void updateAndDeleteChangeOnlyWhatIsGivenAndAreAudited() {
+        OffsetDateTime from = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(5);
+        UUID company = aCompany();
+        UUID project = aProject(company);
+        Endpoint endpoint = anEndpoint(project, "https://hooks.example.com/a", "transaction.authorized");
+        String admin = anAdminOf(company).token();
+        ok(as(admin).body(body("id", endpoint.id(), "url", "https://hooks.example.com/b", "isActive", false))
+                .put(endpoint.path()));
+        JsonPath entry = ok(as(admin).get(endpoint.path()));
+        assertEquals("https://hooks.example.com/b", entry.getString("entry.url"));
+        assertEquals(List.of("transaction.authorized"), entry.getList("entry.enabledEvents"), "left out: kept");
+        assertEquals("orders system", entry.getString("entry.description"));
+        assertEquals(Boolean.FALSE, entry.get("entry.isActive"));
+        ok(as(admin).body(body("enabledEvents", List.of("*"), "isActive", true)).put(endpoint.path()));
+        assertEquals(List.of("*"), ok(as(admin).get(endpoint.path())).getList("entry.enabledEvents"));
+
+        refused(as(admin).body(body("id", UUID.randomUUID(), "url", "https://hooks.example.com/c")).put(endpoint.path()), 400);
+        refused(as(admin).body(body("companyProjectId", aProject(company))).put(endpoint.path()), 400);
+        refused(as(admin).body(body("url", "gopher://hooks.example.com/")).put(endpoint.path()), 400);
+        refused(as(admin).body(body("enabledEvents", List.of("nope"))).put(endpoint.path()), 400);
+        refused(as(admin).body(body("url", "https://hooks.example.com/b")).put(ENDPOINTS + "/" + UUID.randomUUID()), 404);
+        assertEquals("https://hooks.example.com/b", ok(as(admin).get(endpoint.path())).getString("entry.url"));
+
+        ok(as(admin).delete(endpoint.path()));
+        refused(as(admin).get(endpoint.path()), 404);
+        refused(as(admin).delete(endpoint.path()), 404);
+        List<Map<String, Object>> audit = Api.auditEventsOf(company, from);
+        assertTrue(Api.audited(audit, "WebhookEndpointUpdated", endpoint.id()), audit.toString());
+        assertTrue(Api.audited(audit, "WebhookEndpointDeleted", endpoint.id()), audit.toString());
+    }
+
+    @Test
+    void companyAdminsManageTheirOwnUsersAre403OtherTenantsSee404() {
+        UUID company = aCompany();
+        UUID project = aProject(company);
+        String admin = anAdminOf(company).token();
+        String user = aMember(company, "User").token();
+        String stranger = anAdminOf(aCompany()).token();
+
+        Response r = as(admin).body(endpointBody(project, "https://hooks.example.com/own", List.of("*"))).post(ENDPOINTS);
+        Endpoint own = new Endpoint(created(r), r.jsonPath().getString("secret"));
+        assertEquals(List.of(own.id().toString()), ok(as(admin).get(ENDPOINTS)).getList("entries.id"),
+                "a company Admin's list holds the endpoints of the companies administered");
+        ok(as(admin).get(own.path()));
+        assertTrue(ok(as(admin).post(own.path() + "/secretRotation")).getString("secret").startsWith("whsec_"));
+
+        String[][] calls = {{"POST", ENDPOINTS}, {"GET", ENDPOINTS}, {"GET", own.path()}, {"PUT", own.path()},
+            {"DELETE", own.path()}, {"POST", own.path() + "/secretRotation"}, {"GET", own.path() + "/deliveries"},
+            {"POST", own.path() + "/deliveries/" + UUID.randomUUID() + "/retry"}};
+        Map<String, Object> update = body("description", "taken over");
+        for (String[] call : calls) {
+            Map<String, Object> b = call[0].equals("POST") && call[1].equals(ENDPOINTS)
+                    ? endpointBody(project, "https://hooks.example.com/user", List.of("*")) : update;
+            refused(send(as(user), call, b), 403);
+            boolean create = call[1].equals(ENDPOINTS) && call[0].equals("POST");
+            boolean list = call[1].equals(ENDPOINTS) && call[0].equals("GET");
+            if (list) {
+                assertEquals(List.of(), ok(as(stranger).get(ENDPOINTS)).getList("entries"), "another tenant's list");
+                refused(as(stranger).queryParam("CompanyProjectId", project).get(ENDPOINTS), 404);
+            } else {
+                refused(send(as(stranger), call, b), 404);
+            }
+            if (create || list) {
+                refused(as(user).queryParam("CompanyProjectId", project).get(ENDPOINTS), 403);
+            }
+        }
+        assertEquals("orders system", ok(as(admin).get(own.path())).getString("entry.description"), "nothing changed");
+        // ids before bodies: the same invalid body is 404 for another tenant, 400 for the endpoint's own Admin
+        refused(as(stranger).body(body("url", "ftp://hooks.example.com/", "enabledEvents", List.of("nope"))).put(own.path()), 404);
+        refused(as(admin).body(body("url", "ftp://hooks.example.com/", "enabledEvents", List.of("nope"))).put(own.path()), 400);
+    }
+
+    /** The call with the body where it takes one (create, update), else without. */
+    static Response send(io.restassured.specification.RequestSpecification request, String[] call, Map<String, Object> body) {
+        boolean takesBody = call[0].equals("PUT") || (call[0].equals("POST") && call[1].equals(ENDPOINTS));
+        return (takesBody ? request.body(body) : request).request(call[0], call[1]);
+    }
+
+    @Test
+    void rotationAnswersANewSecretAndIsAudited() {
+        OffsetDateTime from = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(5);
+        UUID company = aCompany();
+        Endpoint endpoint = anEndpoint(aProject(company), "https://hooks.example.com/r", "*");
+        String first = ok(asRoot().post(endpoint.path() + "/secretRotation")).getString("secret");
+        String second = ok(asRoot().post(endpoint.path() + "/secretRotation")).getString("secret");
+        assertTrue(first.startsWith("whsec_") && second.startsWith("whsec_"));
+        assertNotEquals(endpoint.secret(), first);
+        assertNotEquals(first, second);
+        refused(asRoot().post(ENDPOINTS + "/" + UUID.randomUUID() + "/secretRotation"), 404);
+        Response audit = Api.auditOf(company, from);
+        assertEquals(2, ok(audit).getList("entries").stream().filter(e -> "WebhookEndpointSecretRotated".equals(
+                ((Map<?, ?>) e).get("action"))).count(), audit.asString());
+        assertFalse(audit.asString().contains(first) || audit.asString().contains(second));
+    }
+
+    @Test
+    void aRetryOfAnEventNeverMeantForTheEndpointIs404() {
+        Endpoint endpoint = anEndpoint(aProject(aCompany()), "https://hooks.example.com/n", "*");
+        refused(asRoot().post(endpoint.path() + "/deliveries/" + UUID.randomUUID() + "/retry"), 404);
+        refused(asRoot().post(endpoint.path() + "/deliveries/not-a-guid/retry"), 400);
+        refused(asRoot().post(ENDPOINTS + "/" + UUID.randomUUID() + "/deliveries/" + UUID.randomUUID() + "/retry"), 404);
+    }
+
+    // ---- deliveries (the outbox's events) ----
+
+    /** The request for the transaction's event of this type, once it came; fails after DELIVERY. */
+    static Receiver.Request awaitEvent(Receiver receiver, UUID transactionId, String type) {
+        Receiver.await(DELIVERY, type + " of " + transactionId + " delivered", () -> eventOf(receiver, transactionId, type) != null);
+        return eventOf(receiver, transactionId, type);
+    }
+
+    static Receiver.Request eventOf(Receiver receiver, UUID transactionId, String type) {
+        return receiver.requests().stream()
+                .filter(r -> type.equals(r.eventType()) && r.text().contains(transactionId.toString()))
+                .findFirst().orElse(null);
+    }
+
+    @Test
+    void anAuthorizationsEventArrivesOnceSignedAndAsTheLogSays() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        try (Receiver receiver = Receiver.start()) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "transaction.authorized");
+            try {
+                UUID transaction = Api.created(shop.authorize(shop.aToken(CARD), "12.34", false));
+                Receiver.Request request = awaitEvent(receiver, transaction, "transaction.authorized");
+                assertEquals("application/json", request.contentType());
+                assertTrue(signedWith(request, endpoint.secret()), request.signature());
+                assertEquals(1, v1s(request).size(), "no rotation: one signature");
+                assertTrue(Math.abs(timestamp(request) - request.at().getEpochSecond()) < 30, request.signature());
+                JsonPath event = new JsonPath(request.text());
+                assertEquals(request.eventId(), event.getString("id"));
+                assertEquals("transaction.authorized", event.getString("type"));
+                assertEquals(shop.projectId().toString(), event.getString("companyProjectId"));
+                assertNotNull(OffsetDateTime.parse(event.getString("createdDate")));
+                assertTrue(event.getMap("data").toString().contains(transaction.toString()), request.text());
+                // the events API has the same event
+                JsonPath byId = ok(shop.pay().get("/api/pay/" + shop.projectId() + "/events/" + request.eventId()));
+                assertEquals(event.getMap(""), byId.getMap("entry"));
+
+                Receiver.await(Duration.ofSeconds(20), "the attempt logged", () -> log(endpoint, request.eventId()).size() == 1);
+                Thread.sleep(1500); // a second instance or a second round would have sent it again by now
+                assertEquals(1, receiver.requestsFor(request.eventId()).size(), "delivered once");
+                List<Map<String, Object>> log = log(endpoint, request.eventId());
+                assertEquals(1, log.size(), log.toString());
+                assertEquals("transaction.authorized", log.get(0).get("eventType"));
+                assertEquals(200, log.get(0).get("httpStatus"));
+                assertNull(log.get(0).get("error"));
+                assertTrue(((Number) log.get(0).get("durationMs")).longValue() >= 0);
+                assertNotNull(OffsetDateTime.parse((String) log.get(0).get("attemptedDate")));
+                assertTrue(receiver.requests().stream().noneMatch(r -> !"transaction.authorized".equals(r.eventType())),
+                        "only the enabled type");
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    @Test
+    void aReceiverAnswering500GetsTheRetryAndTheLogMatchesWhatItSaw() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        try (Receiver receiver = Receiver.start(Receiver.Reply.status(500), Receiver.Reply.status(503))) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "*");
+            try {
+                UUID transaction = Api.created(shop.authorize(shop.aToken(CARD), "20.00", false));
+                String eventId = awaitEvent(receiver, transaction, "transaction.authorized").eventId();
+                Receiver.await(DELIVERY, "third attempt delivered", () -> receiver.requestsFor(eventId).size() >= 3
+                        && log(endpoint, eventId).size() >= 3);
+                List<Integer> seen = receiver.requestsFor(eventId).stream().map(Receiver.Request::answered).toList();
+                assertEquals(List.of(500, 503, 200), seen);
+                List<Map<String, Object>> log = log(endpoint, eventId);
+                assertEquals(seen, log.stream().map(e -> (Integer) e.get("httpStatus")).toList(), log.toString());
+                List<Receiver.Request> requests = receiver.requestsFor(eventId);
+                for (int i = 1; i < requests.size(); i++) {
+                    assertTrue(Duration.between(requests.get(i - 1).at(), requests.get(i).at()).toMillis() >= 700,
+                            "retried after the schedule's 1 s (less jitter), not at once");
+                    assertTrue(signedWith(requests.get(i), endpoint.secret()));
+                }
+                Thread.sleep(1500);
+                assertEquals(3, receiver.requestsFor(eventId).size(), "nothing after the 2xx");
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    @Test
+    void aSlowReceiverTimesOutAndIsRetried() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        try (Receiver receiver = Receiver.start(Receiver.Reply.slow(Duration.ofSeconds(5)))) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "transaction.authorized");
+            try {
+                UUID transaction = Api.created(shop.authorize(shop.aToken(CARD), "3.00", false));
+                String eventId = awaitEvent(receiver, transaction, "transaction.authorized").eventId();
+                Receiver.await(DELIVERY, "delivered after the timeout", () -> log(endpoint, eventId).stream()
+                        .anyMatch(e -> Integer.valueOf(200).equals(e.get("httpStatus"))));
+                List<Map<String, Object>> log = log(endpoint, eventId);
+                assertEquals(2, log.size(), log.toString());
+                assertNull(log.get(0).get("httpStatus"), "no answer in time: no status");
+                assertTrue(((String) log.get(0).get("error")).contains("2000 ms"), log.toString());
+                long duration = ((Number) log.get(0).get("durationMs")).longValue();
+                assertTrue(duration >= 1900 && duration < 4500, "given up at the 2 s timeout: " + duration);
+                assertEquals(200, log.get(1).get("httpStatus"));
+                assertEquals(2, receiver.requestsFor(eventId).size());
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    @Test
+    void duringARotationBothSecretsSignAndAManualRetrySendsAgainNow() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        try (Receiver receiver = Receiver.start()) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "*");
+            try {
+                UUID first = Api.created(shop.authorize(shop.aToken(CARD), "1.00", false));
+                Receiver.Request before = awaitEvent(receiver, first, "transaction.authorized");
+                String rotated = ok(asRoot().post(endpoint.path() + "/secretRotation")).getString("secret");
+                UUID second = Api.created(shop.authorize(shop.aToken(CARD), "2.00", false));
+                Receiver.Request after = awaitEvent(receiver, second, "transaction.authorized");
+                assertEquals(1, v1s(before).size());
+                assertEquals(2, v1s(after).size(), after.signature());
+                assertEquals(hmac(rotated, timestamp(after), after.body()), v1s(after).get(0), "the new secret first");
+                assertEquals(hmac(endpoint.secret(), timestamp(after), after.body()), v1s(after).get(1));
+
+                Receiver.await(Duration.ofSeconds(20), "first attempt logged", () -> log(endpoint, before.eventId()).size() == 1);
+                JsonPath retried = ok(asRoot().post(endpoint.path() + "/deliveries/" + before.eventId() + "/retry"));
+                assertEquals(200, retried.getInt("entry.httpStatus"));
+                assertEquals(before.eventId(), retried.getString("entry.eventId"));
+                List<Receiver.Request> requests = receiver.requestsFor(before.eventId());
+                assertEquals(2, requests.size(), "sent again, at once");
+                assertEquals(before.text(), requests.get(1).text(), "the same event");
+                assertTrue(signedWith(requests.get(1), rotated) && signedWith(requests.get(1), endpoint.secret()));
+                assertEquals(2, log(endpoint, before.eventId()).size());
+                Thread.sleep(1500);
+                assertEquals(2, receiver.requestsFor(before.eventId()).size(), "the schedule is unchanged: delivered");
+
+                // an event of another project was never meant for this endpoint
+                Cards.Shop other = Cards.aShop();
+                try (Receiver otherReceiver = Receiver.start()) {
+                    Endpoint otherEndpoint = anEndpoint(other.projectId(), otherReceiver.url(), "*");
+                    try {
+                        UUID foreign = Api.created(other.authorize(other.aToken(CARD), "4.00", false));
+                        String foreignEvent = awaitEvent(otherReceiver, foreign, "transaction.authorized").eventId();
+                        refused(asRoot().post(endpoint.path() + "/deliveries/" + foreignEvent + "/retry"), 404);
+                    } finally {
+                        deleteQuietly(otherEndpoint);
+                    }
+                }
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    @Test
+    void withTwoInstancesDeliveringEachEventArrivesAndNoAttemptIsMadeTwice() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        SecondInstance.baseUri();
+        try (Receiver receiver = Receiver.start()) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "transaction.authorized",
+                    "transaction.captured");
+            try {
+                List<UUID> transactions = Parallel.run(12, i -> Api.created((i % 2 == 0 ? shop.pay() : shop.paySecond())
+                        .body(Map.of("paymentToken", shop.aToken(CARD), "amount", new java.math.BigDecimal("5.0" + (i % 10)),
+                                "currency", "USD", "capture", i % 3 == 0))
+                        .post(shop.transactions())));
+                Receiver.await(DELIVERY, "every event delivered", () -> transactions.stream()
+                        .allMatch(t -> eventOf(receiver, t, "transaction.authorized") != null
+                                || eventOf(receiver, t, "transaction.captured") != null));
+                Thread.sleep(2000);
+                Map<String, Long> perEvent = receiver.requests().stream()
+                        .collect(Collectors.groupingBy(Receiver.Request::eventId, Collectors.counting()));
+                assertTrue(perEvent.size() >= transactions.size(), perEvent.toString());
+                assertTrue(perEvent.values().stream().allMatch(n -> n == 1), "each event arrived once: " + perEvent);
+                Receiver.await(Duration.ofSeconds(20), "every attempt logged", () -> log(endpoint).size() == perEvent.size());
+                Map<Object, Long> attempts = log(endpoint).stream()
+                        .collect(Collectors.groupingBy(e -> e.get("eventId"), Collectors.counting()));
+                assertEquals(perEvent.keySet(), attempts.keySet().stream().map(Object::toString).collect(Collectors.toSet()));
+                assertTrue(attempts.values().stream().allMatch(n -> n == 1), "one attempt per event: " + attempts);
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    @Test
+    void noCardNumberCvvKeyOrSecretInAnyBodyHeaderOrLog() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        try (Receiver receiver = Receiver.start(Receiver.Reply.status(500))) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "*");
+            try {
+                Response tokenized = shop.tokenize(Cards.body(CARD, CVV));
+                Api.created(tokenized);
+                UUID transaction = Api.created(shop.authorize(tokenized.jsonPath().getString("paymentToken"), "7.77", false));
+                awaitEvent(receiver, transaction, "transaction.authorized");
+                Receiver.await(DELIVERY, "retried after the 500", () -> log(endpoint).size() >= 2);
+                String rotated = ok(asRoot().post(endpoint.path() + "/secretRotation")).getString("secret");
+                List<String> secrets = List.of(CARD, shop.key(), endpoint.secret(), rotated,
+                        endpoint.secret().substring(6), rotated.substring(6));
+                StringBuilder seen = new StringBuilder();
+                for (Receiver.Request r : receiver.requests()) {
+                    seen.append(r.text()).append(r.headers()).append('\n');
+                    assertFalse(r.text().contains("\"cvv\""), r.text());
+                }
+                seen.append(asRoot().queryParam("limit", 1000).get(endpoint.path() + "/deliveries").asString());
+                seen.append(asRoot().get(endpoint.path()).asString());
+                for (String secret : secrets) {
+                    assertFalse(seen.toString().contains(secret), "leaked: " + secret.substring(0, 4) + "...");
+                }
+                String log = asRoot().queryParam("limit", 1000).get(endpoint.path() + "/deliveries").asString();
+                assertFalse(log.contains(CVV), log);
+                String dump = DatabaseDump.all();
+                for (String secret : secrets) {
+                    assertFalse(dump.contains(secret), "stored in clear: " + secret.substring(0, 4) + "...");
+                }
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+}

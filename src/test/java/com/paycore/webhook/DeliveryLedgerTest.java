@@ -1,0 +1,266 @@
+package com.paycore.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.paycore.audit.AuditLog;
+import com.paycore.event.Events;
+import com.paycore.event.Events.Published;
+import com.paycore.platform.SecretBox;
+
+import liquibase.Liquibase;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.resource.ClassLoaderResourceAccessor;
+
+/**
+ * The delivery statements on the embedded database (H2) with the real schema: fan-out to the matching active
+ * endpoints, claims that skip rows another transaction holds and lease what they take, and outcomes (delivered, the
+ * next attempt by the schedule, Failed after the give-up time, an endpoint disabled after failing that long). The
+ * integration tests run them on PostgreSQL, with two instances.
+ */
+class DeliveryLedgerTest {
+
+    static final OffsetDateTime NOW = OffsetDateTime.of(2026, 6, 1, 12, 0, 0, 0, ZoneOffset.UTC);
+    static final Duration GIVE_UP = Duration.ofHours(72);
+    static JdbcDataSource h2;
+
+    final List<String> audited = new ArrayList<>();
+    DeliveryLedger ledger;
+    FanOut fanOut;
+    UUID project;
+
+    @BeforeAll
+    static void schema() throws Exception {
+        h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:webhook-ledger;DB_CLOSE_DELAY=-1");
+        var database = DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(h2.getConnection()));
+        try (Liquibase liquibase = new Liquibase("db/changelog.yaml", new ClassLoaderResourceAccessor(), database)) {
+            liquibase.update("");
+        }
+        // the process-wide box, over a key of this test's own (no other unit test opens it)
+        System.setProperty("payments.crypto.master-key", java.util.Base64.getEncoder().encodeToString(new byte[32]));
+        try {
+            SecretBox.get();
+        } finally {
+            System.clearProperty("payments.crypto.master-key");
+        }
+    }
+
+    @BeforeEach
+    void beans() throws Exception {
+        try (Connection c = h2.getConnection()) {
+            c.createStatement().execute("delete from webhook_attempts");
+            c.createStatement().execute("delete from webhook_deliveries");
+            c.createStatement().execute("delete from webhook_endpoints");
+        }
+        project = UUID.randomUUID();
+        ledger = new DeliveryLedger();
+        ledger.dataSource = h2;
+        ledger.settings = WebhookSettings.of(false, 1000, Duration.ofSeconds(10), RetrySchedule.parse("PT1M,PT5M"), GIVE_UP);
+        ledger.audit = new AuditLog() {
+            @Override
+            public void record(String action, UUID companyId, String targetType, Object targetId, String details) {
+                audited.add(action + " " + targetId + " " + details);
+            }
+        };
+        ledger.events = new Events() {
+            @Override
+            public java.util.Optional<Published> find(UUID eventId) {
+                return java.util.Optional.of(new Published(eventId, project, UUID.randomUUID(), "transaction.authorized",
+                        NOW, "{\"id\":\"" + eventId + "\"}"));
+            }
+        };
+        fanOut = FanOut.over(h2);
+    }
+
+    UUID endpoint(UUID projectId, String events, boolean active) throws Exception {
+        UUID id = UUID.randomUUID();
+        try (Connection c = h2.getConnection(); PreparedStatement insert = c.prepareStatement(
+                "insert into webhook_endpoints (id, company_id, project_id, url, enabled_events, is_active, secret, "
+                        + "created_at, updated_at, version) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)")) {
+            insert.setObject(1, id);
+            insert.setObject(2, UUID.randomUUID());
+            insert.setObject(3, projectId);
+            insert.setString(4, "https://receiver.example/hooks/" + id);
+            insert.setString(5, events);
+            insert.setBoolean(6, active);
+            insert.setString(7, WebhookSecrets.seal("whsec_" + id, id));
+            insert.setObject(8, NOW);
+            insert.setObject(9, NOW);
+            insert.executeUpdate();
+        }
+        return id;
+    }
+
+    Published event(UUID projectId, String type) {
+        UUID id = UUID.randomUUID();
+        return new Published(id, projectId, UUID.randomUUID(), type, NOW, "{\"id\":\"" + id + "\"}");
+    }
+
+    List<Object[]> rows(String sql, Object... values) throws Exception {
+        try (Connection c = h2.getConnection(); PreparedStatement select = c.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                select.setObject(i + 1, values[i]);
+            }
+            List<Object[]> rows = new ArrayList<>();
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    Object[] values2 = new Object[row.getMetaData().getColumnCount()];
+                    for (int i = 0; i < values2.length; i++) {
+                        values2[i] = row.getObject(i + 1);
+                    }
+                    rows.add(values2);
+                }
+            }
+            return rows;
+        }
+    }
+
+    @Test
+    void eachEventGoesToTheActiveEndpointsOfItsProjectThatEnableItsType() throws Exception {
+        UUID all = endpoint(project, "*", true);
+        UUID captures = endpoint(project, "transaction.captured,chargeback.opened", true);
+        endpoint(project, "*", false);
+        endpoint(UUID.randomUUID(), "*", true);
+        Published authorized = event(project, "transaction.authorized");
+        Published captured = event(project, "transaction.captured");
+        assertEquals(3, fanOut.fanOut(List.of(authorized, captured, event(UUID.randomUUID(), "transaction.captured")), NOW));
+        assertEquals(List.of(all.toString() + authorized.id(), all.toString() + captured.id(),
+                        captures.toString() + captured.id()).stream().sorted().toList(),
+                rows("select endpoint_id, event_id, status, attempts from webhook_deliveries").stream()
+                        .peek(r -> assertEquals("Pending", r[2]))
+                        .peek(r -> assertEquals(0, r[3]))
+                        .map(r -> r[0].toString() + r[1]).sorted().toList());
+        assertEquals(0, fanOut.fanOut(List.of(), NOW));
+    }
+
+    @Test
+    void aClaimSkipsRowsAnotherTransactionHoldsAndLeasesWhatItTakes() throws Exception {
+        UUID endpoint = endpoint(project, "*", true);
+        fanOut.fanOut(List.of(event(project, "transaction.authorized"), event(project, "transaction.captured")), NOW);
+        try (Connection other = h2.getConnection()) {
+            other.setAutoCommit(false);
+            UUID held = (UUID) rows("select id from webhook_deliveries order by id").get(0)[0];
+            try (PreparedStatement lock = other.prepareStatement("select id from webhook_deliveries where id = ? for update")) {
+                lock.setObject(1, held);
+                try (ResultSet row = lock.executeQuery()) {
+                    assertTrue(row.next());
+                }
+            }
+            List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+            assertEquals(1, claims.size(), "the row the other transaction holds is skipped, not waited for");
+            DeliveryLedger.Claim claim = claims.get(0);
+            assertFalse(claim.deliveryId().equals(held));
+            assertEquals(endpoint, claim.endpointId());
+            assertEquals(URI.create("https://receiver.example/hooks/" + endpoint), claim.url());
+            assertEquals(List.of("whsec_" + endpoint), claim.secrets());
+            assertEquals("{\"id\":\"" + claim.eventId() + "\"}", claim.body(), "the event read in the claim's transaction");
+            other.rollback();
+        }
+        List<DeliveryLedger.Claim> rest = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        assertEquals(1, rest.size(), "the leased one is not due again");
+        assertEquals(List.of(), ledger.claimDue(10, NOW.plusSeconds(59), Duration.ofSeconds(60)));
+        assertEquals(2, ledger.claimDue(10, NOW.plusSeconds(61), Duration.ofSeconds(60)).size(),
+                "after the lease (a crash mid-attempt) both come due again");
+    }
+
+    @Test
+    void outcomesDeliverRetryByTheScheduleAndFailAfterTheGiveUpTime() throws Exception {
+        UUID endpoint = endpoint(project, "*", true);
+        Published event = event(project, "transaction.authorized");
+        fanOut.fanOut(List.of(event), NOW);
+        DeliveryLedger.Claim claim = ledger.claimDue(10, NOW, Duration.ofSeconds(60)).get(0);
+        ledger.record(claim, new Outcome(NOW, 500, null, 30), false);
+        Object[] delivery = rows("select status, attempts, next_attempt_at, lease_id from webhook_deliveries").get(0);
+        assertEquals("Pending", delivery[0]);
+        assertEquals(1, delivery[1]);
+        OffsetDateTime next = ((OffsetDateTime) delivery[2]).withOffsetSameInstant(ZoneOffset.UTC);
+        assertTrue(!next.isBefore(NOW.plusSeconds(48)) && !next.isAfter(NOW.plusSeconds(72)), "PT1M +-20%: " + next);
+        assertNull(delivery[3]);
+        ledger.record(claim, new Outcome(NOW, 200, null, 30), false); // the lease is spent: nothing
+        assertEquals(1, rows("select * from webhook_attempts").size());
+
+        claim = ledger.claimDue(10, NOW.plusMinutes(2), Duration.ofSeconds(60)).get(0);
+        ledger.record(claim, new Outcome(NOW.plusMinutes(2), null, "no answer within 10000 ms", 10_000), false);
+        assertEquals(2, rows("select attempts from webhook_deliveries").get(0)[0]);
+        claim = ledger.claimDue(10, NOW.plusMinutes(10), Duration.ofSeconds(60)).get(0);
+        ledger.record(claim, new Outcome(NOW.plusMinutes(10), 204, null, 5), false);
+        assertEquals("Delivered", rows("select status from webhook_deliveries").get(0)[0]);
+        assertEquals(List.of(), ledger.claimDue(10, NOW.plusDays(1), Duration.ofSeconds(60)));
+        List<Object[]> log = rows("select event_id, event_type, http_status, error, duration_ms, manual "
+                + "from webhook_attempts order by attempted_at");
+        assertEquals(3, log.size());
+        assertEquals(event.id(), log.get(0)[0]);
+        assertEquals("transaction.authorized", log.get(0)[1]);
+        assertEquals(500, log.get(0)[2]);
+        assertNull(log.get(1)[2]);
+        assertEquals("no answer within 10000 ms", log.get(1)[3]);
+        assertEquals(204, log.get(2)[2]);
+        assertEquals(Boolean.FALSE, log.get(2)[5]);
+        assertNull(rows("select failing_since from webhook_endpoints where id = ?", endpoint).get(0)[0],
+                "a success ends the failing period");
+    }
+
+    @Test
+    void afterTheGiveUpTimeTheDeliveryFailsAndAnEndpointThatFailedThroughoutIsDisabledOnce() throws Exception {
+        UUID endpoint = endpoint(project, "*", true);
+        fanOut.fanOut(List.of(event(project, "transaction.authorized"), event(project, "transaction.settled")), NOW);
+        List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        ledger.record(claims.get(0), new Outcome(NOW, 503, null, 3), false);
+        ledger.record(claims.get(1), new Outcome(NOW, null, "connection refused or unreachable", 3), false);
+        assertEquals(NOW.toInstant(), ((OffsetDateTime) rows("select failing_since from webhook_endpoints").get(0)[0]).toInstant());
+        assertEquals(List.of(), audited);
+
+        OffsetDateTime late = NOW.plus(GIVE_UP).plusMinutes(1);
+        claims = ledger.claimDue(10, late, Duration.ofSeconds(60));
+        assertEquals(2, claims.size());
+        ledger.record(claims.get(0), new Outcome(late, 500, null, 3), false);
+        assertEquals(1, audited.size(), audited.toString());
+        assertTrue(audited.get(0).startsWith("WebhookEndpointDisabled " + endpoint), audited.toString());
+        assertEquals(Boolean.FALSE, rows("select is_active from webhook_endpoints").get(0)[0]);
+        ledger.record(claims.get(1), new Outcome(late, 500, null, 3), false);
+        assertEquals(1, audited.size(), "disabled once");
+        assertEquals(List.of("Failed", "Failed"), rows("select status from webhook_deliveries").stream()
+                .map(r -> r[0]).toList());
+        assertEquals(List.of(), ledger.claimDue(10, late.plusDays(1), Duration.ofSeconds(60)));
+    }
+
+    @Test
+    void deliveriesOfAnInactiveEndpointWaitAndAManualAttemptLeavesTheScheduleAlone() throws Exception {
+        UUID endpoint = endpoint(project, "*", true);
+        Published event = event(project, "chargeback.opened");
+        fanOut.fanOut(List.of(event), NOW);
+        try (Connection c = h2.getConnection()) {
+            c.createStatement().execute("update webhook_endpoints set is_active = false");
+        }
+        assertEquals(List.of(), ledger.claimDue(10, NOW, Duration.ofSeconds(60)));
+        Target target = new Target(endpoint, URI.create("https://receiver.example/"), List.of("whsec_x"), event.id(),
+                event.type(), event.body());
+        assertTrue(ledger.recordManual(target, UUID.randomUUID(), new Outcome(NOW, 200, null, 12)));
+        Object[] delivery = rows("select status, attempts from webhook_deliveries").get(0);
+        assertEquals("Pending", delivery[0]);
+        assertEquals(0, delivery[1]);
+        assertEquals(Boolean.TRUE, rows("select manual from webhook_attempts").get(0)[0]);
+        Target unknown = new Target(endpoint, target.url(), target.secrets(), UUID.randomUUID(), "chargeback.opened", "{}");
+        assertFalse(ledger.recordManual(unknown, UUID.randomUUID(), new Outcome(NOW, 200, null, 12)));
+    }
+}
