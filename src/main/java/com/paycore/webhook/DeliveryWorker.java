@@ -6,25 +6,22 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.event.Events;
+import com.paycore.platform.Schedules;
+import com.paycore.platform.StartupOrder;
 
 /**
  * The delivery worker every instance runs, every {@code payments.webhooks.poll-ms} (a fixed delay between rounds, on
- * the container's default managed scheduled executor): first the outbox's new events become deliveries (fan-out, in the outbox's
+ * the application's {@link Schedules}): first the outbox's new events become deliveries (fan-out, in the outbox's
  * dispatch transaction), then due deliveries are claimed (a short transaction of their own), sent at once, all in
  * parallel and outside any transaction, and their outcomes recorded (one transaction each). Instances share the work
  * through the database's row locks, so none sends an attempt another is making. Nothing here runs in a request: an
@@ -43,8 +40,8 @@ class DeliveryWorker {
     /** The database may not be migrated yet in the first moments of a start: failures then are not worth a warning. */
     static final Duration QUIET_START = Duration.ofMinutes(2);
 
-    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    Schedules schedules;
 
     @Inject
     Events events;
@@ -64,50 +61,15 @@ class DeliveryWorker {
     @Inject
     Clock clock;
 
-    private volatile ScheduledFuture<?> next;
-    private volatile boolean stopped;
     private long startedAt;
     private volatile boolean succeededOnce;
 
-    void start(@Observes @Initialized(ApplicationScoped.class) Object applicationStarted) {
+    /** Rounds one after the other with the poll interval between them ({@link Schedules}: cancelled at stop). */
+    void start(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
         startedAt = System.nanoTime();
-        scheduleNext();
+        schedules.withFixedDelay("webhook-delivery", Duration.ofMillis(settings.pollMillis()), this::tick);
         LOG.info("Webhook delivery worker started (every " + settings.pollMillis() + " ms"
                 + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
-    }
-
-    @PreDestroy
-    void stop() {
-        stopped = true;
-        ScheduledFuture<?> pending = next;
-        if (pending != null) {
-            pending.cancel(false);
-        }
-    }
-
-    /**
-     * One-shot tasks, each scheduling the next when it ends (a fixed delay): Payara's managed scheduler mishandles the
-     * context of a periodic task (scheduleWithFixedDelay logged "No invocation on invocation stack" after every run,
-     * and a read outside a transaction in the task failed), while one-shot tasks get their context set up and reset
-     * cleanly.
-     */
-    private void scheduleNext() {
-        if (stopped) {
-            return;
-        }
-        try {
-            next = scheduler.schedule(this::round, settings.pollMillis(), TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException shuttingDown) {
-            LOG.fine("Webhook delivery worker stops: the scheduler refuses new rounds");
-        }
-    }
-
-    private void round() {
-        try {
-            tick();
-        } finally {
-            scheduleNext();
-        }
     }
 
     /** One round; never throws. */

@@ -271,29 +271,34 @@ abstract class EventScenarios {
         return (Map<String, Object>) event.get("data");
     }
 
-    /** The types of the events about one transaction (or chargeback, or token), oldest first. */
+    /** The types of the events about one transaction or token (its data's id), oldest first. */
     static List<String> typesOf(List<Map<String, Object>> newestFirst, UUID id) {
-        List<String> types = new java.util.ArrayList<>(newestFirst.stream()
-                .filter(e -> id.toString().equals(data(e).get("id"))).map(e -> (String) e.get("type")).toList());
-        java.util.Collections.reverse(types);
-        return types;
+        return typesOf(newestFirst, "id", id);
     }
 
     static List<String> chargebackTypes(List<Map<String, Object>> newestFirst, UUID chargebackId) {
-        List<String> types = new java.util.ArrayList<>(newestFirst.stream()
-                .filter(e -> chargebackId.toString().equals(data(e).get("chargebackId"))).map(e -> (String) e.get("type"))
+        return typesOf(newestFirst, "chargebackId", chargebackId);
+    }
+
+    /** The types of the events whose data has the value at the field, oldest first. */
+    static List<String> typesOf(List<Map<String, Object>> newestFirst, String field, UUID value) {
+        List<String> types = new java.util.ArrayList<>(about(newestFirst, field, value).map(e -> (String) e.get("type"))
                 .toList());
         java.util.Collections.reverse(types);
         return types;
     }
 
     static Map<String, Object> newest(List<Map<String, Object>> newestFirst, UUID id) {
-        return newestFirst.stream().filter(e -> id.toString().equals(data(e).get("id"))).findFirst().orElseThrow();
+        return about(newestFirst, "id", id).findFirst().orElseThrow();
     }
 
     static Map<String, Object> newestOfChargeback(List<Map<String, Object>> newestFirst, UUID chargebackId) {
-        return newestFirst.stream().filter(e -> chargebackId.toString().equals(data(e).get("chargebackId")))
-                .findFirst().orElseThrow();
+        return about(newestFirst, "chargebackId", chargebackId).findFirst().orElseThrow();
+    }
+
+    private static java.util.stream.Stream<Map<String, Object>> about(List<Map<String, Object>> events, String field,
+                                                                       UUID value) {
+        return events.stream().filter(e -> value.toString().equals(data(e).get(field)));
     }
 
     static Map<String, Object> of(List<Map<String, Object>> events, UUID id, String type) {
