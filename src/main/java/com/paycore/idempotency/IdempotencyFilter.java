@@ -51,15 +51,18 @@ import jakarta.ws.rs.ext.Provider;
  * Authorization filters ({@link Priorities#AUTHORIZATION}) run before it, so a caller who may no longer make the
  * request gets that refusal, not the stored answer.
  * <p>
- * Request side: the first request with a key claims it (an IN_PROGRESS row committed at once) and runs; a repeat
+ * Request side: the first request with a key claims it (an IN_PROGRESS row committed at once, holding the key for
+ * the claim's lease, {@code payments.idempotency.lease-seconds}, default 30) and runs; a repeat
  * of a completed request is answered with the stored status, headers ({@code Location}...) and body plus
  * {@code Idempotent-Replayed: true} without running the operation; a different request under the same key (method,
- * path, query string or body) is 400; a repeat while the first still runs is 409. Rows older than 24 h count as
- * absent. The fingerprint is keyed ({@link IdempotencyRules#fingerprint}): a tokenization body holds card data.
+ * path, query string or body) is 400; a repeat while the first still runs is 409. A claim whose lease ran out without
+ * an answer was left by a request that died (a crash, a database failure): a repeat takes it over and runs, so no
+ * key stays blocked. Rows older than 24 h count as absent. The fingerprint is keyed ({@link IdempotencyRules#fingerprint}): a tokenization body holds card data.
  * <p>
  * Response side: the claiming request's answer (any status below 500, the exception mappers' envelopes included)
- * is stored sealed under the master key (it may hold personal data); a 5xx releases the claim so the client may
- * retry.
+ * is stored sealed under the master key (it may hold personal data), with a few attempts spread over some seconds
+ * when the database fails (the effect has committed: the answer must be kept); a 5xx releases the claim so the
+ * client may retry (when the release fails, the lease frees the key).
  */
 @Provider
 @ApplicationScoped
@@ -70,6 +73,11 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     private static final Logger LOG = Logger.getLogger(IdempotencyFilter.class.getName());
     private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
     private static final int ATTEMPTS = 3;
+    /**
+     * Pauses between attempts to store an answer whose effect has committed (a database restart between the two):
+     * about 7.5 s in all, well inside the claim's lease, so the answer is kept and a retry replays it.
+     */
+    long[] completeRetriesMs = {250, 500, 1000, 2000, 4000};
     static final String IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still in progress";
     /** Headers of one exchange, not of the answer: a replay has its own. */
     private static final Set<String> NOT_REPLAYED = Set.of("x-request-id", "date", "content-length",
@@ -112,7 +120,8 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
             IdempotencyRecord row = existing.orElse(null);
             var decision = row == null
                     ? IdempotencyRules.decide(null, null, null, fingerprint, now)
-                    : IdempotencyRules.decide(row.state(), row.fingerprint(), row.expiresAt(), fingerprint, now);
+                    : IdempotencyRules.decide(row.state(), row.fingerprint(), row.expiresAt(), row.leaseUntil(),
+                            fingerprint, now);
             switch (decision) {
                 case PROCEED -> {
                     Optional<UUID> claimed = claimOrLose(() -> Optional.of(store.claim(scope, key, fingerprint, now)));
@@ -124,6 +133,15 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                 case EXPIRED_REPLACE -> {
                     Optional<UUID> claimed = claimOrLose(() -> store.replaceExpired(row.id(), scope, key, fingerprint, now));
                     if (claimed.isPresent()) {
+                        request.setProperty(CLAIM, claimed.get());
+                        return;
+                    }
+                }
+                case LAPSED_TAKE_OVER -> {
+                    Optional<UUID> claimed = claimOrLose(() -> store.takeOverLapsed(row.id(), scope, key, fingerprint, now));
+                    if (claimed.isPresent()) {
+                        LOG.info(() -> "Idempotency claim " + row.id() + " lapsed without an answer; taken over by "
+                                + claimed.get() + ", correlation id " + RequestIds.current());
                         request.setProperty(CLAIM, claimed.get());
                         return;
                     }
@@ -147,15 +165,43 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
             return; // no key, a replay, or a refusal by this filter: nothing of ours to record
         }
         request.removeProperty(CLAIM);
-        try {
-            if (response.getStatus() >= 500) {
+        if (response.getStatus() >= 500) {
+            try {
                 store.release(claim);
-            } else if (!store.complete(claim, response.getStatus(), sealed(claim, response, masterKey.get()))) {
-                LOG.warning("Idempotency row " + claim + " was gone or replaced before its response was stored");
+            } catch (RuntimeException e) {
+                // The claim's lease ends it: a retry after payments.idempotency.lease-seconds runs the request.
+                LOG.log(Level.WARNING, "Could not release idempotency claim " + claim + " after a server error; its lease "
+                        + "frees the key, correlation id " + RequestIds.current(), e);
             }
-        } catch (RuntimeException e) {
-            // The answer still goes out; the row stays IN_PROGRESS (409 on repeats) until it expires.
-            LOG.log(Level.SEVERE, "Could not record the idempotent response, correlation id " + RequestIds.current(), e);
+            return;
+        }
+        String answer = sealed(claim, response, masterKey.get());
+        for (int attempt = 0; ; attempt++) {
+            try {
+                if (!store.complete(claim, response.getStatus(), answer)) {
+                    LOG.warning("Idempotency row " + claim + " was gone or replaced before its response was stored");
+                }
+                return;
+            } catch (RuntimeException e) {
+                if (attempt >= completeRetriesMs.length) {
+                    // The answer still goes out; the claim stays IN_PROGRESS until its lease ends (409 on repeats
+                    // until then, after it the request runs again: see docs/DECISIONS.md).
+                    LOG.log(Level.SEVERE, "Could not record the idempotent response of claim " + claim
+                            + ", correlation id " + RequestIds.current(), e);
+                    return;
+                }
+                LOG.warning(() -> "Recording the idempotent response of claim " + claim + " failed (" + e
+                        + "); trying again, correlation id " + RequestIds.current());
+                pause(completeRetriesMs[attempt]);
+            }
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -33,11 +33,13 @@ public class IdempotencyRecord {
     private OffsetDateTime createdAt;
     @Column(name = "expires_at")
     private OffsetDateTime expiresAt;
+    @Column(name = "lease_until")
+    private OffsetDateTime leaseUntil;
 
     protected IdempotencyRecord() {
     }
 
-    IdempotencyRecord(String scope, String key, String fingerprint, OffsetDateTime now) {
+    IdempotencyRecord(String scope, String key, String fingerprint, OffsetDateTime now, java.time.Duration lease) {
         this.id = UUID.randomUUID();
         this.scope = scope;
         this.idemKey = key;
@@ -45,6 +47,7 @@ public class IdempotencyRecord {
         this.state = IdempotencyRules.State.IN_PROGRESS;
         this.createdAt = now;
         this.expiresAt = now.plus(IdempotencyRules.RETENTION);
+        this.leaseUntil = now.plus(lease);
     }
 
     public UUID id() {
@@ -69,5 +72,10 @@ public class IdempotencyRecord {
 
     public OffsetDateTime expiresAt() {
         return expiresAt;
+    }
+
+    /** Until when an IN_PROGRESS claim holds its key (null on rows written before leases: they hold it until expiry). */
+    public OffsetDateTime leaseUntil() {
+        return leaseUntil;
     }
 }

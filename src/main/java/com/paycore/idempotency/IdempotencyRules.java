@@ -17,6 +17,9 @@ final class IdempotencyRules {
     public static final String REPLAYED_HEADER = "Idempotent-Replayed";
     public static final int MAX_KEY_LENGTH = 255;
     public static final Duration RETENTION = Duration.ofHours(24);
+    /** How long a claim holds its key without an answer, unless {@code payments.idempotency.lease-seconds} says. */
+    public static final long DEFAULT_LEASE_SECONDS = 30;
+    public static final String LEASE_SETTING = "payments.idempotency.lease-seconds";
 
     /** What a row records about the first request with a key. */
     public enum State { IN_PROGRESS, COMPLETED }
@@ -32,7 +35,12 @@ final class IdempotencyRules {
         /** The same request is still running: 409. */
         IN_PROGRESS_409,
         /** The row is older than the retention: replace it, as if absent. */
-        EXPIRED_REPLACE
+        EXPIRED_REPLACE,
+        /**
+         * The same request claimed the key but its lease ran out without an answer: the claiming request died (a
+         * crash, a database failure before its answer was stored). Take the claim over and run the request.
+         */
+        LAPSED_TAKE_OVER
     }
 
     private IdempotencyRules() {
@@ -65,9 +73,19 @@ final class IdempotencyRules {
         return rawQuery == null || rawQuery.isEmpty() ? path : path + "?" + rawQuery;
     }
 
-    /** The decision for a new request with the given fingerprint, seeing the stored row (null when there is none). */
+    /** As {@link #decide(State, String, OffsetDateTime, OffsetDateTime, String, OffsetDateTime)} for a row without a lease. */
     public static Decision decide(State storedState, String storedFingerprint, OffsetDateTime storedExpiresAt,
                                   String fingerprint, OffsetDateTime now) {
+        return decide(storedState, storedFingerprint, storedExpiresAt, null, fingerprint, now);
+    }
+
+    /**
+     * The decision for a new request with the given fingerprint, seeing the stored row (null when there is none).
+     * An IN_PROGRESS row holds the key until its lease ends ({@code storedLeaseUntil}; null: until it expires); a
+     * different request under the key stays refused (400) even after the lease, as the first one may have acted.
+     */
+    public static Decision decide(State storedState, String storedFingerprint, OffsetDateTime storedExpiresAt,
+                                  OffsetDateTime storedLeaseUntil, String fingerprint, OffsetDateTime now) {
         if (storedState == null) {
             return Decision.PROCEED;
         }
@@ -77,7 +95,11 @@ final class IdempotencyRules {
         if (!storedFingerprint.equals(fingerprint)) {
             return Decision.MISMATCH_400;
         }
-        return storedState == State.COMPLETED ? Decision.REPLAY : Decision.IN_PROGRESS_409;
+        if (storedState == State.COMPLETED) {
+            return Decision.REPLAY;
+        }
+        return storedLeaseUntil != null && !now.isBefore(storedLeaseUntil) ? Decision.LAPSED_TAKE_OVER
+                : Decision.IN_PROGRESS_409;
     }
 
     /** Keys of project API-key calls and of user calls never meet: "project:&lt;id&gt;" or "user:&lt;id&gt;". */

@@ -1,5 +1,6 @@
 package com.paycore.idempotency;
 
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
@@ -13,6 +14,7 @@ import jakarta.transaction.Transactional.TxType;
 
 
 import com.paycore.platform.SecretColumns;
+import com.paycore.platform.Settings;
 /**
  * The idempotency rows. Every change commits in its own transaction, apart from the request's: a claim is seen
  * by a concurrent duplicate (on any instance) at once, and the unique (scope, idem_key) constraint decides races;
@@ -23,6 +25,21 @@ class IdempotencyStore {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    /** How long a claim holds its key without an answer ({@link IdempotencyRules#LEASE_SETTING}). */
+    private final Duration lease = lease(Settings.get(IdempotencyRules.LEASE_SETTING));
+
+    static Duration lease(String value) {
+        long seconds = Settings.wholeOrOff(IdempotencyRules.LEASE_SETTING, value, IdempotencyRules.DEFAULT_LEASE_SECONDS);
+        if (seconds < 1) {
+            throw new IllegalArgumentException(IdempotencyRules.LEASE_SETTING + " must be 1 or more seconds, got " + value);
+        }
+        return Duration.ofSeconds(seconds);
+    }
+
+    Duration lease() {
+        return lease;
+    }
 
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<IdempotencyRecord> find(String scope, String key) {
@@ -35,7 +52,7 @@ class IdempotencyStore {
     /** Claims the key: a new IN_PROGRESS row, committed on return. Throws on a unique violation. */
     @Transactional(TxType.REQUIRES_NEW)
     public UUID claim(String scope, String key, String fingerprint, OffsetDateTime now) {
-        IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+        IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, lease);
         em.persist(row);
         em.flush();
         return row.id();
@@ -53,7 +70,27 @@ class IdempotencyStore {
         if (deleted == 0) {
             return Optional.empty();
         }
-        IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+        IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, lease);
+        em.persist(row);
+        em.flush();
+        return Optional.of(row.id());
+    }
+
+    /**
+     * Takes over the claim {@code lapsedId} whose lease ran out without an answer (its request died), by a new claim
+     * in one transaction. Empty when that row is gone, answered or no longer lapsed: the caller reads again.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public Optional<UUID> takeOverLapsed(UUID lapsedId, String scope, String key, String fingerprint,
+                                         OffsetDateTime now) {
+        int deleted = em.createQuery("delete from IdempotencyRecord r where r.id = :id and r.state = :running "
+                        + "and r.leaseUntil <= :now")
+                .setParameter("id", lapsedId).setParameter("running", IdempotencyRules.State.IN_PROGRESS)
+                .setParameter("now", now).executeUpdate();
+        if (deleted == 0) {
+            return Optional.empty();
+        }
+        IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, lease);
         em.persist(row);
         em.flush();
         return Optional.of(row.id());

@@ -151,6 +151,39 @@ class IdempotencyFilterTest {
     }
 
     @Test
+    void anAnswerWhoseFirstStoresFailIsStillStoredAndReplayed() throws Exception {
+        IdempotencyFilter f = filter(true);
+        f.completeRetriesMs = new long[] {0, 0, 0};
+        store.failingCompletes = 3;
+        assertTrue(send(f, "k1", "pay/p/payments", "{}", 201, Envelope.ok()).ran);
+        assertEquals(IdempotencyRules.State.COMPLETED, store.rows.values().iterator().next().state());
+        assertEquals(201, send(f, "k1", "pay/p/payments", "{}", 500, null).replayed.getStatus());
+    }
+
+    @Test
+    void aClaimWhoseAnswerCouldNotBeStoredIsTakenOverAfterItsLease() throws Exception {
+        IdempotencyFilter f = filter(true);
+        f.completeRetriesMs = new long[] {0};
+        store.failingCompletes = 2;
+        assertTrue(send(f, "k1", "pay/p/payments", "{}", 201, Envelope.ok()).ran);
+        assertEquals(IdempotencyRules.State.IN_PROGRESS, store.rows.values().iterator().next().state());
+        assertEquals(409, send(f, "k1", "pay/p/payments", "{}", 201, Envelope.ok()).refusal.getResponse().getStatus());
+        clock.advance(Duration.ofSeconds(31));
+        assertTrue(send(f, "k1", "pay/p/payments", "{}", 201, Envelope.ok()).ran, "the retry after the lease runs");
+        assertEquals(IdempotencyRules.State.COMPLETED, store.rows.values().iterator().next().state());
+    }
+
+    @Test
+    void aServerErrorWhoseReleaseFailsFreesTheKeyAfterTheLease() throws Exception {
+        IdempotencyFilter f = filter(true);
+        store.failingReleases = 1;
+        send(f, "k1", "pay/p/payments", "{}", 500, null);
+        assertEquals(409, send(f, "k1", "pay/p/payments", "{}", 201, Envelope.ok()).refusal.getResponse().getStatus());
+        clock.advance(Duration.ofSeconds(30));
+        assertTrue(send(f, "k1", "pay/p/payments", "{}", 201, Envelope.ok()).ran);
+    }
+
+    @Test
     void anotherQueryStringUnderTheSameKeyIs400() throws Exception {
         IdempotencyFilter f = filter(false);
         send(f, "k1", "adm/transactions/t/reverse?companyProjectId=a", "", 200, Envelope.ok());
@@ -269,7 +302,7 @@ class IdempotencyFilterTest {
         // Another instance claims the key between this request's read and its insert.
         store.beforeClaim = () -> store.put(new IdempotencyRecord("project:" + PROJECT, "k1",
                 IdempotencyRules.fingerprint(LOOKUP_KEY, "POST", "x", "{}".getBytes(StandardCharsets.UTF_8)),
-                Times.utc(clock.instant())));
+                Times.utc(clock.instant()), java.time.Duration.ofSeconds(30)));
         Outcome o = send(f, "k1", "x", "{}", 200, Envelope.ok());
         assertEquals(409, o.refusal.getResponse().getStatus());
         assertEquals(1, store.claims.get());
@@ -352,6 +385,8 @@ class IdempotencyFilterTest {
         final Map<String, IdempotencyRecord> rows = new HashMap<>();
         final AtomicInteger claims = new AtomicInteger();
         Runnable beforeClaim = () -> { };
+        int failingCompletes;
+        int failingReleases;
 
         void put(IdempotencyRecord row) {
             rows.put(field(row, "scope") + "|" + field(row, "idemKey"), row);
@@ -370,7 +405,7 @@ class IdempotencyFilterTest {
             if (rows.containsKey(scope + "|" + key)) {
                 throw new PersistenceException(new SQLException("duplicate", "23505"));
             }
-            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, java.time.Duration.ofSeconds(30));
             put(row);
             return row.id();
         }
@@ -382,13 +417,17 @@ class IdempotencyFilterTest {
             if (old == null || !old.id().equals(expiredId) || old.expiresAt().isAfter(now)) {
                 return Optional.empty();
             }
-            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now);
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, java.time.Duration.ofSeconds(30));
             put(row);
             return Optional.of(row.id());
         }
 
         @Override
         public boolean complete(UUID id, int status, String response) {
+            if (failingCompletes > 0) {
+                failingCompletes--;
+                throw new PersistenceException("the database is away");
+            }
             for (IdempotencyRecord row : rows.values()) {
                 if (row.id().equals(id) && row.state() == IdempotencyRules.State.IN_PROGRESS) {
                     set(row, "state", IdempotencyRules.State.COMPLETED);
@@ -402,7 +441,24 @@ class IdempotencyFilterTest {
 
         @Override
         public void release(UUID id) {
+            if (failingReleases > 0) {
+                failingReleases--;
+                throw new PersistenceException("the database is away");
+            }
             rows.values().removeIf(r -> r.id().equals(id));
+        }
+
+        @Override
+        public Optional<UUID> takeOverLapsed(UUID lapsedId, String scope, String key, String fingerprint,
+                                             OffsetDateTime now) {
+            IdempotencyRecord old = rows.get(scope + "|" + key);
+            if (old == null || !old.id().equals(lapsedId) || old.state() != IdempotencyRules.State.IN_PROGRESS
+                    || old.leaseUntil().isAfter(now)) {
+                return Optional.empty();
+            }
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, java.time.Duration.ofSeconds(30));
+            put(row);
+            return Optional.of(row.id());
         }
 
         @Override

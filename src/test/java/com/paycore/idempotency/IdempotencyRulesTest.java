@@ -174,6 +174,33 @@ class IdempotencyRulesTest {
     }
 
     @Test
+    void aClaimHoldsItsKeyUntilItsLeaseEndsThenARetryTakesItOver() {
+        OffsetDateTime expires = NOW.plusHours(20);
+        assertSame(Decision.IN_PROGRESS_409, IdempotencyRules.decide(State.IN_PROGRESS, FP, expires, NOW.plusSeconds(1), FP, NOW));
+        assertSame(Decision.LAPSED_TAKE_OVER, IdempotencyRules.decide(State.IN_PROGRESS, FP, expires, NOW, FP, NOW));
+        assertSame(Decision.LAPSED_TAKE_OVER, IdempotencyRules.decide(State.IN_PROGRESS, FP, expires, NOW.minusHours(1), FP, NOW));
+        // an answered row replays whatever its lease said; a row without a lease holds the key until it expires
+        assertSame(Decision.REPLAY, IdempotencyRules.decide(State.COMPLETED, FP, expires, NOW.minusHours(1), FP, NOW));
+        assertSame(Decision.IN_PROGRESS_409, IdempotencyRules.decide(State.IN_PROGRESS, FP, expires, null, FP, NOW));
+    }
+
+    @Test
+    void aLapsedClaimDoesNotLetADifferentRequestUseTheKey() {
+        String other = fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}"));
+        assertSame(Decision.MISMATCH_400, IdempotencyRules.decide(State.IN_PROGRESS, other, NOW.plusHours(20),
+                NOW.minusHours(1), FP, NOW));
+    }
+
+    @Test
+    void theLeaseIsAWholeNumberOfSecondsOfAtLeastOne() {
+        assertEquals(java.time.Duration.ofSeconds(30), IdempotencyStore.lease(null));
+        assertEquals(java.time.Duration.ofSeconds(5), IdempotencyStore.lease("5"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("0"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("off"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("soon"));
+    }
+
+    @Test
     void expiryIsExclusive() {
         assertSame(Decision.EXPIRED_REPLACE, decide(State.COMPLETED, FP, NOW));
         assertSame(Decision.REPLAY, decide(State.COMPLETED, FP, NOW.plusNanos(1000)));

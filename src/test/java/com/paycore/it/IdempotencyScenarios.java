@@ -155,4 +155,128 @@ abstract class IdempotencyScenarios {
             pool.shutdownNow();
         }
     }
+
+    // ---- crash safety (issue 14): a claim never outlives the work it guards ----
+
+    /**
+     * Puts the key's row back into the state a request killed after its claim leaves: IN_PROGRESS, no answer, the
+     * lease ending at {@code leaseUntil}.
+     */
+    static void leftByAKilledRequest(String key, java.time.OffsetDateTime leaseUntil) throws Exception {
+        try (var db = DatabaseDump.connect();
+             var st = db.prepareStatement("update idempotency_keys set state = 'IN_PROGRESS', status = null, "
+                     + "response = null, lease_until = ? where idem_key = ?")) {
+            st.setObject(1, leaseUntil);
+            st.setString(2, key);
+            assertEquals(1, st.executeUpdate(), "the idempotency row of " + key);
+        }
+    }
+
+    static String stateOf(String key) throws Exception {
+        try (var db = DatabaseDump.connect();
+             var st = db.prepareStatement("select state from idempotency_keys where idem_key = ?")) {
+            st.setString(1, key);
+            try (var rs = st.executeQuery()) {
+                assertTrue(rs.next(), "the idempotency row of " + key);
+                return rs.getString(1);
+            }
+        }
+    }
+
+    @Test
+    void aClaimLeftByAKilledRequestHoldsItsKeyOnlyForItsLease() throws Exception {
+        Cards.Shop shop = aShop();
+        String token = shop.aToken("4111111111111111");
+        String key = UUID.randomUUID().toString();
+        java.util.Map<String, Object> request = java.util.Map.of("paymentToken", token,
+                "amount", new java.math.BigDecimal("7.00"), "currency", "USD", "capture", false);
+        Response first = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
+        assertEquals(201, first.statusCode(), first.asString());
+        java.time.OffsetDateTime now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+
+        // the claiming request died a moment ago: its lease still runs, a retry is told to come back
+        leftByAKilledRequest(key, now.plusMinutes(5));
+        Response during = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
+        assertEquals(409, during.statusCode(), during.asString());
+        assertEquals("IN_PROGRESS", stateOf(key));
+
+        // the lease has run out: the retry takes the claim over and runs, its answer is stored and replayed
+        leftByAKilledRequest(key, now.minusSeconds(1));
+        Response retry = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
+        assertEquals(201, retry.statusCode(), retry.asString());
+        assertNull(retry.header("Idempotent-Replayed"), "the retry ran");
+        assertEquals("Approved", retry.jsonPath().getString("status"));
+        assertEquals("COMPLETED", stateOf(key));
+        Response again = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
+        assertEquals("true", again.header("Idempotent-Replayed"));
+        assertEquals(retry.jsonPath().getString("id"), again.jsonPath().getString("id"));
+
+        // a different request under a lapsed key is still a reuse of the key
+        leftByAKilledRequest(key, now.minusSeconds(1));
+        refused(shop.pay().header("Idempotency-Key", key).body(java.util.Map.of("paymentToken", token,
+                "amount", new java.math.BigDecimal("8.00"), "currency", "USD", "capture", false))
+                .post(shop.transactions()), 400);
+    }
+
+    @Test
+    void aLapsedClaimIsTakenOverByOneRetryOnly() throws Exception {
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        Response first = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
+        assertEquals(201, first.statusCode(), first.asString());
+        leftByAKilledRequest(key, java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(1));
+        List<Response> answers = Parallel.run(8, i -> (i % 2 == 0 ? shop.pay() : shop.paySecond())
+                .header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens()));
+        int ran = 0;
+        Set<String> ids = new HashSet<>();
+        for (Response r : answers) {
+            assertTrue(r.statusCode() == 201 || r.statusCode() == 409, r.statusCode() + " " + r.asString());
+            if (r.statusCode() == 201) {
+                ids.add(r.jsonPath().getString("id"));
+                if (r.header("Idempotent-Replayed") == null) {
+                    ran++;
+                }
+            }
+        }
+        assertEquals(1, ran, "exactly one retry took the lapsed claim over");
+        assertEquals(1, ids.size(), "every 201 names the token of that retry");
+    }
+
+    @Test
+    void aDatabaseFailureBetweenEffectAndAnswerStillKeepsTheAnswer() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("PAYMENTS_DB_URL") != null,
+                "the failure is a PostgreSQL trigger");
+        Cards.Shop shop = aShop();
+        String key = UUID.randomUUID().toString();
+        String tag = "it_fail_" + key.replace("-", "");
+        // the first two attempts to store this key's answer fail, as while the database restarts
+        try (var db = DatabaseDump.connect(); var st = db.createStatement()) {
+            st.execute("create sequence " + tag);
+            st.execute("create function " + tag + "() returns trigger language plpgsql as $$ begin "
+                    + "if nextval('" + tag + "') <= 2 then raise exception 'the database is away'; end if; "
+                    + "return new; end $$");
+            st.execute("create trigger " + tag + " before update on idempotency_keys for each row when "
+                    + "(new.idem_key = '" + key + "' and new.state = 'COMPLETED') execute function " + tag + "()");
+        }
+        try {
+            Response first = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
+            assertEquals(201, first.statusCode(), first.asString());
+            assertEquals("COMPLETED", stateOf(key), "the answer was stored once the database was back");
+            try (var db = DatabaseDump.connect(); var st = db.createStatement();
+                 var rs = st.executeQuery("select last_value from " + tag)) {
+                assertTrue(rs.next());
+                assertEquals(3, rs.getLong(1), "two failed attempts, then the stored answer");
+            }
+            Response retry = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
+            assertEquals(201, retry.statusCode(), retry.asString());
+            assertEquals("true", retry.header("Idempotent-Replayed"));
+            assertEquals(first.jsonPath().getString("id"), retry.jsonPath().getString("id"), "no second token");
+        } finally {
+            try (var db = DatabaseDump.connect(); var st = db.createStatement()) {
+                st.execute("drop trigger if exists " + tag + " on idempotency_keys");
+                st.execute("drop function if exists " + tag + "()");
+                st.execute("drop sequence if exists " + tag);
+            }
+        }
+    }
 }
