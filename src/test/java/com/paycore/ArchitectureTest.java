@@ -220,7 +220,7 @@ class ArchitectureTest {
      * types every changing feature records with, and the webhook feature's resource. The bound only goes down, but for
      * a new feature's resource and what other features must call: lower it when the number drops.
      */
-    static final int PUBLIC_FEATURE_TYPES_AT_MOST = 63;
+    static final int PUBLIC_FEATURE_TYPES_AT_MOST = 64;
 
     @Test
     void publicFeatureTypesDoNotGrow() {

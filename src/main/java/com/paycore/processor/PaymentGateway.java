@@ -10,6 +10,10 @@ import java.math.BigDecimal;
  * <p>
  * Every call carries a {@link Connection}: the processor configuration's settings (what a connector needs to reach
  * its processor) and the merchant credentials.
+ * <p>
+ * A call that gets no answer within {@code payments.processor.timeout-ms} (default 10000) answers
+ * {@link GatewayResult#pending} with the reference the call went out under: the processor may have acted, so the
+ * outcome is never guessed. {@link #queryOutcome} asks for it later by that reference (DESIGN.md section 11).
  * Implementations receive card numbers and merchant credentials: they must never log them, put them in exception
  * messages or return them. Declines and processor errors are answers ({@link GatewayResult}), not exceptions.
  */
@@ -30,8 +34,17 @@ public interface PaymentGateway {
     /** Releases an uncaptured authorization. */
     GatewayResult reverse(GatewayCall call);
 
+    /** How long a call waits for the processor's answer, {@code payments.processor.timeout-ms} (default 10000). */
+    String TIMEOUT_SETTING = "payments.processor.timeout-ms";
+
     /** Settles a captured amount; the answer may announce a dispute the card's issuer opened. */
     Settlement settle(GatewayCall call, BigDecimal amount);
+
+    /**
+     * The outcome of an earlier call that timed out ({@link GatewayResult#pending}), by the reference it answered:
+     * Approved, Declined or Error once the processor knows it, Pending while it still does not.
+     */
+    GatewayResult queryOutcome(GatewayCall call);
 
     /** Verifies a card's CVV once, at tokenization. */
     boolean verifyCvv(CardData card, String cvv, Connection connection);
@@ -42,10 +55,20 @@ public interface PaymentGateway {
     /** What a processor answers to one operation. */
     record GatewayResult(Outcome outcome, String resultCode, String reference) {
 
-        public enum Outcome { Approved, Declined, Error }
+        /** Pending: no answer in time; the processor may or may not have acted. */
+        public enum Outcome { Approved, Declined, Error, Pending }
 
         public boolean approved() {
             return outcome == Outcome.Approved;
+        }
+
+        /** No answer in time to the call sent under {@code reference}: ask {@link PaymentGateway#queryOutcome} later. */
+        public static GatewayResult pending(String reference) {
+            return new GatewayResult(Outcome.Pending, null, reference);
+        }
+
+        public boolean pending() {
+            return outcome == Outcome.Pending;
         }
     }
 

@@ -16,6 +16,12 @@ import com.paycore.platform.Settings;
  * follow ISO 8583: 00 approved, 05 do not honour, 51 insufficient funds, 96 system malfunction. Every call waits
  * first, to stand in for a real processor's round trip: the processor configuration's {@code simulatorLatencyMs}
  * setting when it has one, else {@code payments.simulator.latency-ms} (default 0).
+ * <p>
+ * Unknown outcomes (DESIGN.md section 11): a call whose latency reaches {@code payments.processor.timeout-ms} gives up
+ * at the timeout and answers Pending, and the processor did act (its outcome is Approved); card
+ * {@value #TIMES_OUT_APPROVED} times out and is approved; card {@value #TIMES_OUT_UNREACHED} times out and never
+ * reached the processor (Declined, result code 91, issuer or switch inoperative). The Simulator keeps no state: the
+ * reference of a call that timed out says what {@link #queryOutcome} will learn.
  */
 @ApplicationScoped
 class SimulatorGateway implements PaymentGateway {
@@ -26,6 +32,12 @@ class SimulatorGateway implements PaymentGateway {
     static final String SYSTEM_MALFUNCTION = "96";
 
     static final String DISPUTE_CARD = "4000000000000259";
+    static final String TIMES_OUT_APPROVED = "4000000000000408";
+    static final String TIMES_OUT_UNREACHED = "4000000000000416";
+    static final String ISSUER_INOPERATIVE = "91";
+    /** References of calls that timed out: acted upon (approved), or never reached. */
+    static final String TIMED_OUT_ACTED = "simt_a_";
+    static final String TIMED_OUT_UNREACHED = "simt_n_";
     private static final Map<String, PaymentGateway.GatewayResult.Outcome> REFUSALS = Map.of(
             "4000000000000002", PaymentGateway.GatewayResult.Outcome.Declined,
             "4000000000009995", PaymentGateway.GatewayResult.Outcome.Declined,
@@ -44,13 +56,19 @@ class SimulatorGateway implements PaymentGateway {
     private static final long MAX_LATENCY_MILLIS = 60_000;
 
     private final long latencyMillis;
+    private final long timeoutMillis;
 
     public SimulatorGateway() {
-        this(parseLatency(Settings.get("payments.simulator.latency-ms")));
+        this(parseLatency(Settings.get("payments.simulator.latency-ms")), parseTimeout(Settings.get(TIMEOUT_SETTING)));
     }
 
     SimulatorGateway(long latencyMillis) {
+        this(latencyMillis, 10_000);
+    }
+
+    SimulatorGateway(long latencyMillis, long timeoutMillis) {
         this.latencyMillis = latencyMillis;
+        this.timeoutMillis = timeoutMillis;
     }
 
     @Override
@@ -60,7 +78,14 @@ class SimulatorGateway implements PaymentGateway {
 
     @Override
     public GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection) {
-        pause(connection);
+        if (TIMES_OUT_APPROVED.equals(card.number()) || TIMES_OUT_UNREACHED.equals(card.number())) {
+            sleep(timeoutMillis);
+            return GatewayResult.pending((TIMES_OUT_APPROVED.equals(card.number()) ? TIMED_OUT_ACTED : TIMED_OUT_UNREACHED)
+                    + hex());
+        }
+        if (pause(connection)) {
+            return GatewayResult.pending(TIMED_OUT_ACTED + hex());
+        }
         GatewayResult.Outcome refusal = REFUSALS.get(card.number());
         if (refusal == GatewayResult.Outcome.Error) {
             return new GatewayResult(refusal, SYSTEM_MALFUNCTION, null);
@@ -73,19 +98,25 @@ class SimulatorGateway implements PaymentGateway {
 
     @Override
     public GatewayResult capture(GatewayCall call, BigDecimal amount) {
-        pause(call.connection());
+        if (pause(call.connection())) {
+            return GatewayResult.pending(TIMED_OUT_ACTED + hex());
+        }
         return approved("sim_");
     }
 
     @Override
     public GatewayResult refund(GatewayCall call, BigDecimal amount) {
-        pause(call.connection());
+        if (pause(call.connection())) {
+            return GatewayResult.pending(TIMED_OUT_ACTED + hex());
+        }
         return approved("sim_");
     }
 
     @Override
     public GatewayResult reverse(GatewayCall call) {
-        pause(call.connection());
+        if (pause(call.connection())) {
+            return GatewayResult.pending(TIMED_OUT_ACTED + hex());
+        }
         return approved("sim_");
     }
 
@@ -95,6 +126,19 @@ class SimulatorGateway implements PaymentGateway {
         pause(call.connection());
         boolean dispute = call.reference() != null && call.reference().startsWith(DISPUTE_REFERENCE);
         return new Settlement(approved("sim_"), dispute);
+    }
+
+    /** What a call that timed out came to, by the reference it answered; Pending for a reference it never gave. */
+    @Override
+    public GatewayResult queryOutcome(GatewayCall call) {
+        String reference = call.reference();
+        if (reference != null && reference.startsWith(TIMED_OUT_UNREACHED)) {
+            return new GatewayResult(GatewayResult.Outcome.Declined, ISSUER_INOPERATIVE, null);
+        }
+        if (reference != null && reference.startsWith(TIMED_OUT_ACTED)) {
+            return new GatewayResult(GatewayResult.Outcome.Approved, APPROVED, reference);
+        }
+        return GatewayResult.pending(reference);
     }
 
     /** CVV 000 fails; every other CVV passes. */
@@ -121,19 +165,35 @@ class SimulatorGateway implements PaymentGateway {
     }
 
     private static GatewayResult approved(String prefix) {
-        byte[] bytes = new byte[12];
-        RANDOM.nextBytes(bytes);
-        return new GatewayResult(GatewayResult.Outcome.Approved, APPROVED, prefix + HexFormat.of().formatHex(bytes));
+        return new GatewayResult(GatewayResult.Outcome.Approved, APPROVED, prefix + hex());
     }
 
-    /** The processor configuration's {@code simulatorLatencyMs} setting, else the server-wide default. */
-    private void pause(Connection connection) {
+    private static String hex() {
+        byte[] bytes = new byte[12];
+        RANDOM.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /**
+     * Waits the processor configuration's {@code simulatorLatencyMs} setting, else the server-wide default, but no
+     * longer than the timeout; true when the timeout cut the wait short (the call's answer is Pending).
+     */
+    private boolean pause(Connection connection) {
         long millis = latencyMillis;
         if (connection != null && connection.settings() != null
                 && connection.settings().get(LATENCY_SETTING) instanceof JsonNumber setting
                 && setting.isIntegral() && setting.longValue() >= 0) {
             millis = Math.min(setting.longValue(), MAX_LATENCY_MILLIS);
         }
+        if (timeoutMillis > 0 && millis >= timeoutMillis) {
+            sleep(timeoutMillis);
+            return true;
+        }
+        sleep(millis);
+        return false;
+    }
+
+    private static void sleep(long millis) {
         if (millis <= 0) {
             return;
         }
@@ -142,6 +202,10 @@ class SimulatorGateway implements PaymentGateway {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    static long parseTimeout(String value) {
+        return Settings.wholeOrOff(TIMEOUT_SETTING, value, 10_000);
     }
 
     static long parseLatency(String value) {

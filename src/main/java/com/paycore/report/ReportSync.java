@@ -204,7 +204,9 @@ class ReportSync {
         String sql = "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + sourceColumns(dialect)
                 + " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
                 + "JOIN report_projects r ON r.project_id = e.project_id "
-                + "WHERE NOT EXISTS (SELECT 1 FROM report_transaction_events x WHERE x.event_id = e.id)"
+                // a Pending event is copied once its outcome is known (DESIGN.md section 11: one event per move)
+                + "WHERE e.event_result <> 'Pending' "
+                + "AND NOT EXISTS (SELECT 1 FROM report_transaction_events x WHERE x.event_id = e.id)"
                 + (since == null ? "" : " AND e.recorded_at >= ?");
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setObject(1, Times.utc(clock.instant()));

@@ -176,16 +176,62 @@ class CardTransaction extends Timestamped {
         this.tags = tags;
     }
 
-    /** The processor's answer to the authorization: Approved, Declined or Error (the last two are final). */
+    /**
+     * The processor's answer to the authorization: Approved, Declined or Error (the last two are final), or Pending
+     * when it did not answer in time (the event keeps the reference to ask about).
+     */
     TransactionEvent authorized(EventResult result, String resultCode, String reference, OffsetDateTime now) {
-        this.status = switch (result) {
-            case Approved -> TransactionStatus.Approved;
-            case Declined -> TransactionStatus.Declined;
-            default -> TransactionStatus.Error;
-        };
+        this.status = statusAfterAuthorization(result);
         this.resultCode = resultCode;
         this.processorReference = reference;
-        return event(EventType.Authorize, result, resultCode, amount, now);
+        TransactionEvent event = event(EventType.Authorize, result, resultCode, amount, now);
+        if (result == EventResult.Pending) {
+            event.awaits(reference);
+        }
+        return event;
+    }
+
+    private static TransactionStatus statusAfterAuthorization(EventResult result) {
+        return switch (result) {
+            case Approved -> TransactionStatus.Approved;
+            case Declined -> TransactionStatus.Declined;
+            case Pending -> TransactionStatus.Pending;
+            default -> TransactionStatus.Error;
+        };
+    }
+
+    /**
+     * The outcome of a move that was Pending (DESIGN.md section 11), learned later: the event takes the final result
+     * and code, and the transaction changes as the move would have changed it then. {@code result} is not Pending.
+     */
+    void resolve(TransactionEvent pending, EventResult result, String code, OffsetDateTime now) {
+        pending.resolved(result, code);
+        switch (EventType.valueOf(pending.eventType())) {
+            case Authorize -> {
+                this.status = statusAfterAuthorization(result);
+                this.resultCode = code;
+            }
+            case Capture -> {
+                if (result == EventResult.Approved) {
+                    this.status = TransactionStatus.Captured;
+                    this.capturedAmount = pending.amount();
+                    this.capturedAt = now;
+                }
+            }
+            case Refund -> {
+                if (result == EventResult.Approved) {
+                    this.refundedAmount = refundedAmount.add(pending.amount());
+                    this.status = (refundedAmount.compareTo(capturedAmount) >= 0
+                            ? TransactionStatus.Refunded : TransactionStatus.PartiallyRefunded);
+                }
+            }
+            case ReverseAuthorize -> {
+                if (result == EventResult.Approved) {
+                    this.status = TransactionStatus.Reversed;
+                }
+            }
+            default -> throw new IllegalStateException("a " + pending.eventType() + " event is never Pending");
+        }
     }
 
     /** The amount a capture takes: the whole authorization when not given; 400 unless Approved and within it. */

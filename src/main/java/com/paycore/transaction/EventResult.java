@@ -11,6 +11,7 @@ enum EventResult {
             case Approved -> Approved;
             case Declined -> Declined;
             case Error -> Error;
+            case Pending -> Pending;
         };
     }
 }

@@ -33,4 +33,17 @@ class Moves {
                 outbox.record(topic, transaction.projectId(), transaction.companyId(), event.occurredAt(), view));
         return view;
     }
+
+    /**
+     * A Pending move whose outcome became known (DESIGN.md section 11): the event is already stored and changed; its
+     * outbox event, with the transaction as it is now, goes out as the move's would have.
+     */
+    TransactionView resolved(CardTransaction transaction, TransactionEvent event, java.time.OffsetDateTime at) {
+        List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
+                + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
+        TransactionView view = TransactionView.of(transaction, events);
+        event.topic().ifPresent(topic ->
+                outbox.record(topic, transaction.projectId(), transaction.companyId(), at, view));
+        return view;
+    }
 }

@@ -64,9 +64,13 @@ public class PayTransactionsResource {
                     + "transaction for its later moves. An approval answers 201 with id, status (Approved, or "
                     + "Captured for a sale), resultCode and entry (the transaction as E16 shows it). A decline or "
                     + "processor error is recorded too and answers 200 with success true, id and status Declined or "
-                    + "Error: read status." + IDEMPOTENCY)
+                    + "Error: read status. A processor that does not answer within payments.processor.timeout-ms "
+                    + "answers 202 with id and status Pending: the outcome is never guessed; the reconciliation job "
+                    + "learns it (transaction.pending, then the final event), and until then the transaction cannot be "
+                    + "captured, refunded or reversed." + IDEMPOTENCY)
     @APIResponse(responseCode = "201", description = "Approved: id, status, resultCode, entry")
     @APIResponse(responseCode = "200", description = "Declined or processor error, recorded: id, status, resultCode, entry")
+    @APIResponse(responseCode = "202", description = "The processor did not answer in time: id, status Pending, entry")
     @APIResponse(responseCode = "400", description = "Invalid amount or currency; unknown, deleted or disabled payment "
             + "token; inactive project or company; no active processor. Nothing is recorded.")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
@@ -80,6 +84,10 @@ public class PayTransactionsResource {
         if (moved.event().eventResult().equals(EventResult.Approved.name())) {
             return created;
         }
+        if (moved.event().eventResult().equals(EventResult.Pending.name())) {
+            // The processor did not answer in time: recorded, its outcome to come (DESIGN.md section 11).
+            return Response.accepted(created.getEntity()).location(created.getLocation()).build();
+        }
         // Declined or processor error: recorded all the same, but not a create (DESIGN.md section 9).
         return Response.ok(created.getEntity()).build();
     }
@@ -89,7 +97,7 @@ public class PayTransactionsResource {
             description = "With id: that transaction (entries holds it, or nothing when it is not one of this "
                     + "project's). Without: the project's transactions, newest first, limit (default 20, at most 1000) "
                     + "and offset, optionally only those in status (Approved, Captured, Settled, PartiallyRefunded, "
-                    + "Refunded, Reversed, Declined, Error). Entries: id, amount, currency, status, resultCode, "
+                    + "Refunded, Reversed, Declined, Error, Pending). Entries: id, amount, currency, status, resultCode, "
                     + "maskedCardNumber, ccType, capturedAmount, refundedAmount, orderId, description, tags, "
                     + "createdDate, events (id, eventType, eventResult, resultCode, amount, date; in order).")
     @APIResponse(responseCode = "200", description = "entries")
@@ -220,9 +228,10 @@ public class PayTransactionsResource {
             }
         }
 
+        /** resultCode is that of the transaction's latest event (DESIGN.md section 11). */
         static TransactionView of(CardTransaction t, List<TransactionEvent> events) {
             return new TransactionView(t.id(), Money.scaled(t.amount(), t.currency()), t.currency(), t.status().name(),
-                    t.resultCode(), t.maskedCardNumber(), t.ccType(), Money.scaled(t.capturedAmount(), t.currency()),
+                    events.isEmpty() ? t.resultCode() : events.get(events.size() - 1).resultCode(), t.maskedCardNumber(), t.ccType(), Money.scaled(t.capturedAmount(), t.currency()),
                     Money.scaled(t.refundedAmount(), t.currency()), t.orderId(), t.description(), Tags.read(t.tags()),
                     t.createdAt(), events.stream().map(e -> EventView.of(e, t.currency())).toList());
         }

@@ -41,6 +41,8 @@ class TransactionEvent {
     private boolean awaitingSettlement;
     @Column(name = "occurred_at")
     private OffsetDateTime occurredAt;
+    @Column(name = "processor_reference")
+    private String processorReference;
 
     protected TransactionEvent() {
     }
@@ -60,6 +62,22 @@ class TransactionEvent {
         this.credentialVersion = transaction.credentialVersion();
         this.awaitingSettlement = type == EventType.Refund && result == EventResult.Approved;
         this.occurredAt = occurredAt;
+    }
+
+    /** A Pending move: the reference its processor call went out under, to ask about its outcome. */
+    void awaits(String reference) {
+        this.processorReference = reference;
+    }
+
+    /** The final result of a Pending move (DESIGN.md section 11); an approved refund now awaits settlement. */
+    void resolved(EventResult result, String code) {
+        this.eventResult = result.name();
+        this.resultCode = code;
+        this.awaitingSettlement = EventType.valueOf(eventType) == EventType.Refund && result == EventResult.Approved;
+    }
+
+    String processorReference() {
+        return processorReference;
     }
 
     void settled() {
@@ -132,14 +150,14 @@ class TransactionEvent {
     /** The columns of a new row, in the order of {@link #insertValues()}: JDBC writes on the hot path (authorization). */
     static final String INSERT = "insert into transaction_events ("
             + "id, transaction_id, project_id, company_id, position, event_type, event_result, result_code, "
-            + "amount, currency, credential_version, awaiting_settlement, occurred_at"
-            + ") values (" + "?, ".repeat(12) + "?)";
+            + "amount, currency, credential_version, awaiting_settlement, occurred_at, processor_reference"
+            + ") values (" + "?, ".repeat(13) + "?)";
 
     /** This new row's values, in the order of {@link #INSERT}. */
     Object[] insertValues() {
         return new Object[] {
                 id, transactionId, projectId, companyId, position, eventType, eventResult, resultCode, amount,
-                currency, credentialVersion, awaitingSettlement, occurredAt
+                currency, credentialVersion, awaitingSettlement, occurredAt, processorReference
         };
     }
 }

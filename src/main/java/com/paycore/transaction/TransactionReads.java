@@ -62,8 +62,9 @@ class TransactionReads {
                         Money.scaled(row.getBigDecimal(18), currency), Jdbc.utc(row, 19)));
             }
         } while (row.next());
+        // resultCode: the latest event's (DESIGN.md section 11)
         return new Found(projectId, status, new TransactionView(id, Money.scaled(amount, currency), currency,
-                status.name(), resultCode, masked, ccType, Money.scaled(captured, currency),
+                status.name(), events.isEmpty() ? resultCode : events.get(events.size() - 1).resultCode(), masked, ccType, Money.scaled(captured, currency),
                 Money.scaled(refunded, currency), orderId, description, Tags.read(tags), created, List.copyOf(events)));
     }
 }

@@ -97,7 +97,8 @@ public class TransactionService implements OpenTransactions {
     /**
      * Authorize, or sale when {@code capture} is true. Refused with 400, nothing recorded: inactive project or company,
      * no active processor, invalid amount or currency, unknown token. The processor's decline or error is recorded
-     * (status Declined or Error) and is not a refusal.
+     * (status Declined or Error) and is not a refusal. A processor that does not answer in time leaves the
+     * transaction Pending (DESIGN.md section 11; a sale is then not captured: the merchant captures once it is known).
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public Moved authorize(ProjectCaller.Transacting project, TransactionRequest request) {
@@ -150,9 +151,11 @@ public class TransactionService implements OpenTransactions {
     public Moved capture(UUID projectId, UUID id, BigDecimal requested) {
         CardTransaction transaction = lock(projectId, id);
         BigDecimal amount = transaction.captureAmount(requested);
+        requireNoPendingMove(transaction, "captured");
         Connections.Route route = pinnedRoute(transaction);
         GatewayResult result = route.gateway().capture(call(transaction, route), amount);
-        return record(transaction, transaction.captured(EventResult.of(result), result.resultCode(), amount, now()));
+        return record(transaction, awaiting(result,
+                transaction.captured(EventResult.of(result), result.resultCode(), amount, now())));
     }
 
     /**
@@ -164,9 +167,11 @@ public class TransactionService implements OpenTransactions {
         // Read under the row lock recordChargeback takes too: a chargeback recorded at the same moment is either
         // committed before this read or waits for this refund, never missed by it.
         BigDecimal amount = transaction.refundAmount(requested, chargebacks.against(id));
+        requireNoPendingMove(transaction, "refunded");
         Connections.Route route = pinnedRoute(transaction);
         GatewayResult result = route.gateway().refund(call(transaction, route), amount);
-        Moved moved = record(transaction, transaction.refunded(EventResult.of(result), result.resultCode(), amount, now()));
+        Moved moved = record(transaction, awaiting(result,
+                transaction.refunded(EventResult.of(result), result.resultCode(), amount, now())));
         audit.record("TransactionRefunded", transaction.companyId(), "Transaction", id,
                 "amount=" + moved.event().amount().toPlainString() + " " + transaction.currency()
                         + ", result=" + moved.event().eventResult());
@@ -177,9 +182,11 @@ public class TransactionService implements OpenTransactions {
     public Moved reverse(UUID projectId, UUID id) {
         CardTransaction transaction = lock(projectId, id);
         transaction.requireReversible();
+        requireNoPendingMove(transaction, "reversed");
         Connections.Route route = pinnedRoute(transaction);
         GatewayResult result = route.gateway().reverse(call(transaction, route));
-        Moved moved = record(transaction, transaction.reversed(EventResult.of(result), result.resultCode(), now()));
+        Moved moved = record(transaction, awaiting(result,
+                transaction.reversed(EventResult.of(result), result.resultCode(), now())));
         audit.record("TransactionReversed", transaction.companyId(), "Transaction", id,
                 "amount=" + moved.event().amount().toPlainString() + " " + transaction.currency()
                         + ", result=" + moved.event().eventResult());
@@ -255,6 +262,30 @@ public class TransactionService implements OpenTransactions {
                         + "and t.status in :open", UUID.class)
                 .setParameter("project", projectId).setParameter("open", TransactionStatus.OPEN)
                 .setMaxResults(1).getResultList().isEmpty();
+    }
+
+    /** A move whose processor call timed out keeps the reference to ask about its outcome (DESIGN.md section 11). */
+    private static TransactionEvent awaiting(GatewayResult result, TransactionEvent event) {
+        if (result.pending()) {
+            event.awaits(result.reference());
+        }
+        return event;
+    }
+
+    /**
+     * 400 while an earlier move of the transaction awaits its outcome (a capture that timed out may have taken the
+     * money: nothing else moves until the reconciliation job knows). Read under the transaction's row lock, which the
+     * job takes too.
+     */
+    private void requireNoPendingMove(CardTransaction transaction, String move) {
+        boolean pending = !em.createQuery("select e.id from TransactionEvent e where e.transactionId = :id "
+                        + "and e.eventResult = :pending", UUID.class)
+                .setParameter("id", transaction.id()).setParameter("pending", EventResult.Pending.name())
+                .setMaxResults(1).getResultList().isEmpty();
+        if (pending) {
+            throw new AppException(ErrorCode.TRANSACTION_STATE, transaction.status() + " with a move whose outcome is "
+                    + "pending", move);
+        }
     }
 
     private Moved record(CardTransaction transaction, TransactionEvent event) {

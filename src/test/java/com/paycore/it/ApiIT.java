@@ -147,6 +147,10 @@ class ApiIT {
     }
 
     @Nested
+    class UnknownOutcomes extends UnknownOutcomeScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 

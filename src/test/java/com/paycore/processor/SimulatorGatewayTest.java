@@ -92,4 +92,51 @@ class SimulatorGatewayTest {
         assertThrows(IllegalArgumentException.class, () -> SimulatorGateway.parseLatency("-1"));
         assertThrows(IllegalArgumentException.class, () -> SimulatorGateway.parseLatency("fast"));
     }
+
+    // ---- unknown outcomes (DESIGN.md section 11)
+
+    @Test
+    void card408TimesOutAndIsLaterKnownAsApproved() {
+        SimulatorGateway quick = new SimulatorGateway(0, 1);
+        GatewayResult result = quick.authorize(new CardData("4000000000000408", 12, 2031), BigDecimal.TEN, "USD", NONE);
+        assertEquals(GatewayResult.Outcome.Pending, result.outcome());
+        assertNull(result.resultCode());
+        GatewayResult known = quick.queryOutcome(new GatewayCall(result.reference(), "USD", NONE));
+        assertEquals(GatewayResult.Outcome.Approved, known.outcome());
+        assertEquals("00", known.resultCode());
+    }
+
+    @Test
+    void card416TimesOutAndNeverReachedTheProcessor() {
+        SimulatorGateway quick = new SimulatorGateway(0, 1);
+        GatewayResult result = quick.authorize(new CardData("4000000000000416", 12, 2031), BigDecimal.TEN, "USD", NONE);
+        assertEquals(GatewayResult.Outcome.Pending, result.outcome());
+        GatewayResult known = quick.queryOutcome(new GatewayCall(result.reference(), "USD", NONE));
+        assertEquals(GatewayResult.Outcome.Declined, known.outcome());
+        assertEquals("91", known.resultCode());
+    }
+
+    @Test
+    void aLatencyReachingTheTimeoutMakesMovesPendingAndTheyHadActed() {
+        SimulatorGateway slow = new SimulatorGateway(5, 5);
+        GatewayResult capture = slow.capture(new GatewayCall("sim_x", "USD", NONE), BigDecimal.ONE);
+        assertEquals(GatewayResult.Outcome.Pending, capture.outcome());
+        assertEquals(GatewayResult.Outcome.Approved, slow.queryOutcome(new GatewayCall(capture.reference(), "USD", NONE)).outcome());
+        assertEquals(GatewayResult.Outcome.Pending, slow.refund(new GatewayCall("sim_x", "USD", NONE), BigDecimal.ONE).outcome());
+        assertEquals(GatewayResult.Outcome.Pending, slow.reverse(new GatewayCall("sim_x", "USD", NONE)).outcome());
+        assertEquals(GatewayResult.Outcome.Approved, new SimulatorGateway(4, 5)
+                .capture(new GatewayCall("sim_x", "USD", NONE), BigDecimal.ONE).outcome());
+    }
+
+    @Test
+    void aReferenceTheSimulatorNeverGaveStaysUnknown() {
+        assertEquals(GatewayResult.Outcome.Pending, simulator.queryOutcome(new GatewayCall("sim_abc", "USD", NONE)).outcome());
+    }
+
+    @Test
+    void theTimeoutSetting() {
+        assertEquals(10_000, SimulatorGateway.parseTimeout(null));
+        assertEquals(250, SimulatorGateway.parseTimeout("250"));
+        assertThrows(IllegalArgumentException.class, () -> SimulatorGateway.parseTimeout("-1"));
+    }
 }

@@ -148,4 +148,66 @@ class CardTransactionTest {
         assertTrue(approved.awaitingSettlement());
         assertEquals(new BigDecimal("1.00"), t.refundedAmount());
     }
+
+    // ---- unknown outcomes (DESIGN.md section 11)
+
+    @Test
+    void aPendingAuthorizationCannotMoveUntilItsOutcomeIsKnown() {
+        CardTransaction t = fresh("10.00");
+        TransactionEvent event = t.authorized(EventResult.Pending, null, "simt_a_1", NOW);
+        assertEquals(TransactionStatus.Pending, t.status());
+        assertEquals("simt_a_1", event.processorReference());
+        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_PENDING), event.topic());
+        assertThrows(AppException.class, () -> t.captureAmount(null));
+        assertThrows(AppException.class, t::requireReversible);
+        assertThrows(AppException.class, () -> t.refundAmount(null, BigDecimal.ZERO));
+        t.resolve(event, EventResult.Approved, "00", NOW.plusMinutes(1));
+        assertEquals(TransactionStatus.Approved, t.status());
+        assertEquals("Approved", event.eventResult());
+        assertEquals("00", event.resultCode());
+        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_AUTHORIZED), event.topic());
+        assertEquals(new BigDecimal("10.00"), t.captureAmount(null));
+    }
+
+    @Test
+    void aPendingAuthorizationLearnedDeclined() {
+        CardTransaction t = fresh("10.00");
+        TransactionEvent event = t.authorized(EventResult.Pending, null, "simt_n_1", NOW);
+        t.resolve(event, EventResult.Declined, "91", NOW);
+        assertEquals(TransactionStatus.Declined, t.status());
+        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_DECLINED), event.topic());
+    }
+
+    @Test
+    void aPendingCaptureLeavesTheTransactionAsItWasUntilKnown() {
+        CardTransaction t = approved("10.00");
+        TransactionEvent capture = t.captured(EventResult.Pending, null, new BigDecimal("4.00"), NOW);
+        assertEquals(TransactionStatus.Approved, t.status());
+        assertEquals(java.util.Optional.empty(), capture.topic());
+        t.resolve(capture, EventResult.Approved, "00", NOW);
+        assertEquals(TransactionStatus.Captured, t.status());
+        assertEquals(0, new BigDecimal("4.00").compareTo(t.capturedAmount()));
+        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_CAPTURED), capture.topic());
+    }
+
+    @Test
+    void aPendingRefundLearnedApprovedAwaitsSettlement() {
+        CardTransaction t = approved("10.00");
+        t.captured(EventResult.Approved, "00", new BigDecimal("10.00"), NOW);
+        TransactionEvent refund = t.refunded(EventResult.Pending, null, new BigDecimal("3.00"), NOW);
+        assertEquals(TransactionStatus.Captured, t.status());
+        assertTrue(!refund.awaitingSettlement());
+        t.resolve(refund, EventResult.Approved, "00", NOW);
+        assertEquals(TransactionStatus.PartiallyRefunded, t.status());
+        assertTrue(refund.awaitingSettlement());
+    }
+
+    @Test
+    void aPendingReversalLearnedErrorLeavesItApproved() {
+        CardTransaction t = approved("10.00");
+        TransactionEvent reversal = t.reversed(EventResult.Pending, null, NOW);
+        t.resolve(reversal, EventResult.Error, "68", NOW);
+        assertEquals(TransactionStatus.Approved, t.status());
+        assertEquals("Error", reversal.eventResult());
+    }
 }

@@ -1,0 +1,153 @@
+package com.paycore.transaction;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import com.paycore.access.Caller;
+import com.paycore.audit.AuditLog;
+import com.paycore.platform.Settings;
+import com.paycore.platform.Times;
+import com.paycore.processor.Connections;
+import com.paycore.processor.PaymentGateway.GatewayCall;
+import com.paycore.processor.PaymentGateway.GatewayResult;
+
+/**
+ * The reconciliation of unknown outcomes (DESIGN.md section 11): every move whose processor call timed out (a
+ * {@code Pending} event) is asked about by its processor reference; the answer becomes the event's result and code,
+ * the transaction changes as the move would have changed it, and the usual event goes to the outbox. Each item is
+ * claimed in its own database transaction with {@code FOR UPDATE SKIP LOCKED}, so runs on several instances at once
+ * (the job runs on every instance) handle each item once. An item without an answer after
+ * {@code payments.reconciliation.give-up-hours} (default 24) becomes {@code Error}, with an audit row.
+ */
+@ApplicationScoped
+class Reconciliation {
+
+    private static final Logger LOG = Logger.getLogger(Reconciliation.class.getName());
+    static final String GIVE_UP_SETTING = "payments.reconciliation.give-up-hours";
+    /** The result code of an item given up on: ISO 8583's "response received too late". */
+    static final String GAVE_UP_CODE = "68";
+    private static final int MAX_ITEMS_PER_RUN = 1000;
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    @Inject
+    Reconciliation self;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Connections connections;
+
+    @Inject
+    Moves moves;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    Clock clock;
+
+    private final Duration giveUpAfter = Duration.ofHours(
+            Math.max(1, Settings.wholeOrOff(GIVE_UP_SETTING, Settings.get(GIVE_UP_SETTING), 24)));
+
+    /** What one run did. */
+    public record Result(int resolved, int stillPending, int gaveUp) {
+    }
+
+    /** What one item came to. */
+    public enum Outcome { RESOLVED, STILL_PENDING, GAVE_UP, TAKEN }
+
+    /** A run asked for over HTTP (platform administrators). */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public Result runNow() {
+        caller.requirePlatformAdmin();
+        return run();
+    }
+
+    /** Every item pending now, oldest first, each in its own database transaction. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public Result run() {
+        List<UUID> pending = em.createQuery("select e.id from TransactionEvent e where e.eventResult = :pending "
+                        + "order by e.occurredAt", UUID.class)
+                .setParameter("pending", EventResult.Pending.name()).setMaxResults(MAX_ITEMS_PER_RUN).getResultList();
+        int resolved = 0;
+        int still = 0;
+        int gaveUp = 0;
+        for (UUID id : pending) {
+            try {
+                switch (self.reconcile(id)) {
+                    case RESOLVED -> resolved++;
+                    case STILL_PENDING -> still++;
+                    case GAVE_UP -> gaveUp++;
+                    case TAKEN -> { }
+                }
+            } catch (RuntimeException e) {
+                still++;
+                LOG.log(Level.WARNING, "Reconciliation of event " + id + " failed; the next run tries again", e);
+            }
+        }
+        return new Result(resolved, still, gaveUp);
+    }
+
+    /**
+     * One item: claimed unless another run holds it or it is no longer pending (TAKEN), then asked about and applied.
+     * The processor is asked while the item is held, so no other run asks at the same time.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public Outcome reconcile(UUID eventId) {
+        @SuppressWarnings("unchecked")
+        List<Object> claimed = em.createNativeQuery("select id from transaction_events where id = ? and "
+                        + "event_result = 'Pending' for update skip locked")
+                .setParameter(1, eventId).getResultList();
+        if (claimed.isEmpty()) {
+            return Outcome.TAKEN;
+        }
+        TransactionEvent event = em.find(TransactionEvent.class, eventId);
+        CardTransaction transaction = em.find(CardTransaction.class, event.transactionId(), LockModeType.PESSIMISTIC_WRITE);
+        Connections.Route route = connections.connectionFor(transaction.projectId(), transaction.processorId(),
+                transaction.gateway(), transaction.credentialVersion());
+        GatewayResult answer = route.gateway().queryOutcome(new GatewayCall(
+                event.processorReference() != null ? event.processorReference() : transaction.processorReference(),
+                transaction.currency(), route.connection()));
+        OffsetDateTime now = Times.utc(clock.instant());
+        if (answer.pending()) {
+            if (event.occurredAt().plus(giveUpAfter).isAfter(now)) {
+                return Outcome.STILL_PENDING;
+            }
+            apply(transaction, event, EventResult.Error, GAVE_UP_CODE, now);
+            audit.record("ReconciliationGaveUp", transaction.companyId(), "Transaction", transaction.id(),
+                    event.eventType() + " event " + event.id() + " had no outcome after " + giveUpAfter.toHours()
+                            + " h; recorded as Error");
+            return Outcome.GAVE_UP;
+        }
+        apply(transaction, event, EventResult.of(answer), answer.resultCode(), now);
+        return Outcome.RESOLVED;
+    }
+
+    /**
+     * The final result: the event takes it, the transaction moves, the event goes to the outbox, and the event is
+     * marked recorded now so the report's next sync (which leaves Pending events out) copies it.
+     */
+    private void apply(CardTransaction transaction, TransactionEvent event, EventResult result, String code,
+                       OffsetDateTime now) {
+        transaction.resolve(event, result, code, now);
+        em.flush();
+        em.createNativeQuery("update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?")
+                .setParameter(1, event.id()).executeUpdate();
+        moves.resolved(transaction, event, now);
+    }
+}
