@@ -56,6 +56,7 @@ public enum ErrorCode {
     UNSUPPORTED_MEDIA_TYPE(415, "Content-Type must be application/json"),
     CONFLICT(409, "%s"),
     MAIL_UNAVAILABLE(503, "The invitation e-mail could not be sent, so no invitation was created; try again later"),
+    DATABASE_UNAVAILABLE(503, "The service cannot reach its database just now; try again shortly (correlation id %s)"),
     INTERNAL(500, "Unexpected error; quote correlation id %s");
 
     private final int status;

@@ -23,6 +23,13 @@ public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
 
     static Response internal(Throwable e) {
         String correlationId = RequestIds.current();
+        if (DatabaseOutage.isOutage(e)) {
+            // Not a defect: the database is away (restarting, unreachable). 503, so clients and load balancers retry.
+            LOG.warning(() -> "Database unreachable, answered 503, correlation id " + correlationId + ": "
+                    + DatabaseOutage.summary(e));
+            Response answer = ErrorResponses.of(ErrorCode.DATABASE_UNAVAILABLE, correlationId);
+            return Response.fromResponse(answer).header("Retry-After", "5").build();
+        }
         LOG.log(Level.SEVERE, "Unexpected error, correlation id " + correlationId, e);
         return ErrorResponses.of(ErrorCode.INTERNAL, correlationId);
     }

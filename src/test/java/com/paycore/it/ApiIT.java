@@ -151,6 +151,10 @@ class ApiIT {
     }
 
     @Nested
+    class DatabaseOutage extends DatabaseOutageScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 

@@ -1,0 +1,70 @@
+package com.paycore.it;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+
+/**
+ * While the database is unreachable an instance answers 503 with the envelope (never a 500 with a trace), reports
+ * not ready, and serves again by itself once the database is back. An extra instance reaches PostgreSQL through a
+ * TCP forwarder the test cuts and restores.
+ */
+abstract class DatabaseOutageScenarios {
+
+    @Test
+    void whileTheDatabaseIsAwayRequestsAre503AndNotReadyThenServiceResumesByItself() throws Exception {
+        String main = System.getenv("PAYMENTS_DB_URL");
+        Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "PostgreSQL through a TCP forwarder");
+        URI target = URI.create(main.substring("jdbc:".length()));
+        Cards.Shop shop = Cards.aShop();
+        java.util.UUID id = shop.anAuthorization("4111111111111111", "3.00", false);
+        try (TcpCut link = new TcpCut(target.getHost(), target.getPort() == -1 ? 5432 : target.getPort())) {
+            String url = main.replaceFirst("//[^/]+/", "//127.0.0.1:" + link.port() + "/");
+            Map<String, String> settings = new HashMap<>();
+            settings.put("payments.db.url", url);
+            settings.put("payments.db.user", System.getenv("PAYMENTS_DB_USER"));
+            settings.put("payments.db.password", System.getenv("PAYMENTS_DB_PASSWORD"));
+            try (ExtraInstance instance = ExtraInstance.start("db-outage", settings).awaitReady()) {
+                Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)
+                        .header("X-API-Key", shop.key()).queryParam("id", id).get(shop.transactions());
+                assertEquals(200, read.get().statusCode());
+
+                link.cut();
+                Response during = read.get();
+                assertEquals(503, during.statusCode(), during.asString());
+                assertFalse(during.jsonPath().getBoolean("success"));
+                assertEquals(503, during.jsonPath().getInt("code"));
+                assertTrue(during.jsonPath().getString("errorMessage").contains("database"), during.asString());
+                assertFalse(during.asString().contains("Exception"), "no trace: " + during.asString());
+                Response tokenize = given().baseUri(instance.baseUri()).contentType(ContentType.JSON)
+                        .header("X-API-Key", shop.key()).body(Cards.body("4242424242424242", "123")).post(shop.tokens());
+                assertEquals(503, tokenize.statusCode(), tokenize.asString());
+                assertEquals(503, instance.ready(), "not ready while the database is away");
+
+                link.restore();
+                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+                int status = -1;
+                while (System.nanoTime() < deadline && (status = read.get().statusCode()) != 200) {
+                    Thread.sleep(500);
+                }
+                assertEquals(200, status, "serves again once the database is back");
+                assertEquals(200, instance.ready());
+                assertEquals(id.toString(), read.get().jsonPath().getString("entries[0].id"));
+                assertTrue(!instance.log().contains("4111111111111111"), "no card number in the log");
+            }
+        }
+    }
+}
