@@ -155,6 +155,10 @@ class ApiIT {
     }
 
     @Nested
+    class GracefulShutdown extends GracefulShutdownScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 
