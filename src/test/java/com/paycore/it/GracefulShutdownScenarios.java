@@ -33,6 +33,8 @@ abstract class GracefulShutdownScenarios {
         settings.put("payments.processor.timeout-ms", "30000");
         settings.put("payments.shutdown.drain-seconds", "30");
         try (ExtraInstance instance = ExtraInstance.start("drain", settings).awaitReady()) {
+            // ready only after the instance served itself a warm-up round (issue 14: the first concurrent requests)
+            assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
             Map<String, Object> body = new HashMap<>();
             body.put("paymentToken", token);
             body.put("amount", new java.math.BigDecimal("2.00"));
