@@ -155,10 +155,6 @@ class ApiIT {
     }
 
     @Nested
-    class GracefulShutdown extends GracefulShutdownScenarios {
-    }
-
-    @Nested
     class BadInput extends BadInputScenarios {
     }
 

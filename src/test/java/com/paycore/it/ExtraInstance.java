@@ -116,15 +116,6 @@ final class ExtraInstance implements AutoCloseable {
         }
     }
 
-    /** Sends SIGTERM and returns at once (the instance drains and stops on its own). */
-    void terminate() {
-        process.destroy();
-    }
-
-    boolean alive() {
-        return process.isAlive();
-    }
-
     @Override
     public void close() {
         process.destroy();
