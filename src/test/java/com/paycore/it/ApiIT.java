@@ -147,6 +147,14 @@ class ApiIT {
     }
 
     @Nested
+    class ApiDocument extends ApiDocumentScenarios {
+    }
+
+    @Nested
+    class ClientFlow extends ClientFlowScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 
