@@ -155,6 +155,10 @@ class ApiIT {
     }
 
     @Nested
+    class Metrics extends MetricsScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 
