@@ -1,12 +1,23 @@
 package com.paycore.event;
 
 import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 
+import javax.sql.DataSource;
+
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
@@ -15,7 +26,9 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
 import com.paycore.platform.AppException;
+import com.paycore.platform.Datasource;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Jdbc;
 import com.paycore.platform.Page;
 import com.paycore.platform.StrictJson;
 
@@ -34,7 +47,13 @@ public class Events {
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
-    /** A recorded event: {@code body} is the complete event JSON, to be sent (and signed) byte for byte. */
+    @Resource(lookup = Datasource.JNDI_NAME)
+    DataSource dataSource;
+
+    /**
+     * A recorded event: {@code body} is the complete event JSON, to be sent (and signed) byte for byte (null in what
+     * {@link #dispatch} hands over: fanning out needs only the id, project and type).
+     */
     public record Published(UUID id, UUID projectId, UUID companyId, String type, OffsetDateTime createdDate,
                             String body) {
     }
@@ -57,24 +76,57 @@ public class Events {
         return new Insert(StoredEvent.INSERT, event(topic, projectId, companyId, at, data).insertValues());
     }
 
+    static final String UNDISPATCHED = "select id, project_id, company_id, type, created_at from events "
+            + "where not dispatched order by created_at, seq fetch first %d rows only for update skip locked";
+    static final String MARK_DISPATCHED = "update events set dispatched = true where id = ?";
+
     /**
      * Claims up to {@code max} events not dispatched yet, oldest first, in a new database transaction: the rows are
      * locked ({@code SKIP LOCKED}: instances running at once claim different events), handed to {@code fanOut} inside
-     * that transaction, then marked dispatched; the whole commits or, if {@code fanOut} throws, nothing is marked.
-     * Answers how many it claimed.
+     * that transaction (without their bodies: {@link #bodies} reads them when they are sent), then marked dispatched
+     * in one batch; the whole commits or, if {@code fanOut} throws, nothing is marked. Answers how many it claimed.
+     * Plain JDBC on the transaction's connection: one select and one batch, whatever {@code max} is.
      */
     @Transactional(TxType.REQUIRES_NEW)
     public int dispatch(int max, Consumer<List<Published>> fanOut) {
-        @SuppressWarnings("unchecked")
-        List<StoredEvent> claimed = em.createNativeQuery("select * from events where not dispatched "
-                        + "order by created_at, seq fetch first " + Math.max(1, max) + " rows only for update skip locked",
-                StoredEvent.class).getResultList();
-        if (claimed.isEmpty()) {
-            return 0;
+        try (Connection connection = dataSource.getConnection()) {
+            List<Published> claimed = new ArrayList<>();
+            try (PreparedStatement select = connection.prepareStatement(String.format(UNDISPATCHED, Math.max(1, max)));
+                 ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    claimed.add(new Published(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), Jdbc.uuid(row, 3), row.getString(4),
+                            Jdbc.utc(row, 5), null));
+                }
+            }
+            if (claimed.isEmpty()) {
+                return 0;
+            }
+            fanOut.accept(claimed);
+            try (PreparedStatement mark = connection.prepareStatement(MARK_DISPATCHED)) {
+                for (Published event : claimed) {
+                    mark.setObject(1, event.id());
+                    mark.addBatch();
+                }
+                mark.executeBatch();
+            }
+            return claimed.size();
+        } catch (SQLException e) {
+            throw new IllegalStateException("event dispatch failed (SQL state " + e.getSQLState() + ")", e);
         }
-        fanOut.accept(claimed.stream().map(StoredEvent::published).toList());
-        claimed.forEach(StoredEvent::dispatched);
-        return claimed.size();
+    }
+
+    /** The stored bodies of those of the events that are still kept, by id: one statement. */
+    @Transactional(TxType.SUPPORTS)
+    public Map<UUID, String> bodies(Collection<UUID> eventIds) {
+        if (eventIds.isEmpty()) {
+            return Map.of();
+        }
+        Map<UUID, String> bodies = new HashMap<>();
+        for (Object[] row : em.createQuery("select e.id, e.body from StoredEvent e where e.id in :ids", Object[].class)
+                .setParameter("ids", List.copyOf(eventIds)).getResultList()) {
+            bodies.put((UUID) row[0], (String) row[1]);
+        }
+        return bodies;
     }
 
     /** One event by id, whatever its project. */

@@ -40,10 +40,6 @@ class StoredEvent {
         this.body = body;
     }
 
-    void dispatched() {
-        this.dispatched = true;
-    }
-
     UUID projectId() {
         return projectId;
     }

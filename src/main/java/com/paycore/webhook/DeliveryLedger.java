@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,13 +53,11 @@ class DeliveryLedger {
     static final String LEASE = "update webhook_deliveries set next_attempt_at = ?, lease_id = ? where id = ?";
     static final String ENDPOINT = "select url, secret, previous_secret, previous_secret_until, company_id "
             + "from webhook_endpoints where id = ?";
-    static final String LEASED = "select attempts, created_at from webhook_deliveries where id = ? and lease_id = ? "
-            + "for update";
     static final String BY_EVENT = "select id from webhook_deliveries where endpoint_id = ? and event_id = ? for update";
     static final String LOG = "insert into webhook_attempts (id, endpoint_id, event_id, event_type, attempted_at, "
             + "http_status, error, duration_ms, manual) values (?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String SETTLE = "update webhook_deliveries set status = ?, attempts = ?, next_attempt_at = ?, "
-            + "lease_id = null, last_attempt_at = ? where id = ?";
+            + "lease_id = null, last_attempt_at = ? where id = ? and lease_id = ?";
     static final String SUCCEEDED = "update webhook_endpoints set failing_since = null where id = ? and failing_since is not null";
     static final String FAILING = "update webhook_endpoints set failing_since = ? where id = ? and failing_since is null";
     static final String DISABLE = "update webhook_endpoints set is_active = false, updated_at = ? where id = ? "
@@ -120,6 +119,7 @@ class DeliveryLedger {
                 update.executeBatch();
             }
             Map<UUID, Optional<EndpointTarget>> endpoints = new HashMap<>();
+            Map<UUID, String> bodies = events.bodies(due.stream().map(d -> (UUID) d[2]).toList());
             List<Claim> claims = new ArrayList<>();
             for (Object[] d : due) {
                 UUID endpointId = (UUID) d[1];
@@ -130,7 +130,7 @@ class DeliveryLedger {
                 }
                 if (endpoint.isPresent()) {
                     EndpointTarget e = endpoint.get();
-                    String body = events.find((UUID) d[2]).map(Events.Published::body).orElse(null);
+                    String body = bodies.get((UUID) d[2]);
                     claims.add(new Claim((UUID) d[0], leaseId, endpointId, (UUID) d[2], (String) d[3], (Integer) d[4],
                             (OffsetDateTime) d[5], e.url(), e.secrets(), e.companyId(), body));
                 }
@@ -142,47 +142,70 @@ class DeliveryLedger {
     }
 
     /**
-     * Records an automatic attempt: the log row, then the delivery's new state. Nothing when the claim is no longer
-     * this one's (the endpoint was deleted meanwhile). {@code eventGone} gives up at once: the outbox no longer has it.
+     * Records the outcomes of a round's automatic attempts ({@code outcomes.get(i)} of {@code claims.get(i)}), all in
+     * one transaction and a few batches whatever their number: each delivery still under its claim's lease takes its
+     * new state (Delivered; Failed once the give-up time has passed since its event, or at once when the outbox no
+     * longer has the event; else Pending until the retry schedule's next time) and its attempt's log row; a delivery
+     * whose lease is gone (its endpoint was deleted meanwhile) is left alone. Then each endpoint's health, once per
+     * endpoint, as if its attempts had been recorded one by one.
      */
-    void record(Claim claim, Outcome outcome, boolean eventGone) {
-        OffsetDateTime now = outcome.attemptedAt().plus(Duration.ofMillis(outcome.durationMs()));
+    void record(List<Claim> claims, List<Outcome> outcomes) {
+        if (claims.size() != outcomes.size()) {
+            throw new IllegalArgumentException("one outcome per claim");
+        }
+        if (claims.isEmpty()) {
+            return;
+        }
         try (Connection connection = dataSource.getConnection()) {
-            int attempts;
-            OffsetDateTime createdAt;
-            try (PreparedStatement leased = connection.prepareStatement(LEASED)) {
-                leased.setObject(1, claim.deliveryId());
-                leased.setObject(2, claim.leaseId());
-                try (ResultSet row = leased.executeQuery()) {
-                    if (!row.next()) {
-                        return;
+            int[] settled;
+            try (PreparedStatement settle = connection.prepareStatement(SETTLE)) {
+                for (int i = 0; i < claims.size(); i++) {
+                    Claim claim = claims.get(i);
+                    Outcome outcome = outcomes.get(i);
+                    OffsetDateTime now = outcome.attemptedAt().plus(Duration.ofMillis(outcome.durationMs()));
+                    int attempts = claim.attempts() + 1;
+                    String status;
+                    OffsetDateTime next;
+                    if (outcome.delivered()) {
+                        status = DELIVERED;
+                        next = now;
+                    } else if (claim.body() == null || !now.isBefore(claim.createdAt().plus(settings.giveUp()))) {
+                        status = FAILED;
+                        next = now;
+                    } else {
+                        status = PENDING;
+                        next = now.plus(settings.schedule().after(attempts, ThreadLocalRandom.current()));
                     }
-                    attempts = row.getInt(1) + 1;
-                    createdAt = Jdbc.utc(row, 2);
+                    settle.setString(1, status);
+                    settle.setInt(2, attempts);
+                    settle.setObject(3, next);
+                    settle.setObject(4, outcome.attemptedAt());
+                    settle.setObject(5, claim.deliveryId());
+                    settle.setObject(6, claim.leaseId());
+                    settle.addBatch();
+                }
+                settled = settle.executeBatch();
+            }
+            Map<UUID, List<Outcome>> byEndpoint = new LinkedHashMap<>();
+            Map<UUID, UUID> companies = new HashMap<>();
+            try (PreparedStatement insert = connection.prepareStatement(LOG)) {
+                for (int i = 0; i < claims.size(); i++) {
+                    if (settled[i] == 0) {
+                        continue; // not this claim's any more
+                    }
+                    Claim claim = claims.get(i);
+                    log(insert, claim.endpointId(), claim.eventId(), claim.eventType(), outcomes.get(i), false);
+                    insert.addBatch();
+                    byEndpoint.computeIfAbsent(claim.endpointId(), e -> new ArrayList<>()).add(outcomes.get(i));
+                    companies.put(claim.endpointId(), claim.companyId());
+                }
+                if (!byEndpoint.isEmpty()) {
+                    insert.executeBatch();
                 }
             }
-            log(connection, claim.endpointId(), claim.eventId(), claim.eventType(), outcome, false);
-            String status;
-            OffsetDateTime next;
-            if (outcome.delivered()) {
-                status = DELIVERED;
-                next = now;
-            } else if (eventGone || !now.isBefore(createdAt.plus(settings.giveUp()))) {
-                status = FAILED;
-                next = now;
-            } else {
-                status = PENDING;
-                next = now.plus(settings.schedule().after(attempts, ThreadLocalRandom.current()));
+            for (Map.Entry<UUID, List<Outcome>> endpoint : byEndpoint.entrySet()) {
+                endpointHealth(connection, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), true);
             }
-            try (PreparedStatement settle = connection.prepareStatement(SETTLE)) {
-                settle.setString(1, status);
-                settle.setInt(2, attempts);
-                settle.setObject(3, next);
-                settle.setObject(4, outcome.attemptedAt());
-                settle.setObject(5, claim.deliveryId());
-                settle.executeUpdate();
-            }
-            endpointHealth(connection, claim.endpointId(), claim.companyId(), outcome, now, true);
         } catch (SQLException e) {
             throw failed("record", e);
         }
@@ -193,7 +216,6 @@ class DeliveryLedger {
      * unchanged. False when the delivery is gone (the endpoint was deleted meanwhile).
      */
     boolean recordManual(Target target, UUID companyId, Outcome outcome) {
-        OffsetDateTime now = outcome.attemptedAt().plus(Duration.ofMillis(outcome.durationMs()));
         try (Connection connection = dataSource.getConnection()) {
             try (PreparedStatement delivery = connection.prepareStatement(BY_EVENT)) {
                 delivery.setObject(1, target.endpointId());
@@ -204,45 +226,58 @@ class DeliveryLedger {
                     }
                 }
             }
-            log(connection, target.endpointId(), target.eventId(), target.eventType(), outcome, true);
-            endpointHealth(connection, target.endpointId(), companyId, outcome, now, false);
+            try (PreparedStatement insert = connection.prepareStatement(LOG)) {
+                log(insert, target.endpointId(), target.eventId(), target.eventType(), outcome, true);
+                insert.executeUpdate();
+            }
+            endpointHealth(connection, target.endpointId(), companyId, List.of(outcome), false);
             return true;
         } catch (SQLException e) {
             throw failed("record", e);
         }
     }
 
-    private static void log(Connection connection, UUID endpointId, UUID eventId, String eventType, Outcome outcome,
+    /** Sets the log row's values on the insert (the caller executes it or adds it to its batch). */
+    private static void log(PreparedStatement insert, UUID endpointId, UUID eventId, String eventType, Outcome outcome,
                             boolean manual) throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement(LOG)) {
-            insert.setObject(1, Ids.newId());
-            insert.setObject(2, endpointId);
-            insert.setObject(3, eventId);
-            insert.setString(4, eventType);
-            insert.setObject(5, outcome.attemptedAt());
-            if (outcome.httpStatus() == null) {
-                insert.setNull(6, java.sql.Types.INTEGER);
-            } else {
-                insert.setInt(6, outcome.httpStatus());
-            }
-            insert.setString(7, outcome.error());
-            insert.setLong(8, outcome.durationMs());
-            insert.setBoolean(9, manual);
-            insert.executeUpdate();
+        insert.setObject(1, Ids.newId());
+        insert.setObject(2, endpointId);
+        insert.setObject(3, eventId);
+        insert.setString(4, eventType);
+        insert.setObject(5, outcome.attemptedAt());
+        if (outcome.httpStatus() == null) {
+            insert.setNull(6, java.sql.Types.INTEGER);
+        } else {
+            insert.setInt(6, outcome.httpStatus());
         }
+        insert.setString(7, outcome.error());
+        insert.setLong(8, outcome.durationMs());
+        insert.setBoolean(9, manual);
     }
 
     /**
-     * A success ends the endpoint's failing period; a failure starts one if none runs. An automatic failure when the
-     * period has lasted the give-up time disables the endpoint (once, with an audit row).
+     * The endpoint's health after its attempts, in their order, as if recorded one by one: a success ends the failing
+     * period; a failure starts one if none runs. When the last attempts failed, an automatic failure after the period
+     * has lasted the give-up time disables the endpoint (once, with an audit row).
      */
-    private void endpointHealth(Connection connection, UUID endpointId, UUID companyId, Outcome outcome,
-                                OffsetDateTime now, boolean mayDisable) throws SQLException {
-        if (outcome.delivered()) {
+    private void endpointHealth(Connection connection, UUID endpointId, UUID companyId, List<Outcome> attempts,
+                                boolean mayDisable) throws SQLException {
+        int lastSuccess = -1;
+        for (int i = 0; i < attempts.size(); i++) {
+            if (attempts.get(i).delivered()) {
+                lastSuccess = i;
+            }
+        }
+        if (lastSuccess >= 0) {
             execute(connection, SUCCEEDED, endpointId);
+        }
+        if (lastSuccess == attempts.size() - 1) {
             return;
         }
-        execute(connection, FAILING, outcome.attemptedAt(), endpointId);
+        Outcome firstFailure = attempts.get(lastSuccess + 1);
+        Outcome lastFailure = attempts.get(attempts.size() - 1);
+        OffsetDateTime now = lastFailure.attemptedAt().plus(Duration.ofMillis(lastFailure.durationMs()));
+        execute(connection, FAILING, firstFailure.attemptedAt(), endpointId);
         if (mayDisable && execute(connection, DISABLE, now, endpointId, now.minus(settings.giveUp())) == 1) {
             audit.record("WebhookEndpointDisabled", companyId, "WebhookEndpoint", endpointId,
                     "every delivery attempt failed for " + settings.giveUp().toHours() + " h");

@@ -187,6 +187,47 @@ abstract class WebhookScenarios {
         refused(asRoot().queryParam("limit", 1001).get(ok.path() + "/deliveries"), 400);
     }
 
+    /**
+     * With {@code payments.webhooks.allow-private-targets} at its default (false), an instance of its own refuses
+     * targets on this machine or a private network, by address or by a name that resolves there, at creation and at
+     * update, and takes a public one. (The instances of the other tests allow private targets: their receivers run
+     * here. Its delivery worker never runs: the refusal before each attempt is {@code TargetGuardTest}'s.)
+     */
+    @Test
+    void anInstanceWithTheDefaultSettingRefusesPrivateTargets() throws Exception {
+        UUID project = aProject(aCompany());
+        String port = System.getProperty("payments.it.port.guarded");
+        Process instance = SecondInstance.launch("guarded", port, List.of(
+                "-Dpayments.webhooks.allow-private-targets=false", "-Dpayments.webhooks.poll-ms=86400000"));
+        try {
+            String uri = "http://localhost:" + port;
+            SecondInstance.awaitReadiness(instance, uri, "guarded", r -> r.statusCode() == 200);
+            io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
+                    .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
+            for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook",
+                    "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
+                    "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
+                    "http://100.64.0.1/hook")) {
+                Response refusal = root.body(endpointBody(project, url, List.of("*"))).post(ENDPOINTS);
+                refused(refusal, 400);
+                assertTrue(refusal.jsonPath().getString("errorMessage").contains("private"), refusal.asString());
+            }
+            assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS))
+                    .getList("entries"), "nothing stored");
+            Endpoint endpoint = anEndpoint(project, "https://93.184.215.14/hooks", "*"); // made where private is allowed
+            refused(io.restassured.RestAssured.given().baseUri(uri).contentType(io.restassured.http.ContentType.JSON)
+                    .auth().oauth2(Api.rootToken()).body(Map.of("url", "http://127.0.0.1:9/hook")).put(endpoint.path()), 400);
+            assertEquals("https://93.184.215.14/hooks", ok(asRoot().get(endpoint.path())).getString("entry.url"));
+            Response publicTarget = io.restassured.RestAssured.given().baseUri(uri)
+                    .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken())
+                    .body(endpointBody(project, "https://93.184.215.15/hooks", List.of("*"))).post(ENDPOINTS);
+            deleteQuietly(new Endpoint(created(publicTarget), null));
+            deleteQuietly(endpoint);
+        } finally {
+            SecondInstance.stop(instance);
+        }
+    }
+
     @Test
     void updateAndDeleteChangeOnlyWhatIsGivenAndAreAudited() {
         OffsetDateTime from = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(5);
@@ -345,6 +386,70 @@ abstract class WebhookScenarios {
         }
     }
 
+    /**
+     * Every event type of section 10 that this service makes today (all but {@code transaction.pending}, which needs
+     * a processor timeout), made for one project: each reaches its endpoint once, signed so that the HMAC computed
+     * here agrees, and exactly as the events API answers it.
+     */
+    @Test
+    void everyTypeOfEventArrivesOnceSignedAndAsTheEventsApiHasIt() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        try (Receiver receiver = Receiver.start()) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "*");
+            try {
+                // transactions: authorized, captured, refunded, reversed, declined, failed, then settled and refund_settled
+                UUID captured = shop.anAuthorization(CARD, "10.00", false);
+                ok(shop.move(captured, "capture", Map.of("amount", new java.math.BigDecimal("4.00"))));
+                ok(shop.move(captured, "refund", Map.of("amount", new java.math.BigDecimal("1.00"))));
+                ok(shop.move(shop.anAuthorization(CARD, "3.00", false), "reverse", Map.of()));
+                ok(shop.authorize(shop.aToken("4000000000000002"), "2.00", false));
+                ok(shop.authorize(shop.aToken("4000000000000119"), "2.00", false));
+                ok(asRoot().post("/api/adm/settlements/run"));
+                // chargebacks: opened, accepted, disputed, won, lost
+                ok(shop.pay().post(ChargebackScenarios.path(shop, ChargebackScenarios.aChargeback(shop), "accept")));
+                for (String outcome : List.of("Won", "Lost")) {
+                    UUID chargeback = ChargebackScenarios.aChargeback(shop);
+                    ok(shop.pay().body(Map.of("evidence", "signed receipt"))
+                            .post(ChargebackScenarios.path(shop, chargeback, "dispute")));
+                    ok(asRoot().body(Map.of("outcome", outcome))
+                            .post(ChargebackScenarios.CHARGEBACKS + "/" + chargeback + "/resolve"));
+                }
+                // payment tokens: updated, disabled (the card updater)
+                CardUpdaterScenarios.aToken(shop, CardUpdaterScenarios.REPLACED);
+                CardUpdaterScenarios.aToken(shop, CardUpdaterScenarios.CLOSED);
+                CardUpdaterScenarios.run(asRoot(), shop.companyId());
+                // api_key.expiring: the project's only working key stops in 10 days
+                UUID soon = Api.created(asRoot().body(Map.of("companyProjectId", shop.projectId(),
+                        "type", "TransactionRSAKey", "name", Api.unique("soon"), "expirationDate",
+                        OffsetDateTime.now(ZoneOffset.UTC).plusDays(10).toString())).post("/api/adm/companyProjectKeys"));
+                ok(asRoot().body(Map.of("id", shop.keyId(), "isActive", false)).put(ApiKeyScenarios.keyPath(shop.keyId())));
+                ok(asRoot().post(EventScenarios.NOTICES));
+                Cards.Shop bySoon = new Cards.Shop(shop.companyId(), shop.projectId(), soon,
+                        PayAuthenticationScenarios.valueOf(soon));
+
+                List<Map<String, Object>> events = EventScenarios.events(bySoon, Map.of("limit", 1000));
+                List<String> expected = new ArrayList<>(com.paycore.event.Topic.WIRE_NAMES);
+                expected.remove("transaction.pending");
+                assertEquals(new java.util.TreeSet<>(expected),
+                        events.stream().map(e -> (String) e.get("type")).collect(Collectors.toCollection(java.util.TreeSet::new)));
+                Receiver.await(DELIVERY, "every event delivered", () -> events.stream()
+                        .allMatch(e -> !receiver.requestsFor((String) e.get("id")).isEmpty()));
+                Thread.sleep(1500); // a second delivery of any of them would have come by now
+                assertEquals(events.size(), receiver.requests().size(), "nothing else, nothing twice");
+                for (Map<String, Object> event : events) {
+                    List<Receiver.Request> arrived = receiver.requestsFor((String) event.get("id"));
+                    assertEquals(1, arrived.size(), event.get("type") + " once");
+                    Receiver.Request request = arrived.get(0);
+                    assertEquals(event.get("type"), request.eventType(), "the type header");
+                    assertTrue(signedWith(request, endpoint.secret()), event.get("type") + ": " + request.signature());
+                    assertEquals(event, Cards.exact(new JsonPath(request.text())).getMap(""), "as the events API has it");
+                }
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+
     @Test
     void aReceiverAnswering500GetsTheRetryAndTheLogMatchesWhatItSaw() throws Exception {
         Cards.Shop shop = Cards.aShop();
@@ -478,14 +583,20 @@ abstract class WebhookScenarios {
     void noCardNumberCvvKeyOrSecretInAnyBodyHeaderOrLog() throws Exception {
         Cards.Shop shop = Cards.aShop();
         try (Receiver receiver = Receiver.start(Receiver.Reply.status(500))) {
-            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "*");
+            // everything through the second instance, whose server log this test reads
+            Response made = Api.onSecondInstance(Api.rootToken())
+                    .body(endpointBody(shop.projectId(), receiver.url(), List.of("*"))).post(ENDPOINTS);
+            Endpoint endpoint = new Endpoint(created(made), made.jsonPath().getString("secret"));
             try {
-                Response tokenized = shop.tokenize(Cards.body(CARD, CVV));
+                Response tokenized = shop.paySecond().body(Cards.body(CARD, CVV)).post(shop.tokens());
                 Api.created(tokenized);
-                UUID transaction = Api.created(shop.authorize(tokenized.jsonPath().getString("paymentToken"), "7.77", false));
+                UUID transaction = Api.created(shop.paySecond().body(Map.of("paymentToken",
+                        tokenized.jsonPath().getString("paymentToken"), "amount", new java.math.BigDecimal("7.77"),
+                        "currency", "USD", "capture", false)).post(shop.transactions()));
                 awaitEvent(receiver, transaction, "transaction.authorized");
                 Receiver.await(DELIVERY, "retried after the 500", () -> log(endpoint).size() >= 2);
-                String rotated = ok(asRoot().post(endpoint.path() + "/secretRotation")).getString("secret");
+                String rotated = ok(Api.onSecondInstance(Api.rootToken()).post(endpoint.path() + "/secretRotation"))
+                        .getString("secret");
                 List<String> secrets = List.of(CARD, shop.key(), endpoint.secret(), rotated,
                         endpoint.secret().substring(6), rotated.substring(6));
                 StringBuilder seen = new StringBuilder();
@@ -505,6 +616,12 @@ abstract class WebhookScenarios {
                 for (String secret : secrets) {
                     assertFalse(dump.contains(secret), "stored in clear: " + secret.substring(0, 4) + "...");
                 }
+                String serverLog = java.nio.file.Files.readString(SecondInstance.log(), StandardCharsets.ISO_8859_1);
+                assertTrue(serverLog.contains("Webhook delivery worker started"), "the log read is the instance's");
+                for (String secret : secrets) {
+                    assertFalse(serverLog.contains(secret), "in the server log: " + secret.substring(0, 4) + "...");
+                }
+                assertFalse(serverLog.contains("\"cvv\"") || serverLog.contains("cvv="), "a CVV in the server log");
             } finally {
                 deleteQuietly(endpoint);
             }

@@ -3,6 +3,7 @@ package com.paycore.webhook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
@@ -44,6 +45,8 @@ class DeliveryLedgerTest {
     static JdbcDataSource h2;
 
     final List<String> audited = new ArrayList<>();
+    /** Events the outbox no longer keeps. */
+    final java.util.Set<UUID> gone = new java.util.HashSet<>();
     DeliveryLedger ledger;
     FanOut fanOut;
     UUID project;
@@ -84,9 +87,10 @@ class DeliveryLedgerTest {
         };
         ledger.events = new Events() {
             @Override
-            public java.util.Optional<Published> find(UUID eventId) {
-                return java.util.Optional.of(new Published(eventId, project, UUID.randomUUID(), "transaction.authorized",
-                        NOW, "{\"id\":\"" + eventId + "\"}"));
+            public java.util.Map<UUID, String> bodies(java.util.Collection<UUID> eventIds) {
+                java.util.Map<UUID, String> bodies = new java.util.HashMap<>();
+                eventIds.stream().filter(id -> !gone.contains(id)).forEach(id -> bodies.put(id, "{\"id\":\"" + id + "\"}"));
+                return bodies;
             }
         };
         fanOut = FanOut.over(h2);
@@ -189,21 +193,21 @@ class DeliveryLedgerTest {
         Published event = event(project, "transaction.authorized");
         fanOut.fanOut(List.of(event), NOW);
         DeliveryLedger.Claim claim = ledger.claimDue(10, NOW, Duration.ofSeconds(60)).get(0);
-        ledger.record(claim, new Outcome(NOW, 500, null, 30), false);
+        ledger.record(List.of(claim), List.of(new Outcome(NOW, 500, null, 30)));
         Object[] delivery = rows("select status, attempts, next_attempt_at, lease_id from webhook_deliveries").get(0);
         assertEquals("Pending", delivery[0]);
         assertEquals(1, delivery[1]);
         OffsetDateTime next = ((OffsetDateTime) delivery[2]).withOffsetSameInstant(ZoneOffset.UTC);
         assertTrue(!next.isBefore(NOW.plusSeconds(48)) && !next.isAfter(NOW.plusSeconds(72)), "PT1M +-20%: " + next);
         assertNull(delivery[3]);
-        ledger.record(claim, new Outcome(NOW, 200, null, 30), false); // the lease is spent: nothing
+        ledger.record(List.of(claim), List.of(new Outcome(NOW, 200, null, 30))); // the lease is spent: nothing
         assertEquals(1, rows("select * from webhook_attempts").size());
 
         claim = ledger.claimDue(10, NOW.plusMinutes(2), Duration.ofSeconds(60)).get(0);
-        ledger.record(claim, new Outcome(NOW.plusMinutes(2), null, "no answer within 10000 ms", 10_000), false);
+        ledger.record(List.of(claim), List.of(new Outcome(NOW.plusMinutes(2), null, "no answer within 10000 ms", 10_000)));
         assertEquals(2, rows("select attempts from webhook_deliveries").get(0)[0]);
         claim = ledger.claimDue(10, NOW.plusMinutes(10), Duration.ofSeconds(60)).get(0);
-        ledger.record(claim, new Outcome(NOW.plusMinutes(10), 204, null, 5), false);
+        ledger.record(List.of(claim), List.of(new Outcome(NOW.plusMinutes(10), 204, null, 5)));
         assertEquals("Delivered", rows("select status from webhook_deliveries").get(0)[0]);
         assertEquals(List.of(), ledger.claimDue(10, NOW.plusDays(1), Duration.ofSeconds(60)));
         List<Object[]> log = rows("select event_id, event_type, http_status, error, duration_ms, manual "
@@ -225,23 +229,66 @@ class DeliveryLedgerTest {
         UUID endpoint = endpoint(project, "*", true);
         fanOut.fanOut(List.of(event(project, "transaction.authorized"), event(project, "transaction.settled")), NOW);
         List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
-        ledger.record(claims.get(0), new Outcome(NOW, 503, null, 3), false);
-        ledger.record(claims.get(1), new Outcome(NOW, null, "connection refused or unreachable", 3), false);
+        ledger.record(List.of(claims.get(0)), List.of(new Outcome(NOW, 503, null, 3)));
+        ledger.record(List.of(claims.get(1)), List.of(new Outcome(NOW, null, "connection refused or unreachable", 3)));
         assertEquals(NOW.toInstant(), ((OffsetDateTime) rows("select failing_since from webhook_endpoints").get(0)[0]).toInstant());
         assertEquals(List.of(), audited);
 
         OffsetDateTime late = NOW.plus(GIVE_UP).plusMinutes(1);
         claims = ledger.claimDue(10, late, Duration.ofSeconds(60));
         assertEquals(2, claims.size());
-        ledger.record(claims.get(0), new Outcome(late, 500, null, 3), false);
+        ledger.record(List.of(claims.get(0)), List.of(new Outcome(late, 500, null, 3)));
         assertEquals(1, audited.size(), audited.toString());
         assertTrue(audited.get(0).startsWith("WebhookEndpointDisabled " + endpoint), audited.toString());
         assertEquals(Boolean.FALSE, rows("select is_active from webhook_endpoints").get(0)[0]);
-        ledger.record(claims.get(1), new Outcome(late, 500, null, 3), false);
+        ledger.record(List.of(claims.get(1)), List.of(new Outcome(late, 500, null, 3)));
         assertEquals(1, audited.size(), "disabled once");
         assertEquals(List.of("Failed", "Failed"), rows("select status from webhook_deliveries").stream()
                 .map(r -> r[0]).toList());
         assertEquals(List.of(), ledger.claimDue(10, late.plusDays(1), Duration.ofSeconds(60)));
+    }
+
+    @Test
+    void aRoundsOutcomesAreRecordedTogetherEachByItsOwnLeaseAndTheEndpointsHealthAsIfOneByOne() throws Exception {
+        UUID flaky = endpoint(project, "*", true);
+        UUID steady = endpoint(project, "transaction.captured", true);
+        Published first = event(project, "transaction.authorized");
+        Published second = event(project, "transaction.captured");
+        Published forgotten = event(project, "transaction.authorized");
+        gone.add(forgotten.id());
+        fanOut.fanOut(List.of(first, second, forgotten), NOW);
+        List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        assertEquals(4, claims.size());
+        List<Outcome> outcomes = new ArrayList<>();
+        for (DeliveryLedger.Claim claim : claims) {
+            if (claim.body() == null) {
+                assertEquals(forgotten.id(), claim.eventId());
+                outcomes.add(new Outcome(NOW, null, "the event is no longer kept", 0));
+            } else if (claim.endpointId().equals(steady)) {
+                outcomes.add(new Outcome(NOW, 200, null, 4));
+            } else {
+                outcomes.add(new Outcome(NOW, claim.eventId().equals(first.id()) ? 200 : 502, null, 4));
+            }
+        }
+        // the steady endpoint's delivery loses its lease first (the endpoint was deleted and made again, say)
+        try (Connection c = h2.getConnection()) {
+            c.createStatement().execute("update webhook_deliveries set lease_id = null where endpoint_id = '" + steady + "'");
+        }
+        ledger.record(claims, outcomes);
+
+        assertEquals(List.of("Delivered", "Failed", "Pending"), rows("select status from webhook_deliveries "
+                + "where endpoint_id = ? order by status", flaky).stream().map(r -> r[0]).toList(),
+                "event gone: failed at once; 502: retried later; 200: delivered");
+        assertEquals(List.of("Pending", 0), List.of(rows("select status, attempts from webhook_deliveries where endpoint_id = ?",
+                steady).get(0)), "its lease was gone: left alone");
+        assertEquals(3, rows("select * from webhook_attempts where endpoint_id = ?", flaky).size());
+        assertEquals(0, rows("select * from webhook_attempts where endpoint_id = ?", steady).size());
+        boolean lastFailed = !outcomes.get(claims.indexOf(claims.stream().filter(c -> c.endpointId().equals(flaky))
+                .reduce((a, b) -> b).orElseThrow())).delivered();
+        Object failingSince = rows("select failing_since from webhook_endpoints where id = ?", flaky).get(0)[0];
+        assertEquals(lastFailed, failingSince != null, "the last attempt in the round decides, as one by one");
+        ledger.record(List.of(), List.of());
+        assertThrows(IllegalArgumentException.class, () -> ledger.record(claims, List.of()));
     }
 
     @Test
