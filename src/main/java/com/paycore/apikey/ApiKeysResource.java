@@ -25,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 import com.paycore.platform.QueryAlias;
@@ -47,7 +48,8 @@ public class ApiKeysResource {
 
     @POST
     @Path("expiryNotices/run")
-    @Operation(summary = "Record api_key.expiring events now",
+    @Answer(extra = @Answer.Field(name = "noticed", type = Integer.class, description = "Keys noticed in this run"))
+    @Operation(operationId = "runApiKeyExpiryNotices", summary = "Record api_key.expiring events now",
             description = "Platform administrators. For every active key that stops working within 14 days (its "
                     + "expirationDate, or an earlier deactivationDate) while no other key of its project works beyond "
                     + "that moment, records one api_key.expiring event (the key entry, masked; once per key and end "
@@ -60,7 +62,8 @@ public class ApiKeysResource {
     }
 
     @POST
-    @Operation(summary = "Create a project API key",
+    @Answer(id = true)
+    @Operation(operationId = "createApiKey", summary = "Create a project API key",
             description = "companyProjectId, type (TransactionRSAKey or FileContentPGPKey), name, description, "
                     + "expirationDate (default one year ahead). The value is shown only by E12; a TransactionRSAKey "
                     + "holds an RSA key pair, a FileContentPGPKey an OpenPGP key pair (public halves listed).")
@@ -72,7 +75,8 @@ public class ApiKeysResource {
     }
 
     @GET
-    @Operation(summary = "List a project's keys (masked)",
+    @Answer(entries = ApiKeyView.class)
+    @Operation(operationId = "listApiKeys", summary = "List a project's keys (masked)",
             description = "CompanyProjectId (required), Type, isActive. Entries: id, companyProjectId, type, name, "
                     + "description, isActive, expirationDate, deactivationDate, createdDate, maskedValue (last 4 "
                     + "characters), publicKey (PEM, or ASCII-armored OpenPGP). Never the value or a private key.")
@@ -87,7 +91,7 @@ public class ApiKeysResource {
 
     @PUT
     @Path("{id}")
-    @Operation(summary = "E6 Update API key metadata",
+    @Operation(operationId = "updateApiKey", summary = "E6 Update API key metadata",
             description = "name, description, isActive, expirationDate, deactivationDate; fields left out keep their "
                     + "value; isActive=true also clears a deactivationDate. The key value never changes. A deactivated "
                     + "key (isActive=false, or a deactivationDate in the past) stops authenticating at once; the "
@@ -103,7 +107,8 @@ public class ApiKeysResource {
 
     @GET
     @Path("actual")
-    @Operation(summary = "E12 Get unmasked API key value",
+    @Answer(entry = ApiKeyView.Revealed.class)
+    @Operation(operationId = "revealApiKey", summary = "E12 Get unmasked API key value",
             description = "keyId (required); CompanyProjectId and Type, when given, must match the key. Answers entry: "
                     + "the key entry plus keyValue. Platform administrators and the company's Admins only; every "
                     + "reveal is audited; the value is never logged and the answer is marked no-store.")

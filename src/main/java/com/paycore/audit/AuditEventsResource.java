@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -30,7 +31,8 @@ public class AuditEventsResource {
     AuditTrail audit;
 
     @GET
-    @Operation(summary = "List audit events, oldest first",
+    @Answer(entries = AuditEventView.class)
+    @Operation(operationId = "listAuditEvents", summary = "List audit events, oldest first",
             description = "Platform administrators: every event (or CompanyId's). Company Admins: their companies' "
                     + "events. from/to bound the time (inclusive, ISO 8601). Rows never hold a secret.")
     @APIResponse(responseCode = "200", description = "entries")

@@ -12,8 +12,13 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Answer;
 
 @Path("/auth/token")
 @ApplicationScoped
@@ -26,7 +31,8 @@ public class TokenResource {
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "OAuth 2.0 token endpoint (RFC 6749)",
+    @Answer(body = TokenResponse.class)
+    @Operation(operationId = "createAccessToken", summary = "OAuth 2.0 token endpoint (RFC 6749)",
             description = "grant_type=password with username (email) and password, or grant_type=refresh_token "
                     + "with refresh_token. Answers access_token (RS256 JWT, 15 minutes by default), token_type Bearer, "
                     + "expires_in and a single-use refresh_token. Errors follow RFC 6749 section 5.2, not the "
@@ -34,6 +40,8 @@ public class TokenResource {
                     + "accounts get invalid_grant.")
     @APIResponse(responseCode = "200", description = "Tokens issued")
     @APIResponse(responseCode = "400", description = "invalid_request, invalid_grant or unsupported_grant_type")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_FORM_URLENCODED,
+            schema = @Schema(implementation = TokenRequest.class)))
     public Response token(MultivaluedMap<String, String> form) {
         String grant = form.getFirst("grant_type");
         TokenResponse answer;
@@ -47,6 +55,15 @@ public class TokenResource {
             throw new OAuthException("unsupported_grant_type", "Supported grants: password, refresh_token");
         }
         return Response.ok(answer).header("Pragma", "no-cache").build();
+    }
+
+    /** The form of the token endpoint as the OpenAPI document shows it (read as a form map). */
+    public record TokenRequest(@JsonbProperty("grant_type") @Schema(required = true, enumeration = {"password", "refresh_token"},
+                                example = "password") String grantType,
+                        @Schema(description = "The user's e-mail (grant password)", example = "root@payments.test")
+                        String username,
+                        @Schema(description = "grant password", example = "bootstrap-secret-1") String password,
+                        @JsonbProperty("refresh_token") @Schema(description = "grant refresh_token") String refreshToken) {
     }
 
     /** RFC 6749 section 5.1. */

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -30,7 +31,8 @@ public class CardUpdaterReportResource {
     CardUpdateReport report;
 
     @GET
-    @Operation(summary = "E14 Credit card updater report",
+    @Answer(entries = CardUpdaterReportResource.CardUpdateView.class, total = true)
+    @Operation(operationId = "getCardUpdaterReport", summary = "E14 Credit card updater report",
             description = "The card account updater's updates of a company's payment tokens whose update date lies "
                     + "between StartDate and EndDate (both required, inclusive; ISO 8601 date-times, read as UTC "
                     + "when they carry no offset). updateType (CardExpired, CardReplaced, AccountClosed, "

@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/creditCardUpdater")
@@ -34,7 +35,8 @@ public class CardUpdaterResource {
 
     @POST
     @Path("runs")
-    @Operation(summary = "Run the card account updater for a company",
+    @Answer(fields = RunView.class)
+    @Operation(operationId = "runCardUpdater", summary = "Run the card account updater for a company",
             description = "Body {\"companyId\": ...}. Asks, through each project's active processor, what the card's "
                     + "issuer reports about every active payment token of the company's projects, and applies it: "
                     + "CardExpired sets the new expiry; CardReplaced stores the new card number (encrypted under the "

@@ -24,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.transaction.Money;
 
@@ -40,7 +41,9 @@ public class AdminChargebacksResource {
     ChargebackService chargebacks;
 
     @POST
-    @Operation(summary = "Record a chargeback from a processor (platform administrators)",
+    @Answer(id = true, extra = @Answer.Field(name = "chargebackId", type = UUID.class), entry = ChargebackView.class)
+    @Operation(operationId = "recordChargeback",
+            summary = "Record a chargeback from a processor (platform administrators)",
             description = "transactionId (a captured transaction), amount (default and at most the captured amount), "
                     + "reason, reasonCode, chargebackDate (default now), respondByDate (default chargebackDate + 10 "
                     + "days). The chargeback starts Pending; the transaction gets a Chargeback event (its status does "
@@ -58,7 +61,8 @@ public class AdminChargebacksResource {
 
     @POST
     @Path("{chargebackId}/resolve")
-    @Operation(summary = "Resolve a disputed chargeback (platform administrators)",
+    @Answer(entry = ChargebackView.class)
+    @Operation(operationId = "resolveChargeback", summary = "Resolve a disputed chargeback (platform administrators)",
             description = "outcome Won or Lost: Disputed -> Won | Lost.")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id, outcome not Won or Lost, chargeback not Disputed")
@@ -70,7 +74,9 @@ public class AdminChargebacksResource {
 
     @POST
     @Path("autoAcceptance/run")
-    @Operation(summary = "Accept overdue chargebacks now (platform administrators)",
+    @Answer(extra = @Answer.Field(name = "accepted", type = Integer.class, description = "Chargebacks accepted in this run"))
+    @Operation(operationId = "runChargebackAutoAcceptance",
+            summary = "Accept overdue chargebacks now (platform administrators)",
             description = "Accepts every Pending chargeback whose respondByDate has passed, as the periodic job "
                     + "(payments.chargebacks.auto-accept-interval-seconds) does. Answers accepted (how many).")
     @APIResponse(responseCode = "200", description = "accepted")

@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 import com.paycore.transaction.Money;
@@ -33,7 +34,9 @@ public class ChargebackReportResource {
     ChargebackReport report;
 
     @GET
-    @Operation(summary = "E13 Chargeback report",
+    @Answer(entries = ChargebackReportRow.class, total = true,
+            extra = @Answer.Field(name = "totalAmount", type = BigDecimal.class))
+    @Operation(operationId = "getChargebackReport", summary = "E13 Chargeback report",
             description = "CompanyId, StartDate and EndDate (ISO 8601, inclusive; without an offset read as UTC; at "
                     + "most 90 days apart) are required. ChargebackReportDateType: DateCreated (default; when the "
                     + "chargeback was recorded) or CaseTime (the processor's chargebackDate). Optional projectId and "

@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.OptionalBody;
 
@@ -41,7 +42,8 @@ public class PayChargebacksResource {
     @POST
     @Path("chargeEvents/chargeback")
     @Idempotent
-    @Operation(summary = "E2 Chargeback details",
+    @Answer(entries = AdminChargebacksResource.ChargebackView.class)
+    @Operation(operationId = "searchChargebacks", summary = "E2 Chargeback details",
             description = "startDate (required: chargebacks dated at or after it), offset (required, 0 or more), limit "
                     + "(required, 1 to 10000), isForAllProjectsInCompany (true: every project of the key's company), "
                     + "chargebackId, transactionId. Entries: chargebackId, transactionId, projectId, amount, currency, "
@@ -62,7 +64,9 @@ public class PayChargebacksResource {
     @Path("chargebacks/{chargebackId}/accept")
     @Idempotent
     @OptionalBody
-    @Operation(summary = "Accept a chargeback", description = "Pending -> Accepted. No body." + IDEMPOTENCY)
+    @Answer(entry = AdminChargebacksResource.ChargebackView.class)
+    @Operation(operationId = "acceptChargeback",
+            summary = "Accept a chargeback", description = "Pending -> Accepted. No body." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id; the chargeback is not Pending")
     @APIResponse(responseCode = "404", description = "No such chargeback in this project")
@@ -73,7 +77,8 @@ public class PayChargebacksResource {
     @POST
     @Path("chargebacks/{chargebackId}/dispute")
     @Idempotent
-    @Operation(summary = "Dispute a chargeback",
+    @Answer(entry = AdminChargebacksResource.ChargebackView.class)
+    @Operation(operationId = "disputeChargeback", summary = "Dispute a chargeback",
             description = "evidence (1 to 4000 characters): Pending -> Disputed, before respondByDate." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id; missing evidence; not Pending or past respondByDate")

@@ -22,10 +22,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
@@ -45,7 +47,8 @@ public class CompaniesResource {
     CompanyService companies;
 
     @POST
-    @Operation(summary = "Create a company (platform administrators)",
+    @Answer(id = true)
+    @Operation(operationId = "createCompany", summary = "Create a company (platform administrators)",
             description = "companyName (or name) is required, at most 50 characters and unique (case-insensitive).")
     @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
     @APIResponse(responseCode = "400", description = "Validation failure or duplicate name")
@@ -55,7 +58,8 @@ public class CompaniesResource {
     }
 
     @GET
-    @Operation(summary = "List companies",
+    @Answer(entries = CompanyView.class)
+    @Operation(operationId = "listCompanies", summary = "List companies",
             description = "Platform administrators see every company; others only the companies they are active "
                     + "members of. Id filters by id, name by case-insensitive partial match.")
     @APIResponse(responseCode = "200", description = "entries")
@@ -67,7 +71,8 @@ public class CompaniesResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Get a company")
+    @Answer(entry = CompanyView.class)
+    @Operation(operationId = "getCompany", summary = "Get a company")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "403", description = "Inactive membership or inactive company")
@@ -78,7 +83,7 @@ public class CompaniesResource {
 
     @PUT
     @Path("{id}")
-    @Operation(summary = "E8 Update company",
+    @Operation(operationId = "updateCompany", summary = "E8 Update company",
             description = "companyName (or name) is required; every other field left out or null keeps its value. "
                     + "Platform administrators and the company's Admins; only platform administrators change "
                     + "isActive. An inactive company blocks its users and new transactions at once.")
@@ -96,10 +101,12 @@ public class CompaniesResource {
     public static class CreateCompanyRequest {
 
         @Size(max = 50)
+        @Schema(description = "Required (or name); unique, case-insensitive", example = "Acme Payments")
         public String companyName;
         @Size(max = 50)
         public String name;
         @Size(max = 250) @EmailAddress
+        @Schema(example = "billing@acme.example")
         public String contactEmail;
         @Size(max = 50)
         public String contactPhone;

@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.Role;
+import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
@@ -44,7 +45,8 @@ public class CompanyUsersResource {
     CompanyUserService members;
 
     @POST
-    @Operation(summary = "Add an existing user to a company",
+    @Answer(id = true)
+    @Operation(operationId = "addCompanyUser", summary = "Add an existing user to a company",
             description = "Platform administrators (any user) and the company's Admins (only a user who already "
                     + "belongs to a company they administer; others are invited). roles (or role): None, Admin, "
                     + "User (Member is read as User); default User.")
@@ -57,7 +59,8 @@ public class CompanyUsersResource {
     }
 
     @GET
-    @Operation(summary = "List company users",
+    @Answer(entries = CompanyUserView.class)
+    @Operation(operationId = "listCompanyUsers", summary = "List company users",
             description = "CompanyId: members of that company; without it, of every company the caller administers. "
                     + "UserId filters to one user.")
     @APIResponse(responseCode = "200", description = "entries")
@@ -70,7 +73,7 @@ public class CompanyUsersResource {
 
     @PUT
     @Path("{id}")
-    @Operation(summary = "E5 Update company user",
+    @Operation(operationId = "updateCompanyUser", summary = "E5 Update company user",
             description = "roles (or role) None, Admin, User (Member = User); a role change applies at once to all "
                     + "the user's projects. Fields left out keep their value. email cannot change here. Demoting or "
                     + "deactivating the company's last active Admin is refused, also under concurrent requests.")

@@ -1,6 +1,7 @@
 package com.paycore.event;
 
 import java.time.OffsetDateTime;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -38,7 +40,8 @@ public class EventsResource {
     ProjectCaller caller;
 
     @GET
-    @Operation(summary = "List the project's events, newest first",
+    @Answer(entries = ProjectEvent.class)
+    @Operation(operationId = "listEvents", summary = "List the project's events, newest first",
             description = "type (one of the event types), from and to (ISO 8601, inclusive), limit (default 20, at "
                     + "most 1000) and offset. Events are kept at least 30 days. " + EVENT)
     @APIResponse(responseCode = "200", description = "entries")
@@ -52,11 +55,16 @@ public class EventsResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Get one event of the project", description = EVENT)
+    @Answer(entry = ProjectEvent.class)
+    @Operation(operationId = "getEvent", summary = "Get one event of the project", description = EVENT)
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such event in this project")
     public Envelope get(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
         return Envelope.ok().with("entry", events.get(caller.projectId(), id));
+    }
+
+    /** An event as answered (for the OpenAPI document): data is the resource as its own read shows it. */
+    public record ProjectEvent(UUID id, String type, OffsetDateTime createdDate, UUID companyProjectId, Map<String, Object> data) {
     }
 }

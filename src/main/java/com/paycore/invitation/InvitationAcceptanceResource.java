@@ -20,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/auth/invitations/{id}/accept")
@@ -33,7 +34,9 @@ public class InvitationAcceptanceResource {
     InvitationService invitations;
 
     @POST
-    @Operation(summary = "Accept an invitation (no bearer token: the invitation token is the credential)",
+    @Answer(id = true)
+    @Operation(operationId = "acceptInvitation",
+            summary = "Accept an invitation (no bearer token: the invitation token is the credential)",
             description = "token (from the invitation e-mail), password, firstName, lastName. When the email has no "
                     + "account, password sets the new account's; when it has one, password must be that account's "
                     + "own (a wrong one counts as a failed login) and is never changed. Creates the company user "

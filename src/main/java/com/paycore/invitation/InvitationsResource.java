@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.Role;
+import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
@@ -46,7 +47,9 @@ public class InvitationsResource {
     InvitationService invitations;
 
     @POST
-    @Operation(summary = "Invite someone to a company",
+    @Answer(id = true,
+            extra = @Answer.Field(name = "invitationToken", type = String.class, description = "Only when no e-mail is sent (no SMTP configured)"))
+    @Operation(operationId = "createInvitation", summary = "Invite someone to a company",
             description = "companyId, email, roles (or role; default User). The invitation id and one-time token "
                     + "are e-mailed to the invited address; the answer never holds the token, except in development "
                     + "mode (no mail server configured), where it adds invitationToken for the inviter to pass on. "
@@ -65,7 +68,8 @@ public class InvitationsResource {
     }
 
     @GET
-    @Operation(summary = "List invitations (never their tokens)",
+    @Answer(entries = InvitationView.class)
+    @Operation(operationId = "listInvitations", summary = "List invitations (never their tokens)",
             description = "CompanyId: that company's; without it, every company the caller administers.")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed id, limit out of 1..1000 or negative offset")
@@ -77,7 +81,8 @@ public class InvitationsResource {
 
     @GET
     @Path("isEntryBelongsToCompany")
-    @Operation(summary = "E20 Validate invitation company",
+    @Answer(extra = @Answer.Field(name = "result", type = Boolean.class))
+    @Operation(operationId = "checkInvitationBelongsToCompany", summary = "E20 Validate invitation company",
             description = "CompanyId (companyId) and UserInvitationId (invitationId) are required. result=false: "
                     + "the invitation exists but belongs to another company the caller may also see; an invitation "
                     + "of a company outside the caller's reach answers 404, like a missing one.")

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -38,7 +39,14 @@ public class KeystoresResource {
 
     @POST
     @Path("generation")
-    @Operation(summary = "E18 Generate keystore",
+    @Answer(id = true,
+            extra = {@Answer.Field(name = "keystoreId", type = UUID.class),
+            @Answer.Field(name = "activationDate", type = OffsetDateTime.class),
+            @Answer.Field(name = "expirationDate", type = OffsetDateTime.class),
+            @Answer.Field(name = "keyStrength", type = String.class),
+            @Answer.Field(name = "keyBase64", type = String.class),
+            @Answer.Field(name = "ivBase64", type = String.class)})
+    @Operation(operationId = "generateKeystore", summary = "E18 Generate keystore",
             description = "No input. An AES-256 key from the system's secure random source, wrapped by the master key; "
                     + "activation now, expiration after payments.keystore.validity-days (365). It becomes the keystore "
                     + "new card data is encrypted with. This answer is the only time keyBase64/ivBase64 leave the "
@@ -57,7 +65,9 @@ public class KeystoresResource {
     }
 
     @GET
-    @Operation(summary = "List keystores (metadata only: keyBase64 and ivBase64 are null)")
+    @Answer(entries = KeystoreView.class)
+    @Operation(operationId = "listKeystores",
+            summary = "List keystores (metadata only: keyBase64 and ivBase64 are null)")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "limit out of 1..1000 or negative offset")
     public Envelope list(@QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {

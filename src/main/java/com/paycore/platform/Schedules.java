@@ -39,6 +39,9 @@ public class Schedules {
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService executor;
 
+    @jakarta.inject.Inject
+    ScheduleMetrics metrics;
+
     private final List<Future<?>> planned = new CopyOnWriteArrayList<>();
     private volatile boolean stopped;
 
@@ -85,10 +88,12 @@ public class Schedules {
         }
     }
 
-    private static void guarded(String name, Runnable job) {
+    private void guarded(String name, Runnable job) {
         try {
             job.run();
+            metrics.ran(name, true);
         } catch (RuntimeException | Error e) {
+            metrics.ran(name, false);
             LOG.log(Level.SEVERE, "Scheduled job " + name + " failed; its next run retries", e);
         }
     }

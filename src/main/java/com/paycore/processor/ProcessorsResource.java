@@ -23,10 +23,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -43,7 +45,8 @@ public class ProcessorsResource {
     ProcessorService processors;
 
     @POST
-    @Operation(summary = "Create a payment processor configuration",
+    @Answer(id = true)
+    @Operation(operationId = "createPaymentProcessor", summary = "Create a payment processor configuration",
             description = "companyProjectId, projectPaymentProcessorName (at most 100), gateway (1 = Simulator; other "
                     + "values are unsupported until a connector exists), paymentType (1 = CreditCard), isActive "
                     + "(default true), settings (a JSON object; write-only, stored encrypted, never returned).")
@@ -56,7 +59,8 @@ public class ProcessorsResource {
     }
 
     @GET
-    @Operation(summary = "E15 Get payment processor configurations",
+    @Answer(entries = ProcessorView.class)
+    @Operation(operationId = "listPaymentProcessors", summary = "E15 Get payment processor configurations",
             description = "CompanyProjectId, Id, isActive, limit, offset. Deleted configurations never appear; settings "
                     + "are never answered. Company Users see the processors of projects assigned to them.")
     @APIResponse(responseCode = "200", description = "entries")
@@ -70,7 +74,7 @@ public class ProcessorsResource {
 
     @PUT
     @Path("{id}")
-    @Operation(summary = "Update a payment processor configuration",
+    @Operation(operationId = "updatePaymentProcessor", summary = "Update a payment processor configuration",
             description = "Fields left out keep their value; settings, when given, replace the stored ones.")
     @APIResponse(responseCode = "200", description = "Updated")
     @APIResponse(responseCode = "400", description = "Validation failure, unsupported gateway or payment type, body id "
@@ -84,7 +88,7 @@ public class ProcessorsResource {
 
     @DELETE
     @Path("{id}")
-    @Operation(summary = "E19 Delete payment processor configuration (soft)",
+    @Operation(operationId = "deletePaymentProcessor", summary = "E19 Delete payment processor configuration (soft)",
             description = "Checked in this order: unknown or already deleted 404; the project's only active processor "
                     + "while it has open (Approved or Captured) transactions 409; the only active processor, or the "
                     + "last processor, of an active project 400; otherwise deleted: hidden from every query, kept for "
@@ -106,12 +110,18 @@ public class ProcessorsResource {
     public static class ProcessorRequest {
 
         public UUID id;
+        @Schema(example = "3f0e6a4c-2b1d-4c5e-9f8a-7b6c5d4e3f21")
         public UUID companyProjectId;
         @Size(max = 100)
+        @Schema(example = "Simulator")
         public String projectPaymentProcessorName;
+        @Schema(description = "1: the built-in simulator", example = "1")
         public Integer gateway;
+        @Schema(example = "1")
         public Integer paymentType;
+        @Schema(example = "true")
         public Boolean isActive;
+        @Schema(description = "Gateway settings (write-only: never answered)")
         public JsonObject settings;
     }
 

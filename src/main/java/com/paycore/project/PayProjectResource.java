@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/pay/{projectId}")
@@ -34,7 +35,8 @@ public class PayProjectResource {
     }
 
     @GET
-    @Operation(summary = "The project an API key acts for",
+    @Answer(entry = KeyCheck.class)
+    @Operation(operationId = "checkApiKey", summary = "The project an API key acts for",
             description = "Authenticated by the project API key (X-API-Key or Authorization: Bearer). Lets a merchant's "
                     + "system check its key and whether the project takes new transactions (isActive).")
     @APIResponse(responseCode = "200", description = "entry: projectId, projectName, isActive, keyId")

@@ -23,10 +23,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Fields;
@@ -45,7 +47,8 @@ public class ProjectsResource {
     ProjectService projects;
 
     @POST
-    @Operation(summary = "E7 Create company project",
+    @Answer(id = true)
+    @Operation(operationId = "createProject", summary = "E7 Create company project",
             description = "projectName (or name) required, at most 50 characters, unique within the company. id is "
                     + "optional (used as the new id). returnUrl/cancelUrl must be absolute http(s) URLs; phone at most 25. "
                     + "companyUsersToAdd: company users of the same company. isActive defaults to true. The project's "
@@ -61,7 +64,8 @@ public class ProjectsResource {
     }
 
     @GET
-    @Operation(summary = "E11 Get company projects",
+    @Answer(entries = ProjectView.class)
+    @Operation(operationId = "listProjects", summary = "E11 Get company projects",
             description = "Filters: CompanyId, Id, name (case-insensitive partial match), isActive; limit (default 20, "
                     + "at most 1000), offset; ordered by creation. Company Users see only projects assigned to them. "
                     + "Entries carry projectName and name.")
@@ -77,7 +81,8 @@ public class ProjectsResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Get a project (merchant information without secrets)")
+    @Answer(entry = ProjectView.class)
+    @Operation(operationId = "getProject", summary = "Get a project (merchant information without secrets)")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such project, or not visible to the caller")
@@ -87,7 +92,7 @@ public class ProjectsResource {
 
     @PUT
     @Path("{id}/general")
-    @Operation(summary = "E4 Update project general information",
+    @Operation(operationId = "updateProjectGeneral", summary = "E4 Update project general information",
             description = "projectName (or name) required; fields left out keep their value. Renaming does not affect "
                     + "past transactions; processor and security settings are not changed. isActive=false stops new "
                     + "transactions at once.")
@@ -103,7 +108,7 @@ public class ProjectsResource {
 
     @PUT
     @Path("{id}/users")
-    @Operation(summary = "Replace the company users assigned to the project",
+    @Operation(operationId = "assignProjectUsers", summary = "Replace the company users assigned to the project",
             description = "companyUserIds: company users of the project's company; replaces the whole set.")
     @APIResponse(responseCode = "200", description = "Updated")
     @APIResponse(responseCode = "400", description = "A company user of another company, or validation failure")
@@ -116,7 +121,7 @@ public class ProjectsResource {
 
     @PUT
     @Path("{id}/merchant")
-    @Operation(summary = "E9 Update project merchant information",
+    @Operation(operationId = "updateProjectMerchant", summary = "E9 Update project merchant information",
             description = "Credentials are merchantId, apiKey (write-only, stored encrypted, never returned) and "
                     + "processorGateway (1 = Simulator; other values are unsupported). Giving any of them is a "
                     + "credential change: merchantId and processorGateway are then required and an apiKey must be given "
@@ -137,8 +142,10 @@ public class ProjectsResource {
 
         public UUID id;
         @NotNull
+        @Schema(example = "9b2f4e1a-6c3d-4a5b-8e7f-1a2b3c4d5e6f")
         public UUID companyId;
         @Size(max = 50)
+        @Schema(description = "Required (or name), unique in the company", example = "Web shop")
         public String projectName;
         @Size(max = 50)
         public String name;

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/reportTransactions")
@@ -40,7 +41,8 @@ public class ReportTransactionsResource {
     @POST
     @Path("reports")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "E3 Grouped transaction report", description = """
+    @Answer(entries = JsonObject.class, total = true, extra = @Answer.Field(name = "timeZoneId", type = String.class))
+    @Operation(operationId = "getTransactionReport", summary = "E3 Grouped transaction report", description = """
             Groups the company's transaction events whose time lies in [startDate, endDate] (both inclusive, to the \
             microsecond; without an offset read in timeZoneId; a date alone is a whole day) and answers entries and \
             total (the number of groups before paging), plus timeZoneId (the IANA zone used).
@@ -92,7 +94,8 @@ public class ReportTransactionsResource {
 
     @POST
     @Path("sync")
-    @Operation(summary = "Synchronize the report data now",
+    @Answer(fields = ReportSync.Result.class)
+    @Operation(operationId = "syncTransactionReport", summary = "Synchronize the report data now",
             description = "Copies transaction events not yet in the report's fact table (and project renames) now, "
                     + "as the periodic job does every payments.reports.sync-interval-seconds. Safe on several "
                     + "instances at once: runs take turns and copy each event once. full=true looks at every event "

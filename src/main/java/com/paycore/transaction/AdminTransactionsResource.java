@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.idempotency.Idempotent;
+import com.paycore.platform.Answer;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Envelope;
 
@@ -35,7 +36,8 @@ public class AdminTransactionsResource {
     @Path("{id}/reverse")
     @ProjectAdminFirst
     @Idempotent
-    @Operation(summary = "E17 Reverse authorization",
+    @Answer(fields = PayTransactionsResource.ReversalAnswer.class)
+    @Operation(operationId = "reverseTransactionAsAdmin", summary = "E17 Reverse authorization",
             description = "companyProjectId (required) names the transaction's project; the caller must be a platform "
                     + "administrator or an Admin of the project's company. Only an Approved (authorized, not captured) "
                     + "transaction, at most once. Answers transactionId, reversalId (the ReverseAuthorize event), status "

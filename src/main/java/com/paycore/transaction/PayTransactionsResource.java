@@ -30,6 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.OptionalBody;
 import com.paycore.platform.Page;
@@ -55,7 +56,8 @@ public class PayTransactionsResource {
 
     @POST
     @Idempotent
-    @Operation(summary = "Authorize or sale",
+    @Answer(id = true, fields = AuthorizationAnswer.class)
+    @Operation(operationId = "authorizePayment", summary = "Authorize or sale",
             description = "paymentToken (E10's value, or the token's id), amount (major units, positive, at most the "
                     + "currency's minor-unit digits), currency (ISO 4217, default USD), capture (true: a sale, "
                     + "authorized and captured at once; default false), orderId, description, email, ip, fingerprint, "
@@ -93,7 +95,8 @@ public class PayTransactionsResource {
     }
 
     @GET
-    @Operation(summary = "E16 Get transactions",
+    @Answer(entries = TransactionView.class)
+    @Operation(operationId = "listTransactions", summary = "E16 Get transactions",
             description = "With id: that transaction (entries holds it, or nothing when it is not one of this "
                     + "project's). Without: the project's transactions, newest first, limit (default 20, at most 1000) "
                     + "and offset, optionally only those in status (Approved, Captured, Settled, PartiallyRefunded, "
@@ -112,7 +115,8 @@ public class PayTransactionsResource {
     @Path("{id}/capture")
     @Idempotent
     @OptionalBody
-    @Operation(summary = "Capture",
+    @Answer(fields = CaptureAnswer.class)
+    @Operation(operationId = "capturePayment", summary = "Capture",
             description = "Body {\"amount\": n} for a partial capture, or {} (or none) for the whole authorized amount. "
                     + "Once, from Approved, at most the authorized amount." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "transactionId, captureId, status, amount, eventResult, resultCode, entry")
@@ -128,7 +132,8 @@ public class PayTransactionsResource {
     @Path("{id}/refund")
     @Idempotent
     @OptionalBody
-    @Operation(summary = "Refund",
+    @Answer(fields = RefundAnswer.class)
+    @Operation(operationId = "refundPayment", summary = "Refund",
             description = "Body {\"amount\": n} for a partial refund, or {} (or none) for all that is not refunded yet. "
                     + "From Captured, Settled or PartiallyRefunded, repeatedly, up to the captured amount less refunds "
                     + "and less chargebacks that are Pending, Disputed, Accepted or Lost; "
@@ -145,7 +150,8 @@ public class PayTransactionsResource {
     @POST
     @Path("{id}/reverse")
     @Idempotent
-    @Operation(summary = "Reverse an authorization",
+    @Answer(fields = ReversalAnswer.class)
+    @Operation(operationId = "reverseAuthorization", summary = "Reverse an authorization",
             description = "No body. Only an Approved (authorized, not captured) transaction, at most once." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "transactionId, reversalId, status (Reversed), message, entry")
     @APIResponse(responseCode = "400", description = "Captured, already reversed, declined or in error")
@@ -174,10 +180,31 @@ public class PayTransactionsResource {
                 .with("entry", moved.transaction());
     }
 
+    /** The fields of an authorization's answer besides id (for the OpenAPI document). */
+    public record AuthorizationAnswer(@Schema(description = "Approved, Captured (a sale), Declined or Error") String status,
+                               String resultCode, TransactionView entry) {
+    }
+
+    /** The fields of a capture's answer (for the OpenAPI document). */
+    public record CaptureAnswer(UUID transactionId, UUID captureId, String status, BigDecimal amount, String eventResult,
+                         String resultCode, TransactionView entry) {
+    }
+
+    /** The fields of a refund's answer (for the OpenAPI document). */
+    public record RefundAnswer(UUID transactionId, UUID refundId, String status, BigDecimal amount, String eventResult,
+                        String resultCode, TransactionView entry) {
+    }
+
+    /** The fields of a reversal's answer, here and in E17 (for the OpenAPI document). */
+    public record ReversalAnswer(UUID transactionId, UUID reversalId, String status, String message, String eventResult,
+                          String resultCode, TransactionView entry) {
+    }
+
     /** Authorize or sale (DESIGN.md section 9). Unknown fields are ignored. */
     public static class TransactionRequest {
 
-        @Schema(description = "The paymentToken value from E10 (tok_...), or the token's id", required = true)
+        @Schema(description = "The paymentToken value from E10 (tok_...), or the token's id", required = true,
+                example = "tok_4f9c2a7e1b8d4c6f")
         public String paymentToken;
         @Schema(description = "Major units, positive, at most the currency's minor-unit digits (2 for USD)", required = true,
                 example = "12.34")

@@ -12,6 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/settlements")
@@ -28,7 +29,8 @@ public class SettlementsResource {
 
     @POST
     @Path("run")
-    @Operation(summary = "Run settlement now",
+    @Answer(fields = SettlementService.Result.class)
+    @Operation(operationId = "runSettlement", summary = "Run settlement now",
             description = "Settles every capture and refund made until now: Captured transactions move to Settled "
                     + "(Settle events), approved refunds get RefundSettle events. The same runs daily at "
                     + "payments.settlement.cutoff-time. Safe to run on several instances at once: each transaction "

@@ -27,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
@@ -45,7 +46,8 @@ public class UsersResource {
     UserService users;
 
     @POST
-    @Operation(summary = "Create a user (platform administrators)")
+    @Answer(id = true)
+    @Operation(operationId = "createUser", summary = "Create a user (platform administrators)")
     @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
     @APIResponse(responseCode = "400", description = "Validation failure or duplicate email")
     public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri) {
@@ -53,7 +55,9 @@ public class UsersResource {
     }
 
     @GET
-    @Operation(summary = "List users (platform administrators); email filters by case-insensitive partial match")
+    @Answer(entries = UserView.class)
+    @Operation(operationId = "listUsers",
+            summary = "List users (platform administrators); email filters by case-insensitive partial match")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "limit out of 1..1000 or negative offset")
     public Envelope list(@QueryParam("email") String email, @QueryParam("limit") Integer limit,
@@ -63,7 +67,8 @@ public class UsersResource {
 
     @GET
     @Path("me")
-    @Operation(summary = "The calling user")
+    @Answer(entry = UserView.class)
+    @Operation(operationId = "getCurrentUser", summary = "The calling user")
     @APIResponse(responseCode = "200", description = "entry")
     public Envelope me() {
         return Envelope.entry(UserView.from(users.me()));
@@ -71,7 +76,8 @@ public class UsersResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Get a user (platform administrators)")
+    @Answer(entry = UserView.class)
+    @Operation(operationId = "getUser", summary = "Get a user (platform administrators)")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such user")
@@ -81,7 +87,7 @@ public class UsersResource {
 
     @PUT
     @Path("{id}")
-    @Operation(summary = "E1 Update user (platform administrators)",
+    @Operation(operationId = "updateUser", summary = "E1 Update user (platform administrators)",
             description = "email is required and must stay unique. Optional fields left out or null keep their "
                     + "value; an omitted password keeps the current one (a new one also lifts a login lockout). "
                     + "isActive=false refuses authentication from the next request on, including already-issued tokens.")

@@ -12,6 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/KeyStores/rotation")
@@ -25,7 +26,8 @@ public class TokenRotationResource {
     TokenRotation rotation;
 
     @POST
-    @Operation(summary = "Rotate tokens onto the newest keystore",
+    @Answer(fields = TokenRotation.Result.class)
+    @Operation(operationId = "rotateTokenKeystore", summary = "Rotate tokens onto the newest keystore",
             description = "Re-encrypts every stored card number under the newest active keystore, in batches that each "
                     + "commit; safe to interrupt and run again (it resumes), and tokens stay readable throughout. "
                     + "Answers keystoreId and rotated (how many tokens moved).")

@@ -22,11 +22,13 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/pay/{projectId}/companyProjectCreditCardPaymentsInfo")
@@ -45,7 +47,15 @@ public class TokensResource {
 
     @POST
     @Idempotent
-    @Operation(summary = "E10 Create payment token",
+    @Answer(id = true,
+            extra = {@Answer.Field(name = "paymentToken", type = String.class),
+            @Answer.Field(name = "maskedCardNumber", type = String.class),
+            @Answer.Field(name = "ccType", type = String.class),
+            @Answer.Field(name = "last4", type = String.class),
+            @Answer.Field(name = "expirationMonth", type = Integer.class),
+            @Answer.Field(name = "expirationYear", type = Integer.class),
+            @Answer.Field(name = "validCVV", type = Boolean.class)})
+    @Operation(operationId = "createPaymentToken", summary = "E10 Create payment token",
             description = "creditCard {cardNumber, expirationMonth, expirationYear, cvv, cardholderName}, personAddress "
                     + "{firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country}, "
                     + "securedProperties (paths such as creditCard.cardNumber whose values arrive RSA-OAEP SHA-256 "
@@ -72,7 +82,8 @@ public class TokensResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Get a payment token (masked)")
+    @Answer(entry = TokenView.class)
+    @Operation(operationId = "getPaymentToken", summary = "Get a payment token (masked)")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such token in this project, or deleted")
@@ -82,7 +93,8 @@ public class TokensResource {
 
     @DELETE
     @Path("{id}")
-    @Operation(summary = "Delete a payment token (crypto-erase: its encrypted card number is destroyed)")
+    @Operation(operationId = "deletePaymentToken",
+            summary = "Delete a payment token (crypto-erase: its encrypted card number is destroyed)")
     @APIResponse(responseCode = "200", description = "Deleted")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such token in this project, or already deleted")
@@ -97,12 +109,25 @@ public class TokensResource {
      * (e.g. "creditCard.cardNumber") arrive RSA-OAEP (SHA-256) encrypted, base64, under the project's TransactionRSAKey.
      * Read as JSON objects because a secured value is a string where the plain one may be a number.
      */
+    /** creditCard of E10 as the OpenAPI document shows it (read as a JSON object: a secured value is a string). */
+    public record CardInput(@Schema(required = true, example = "4111111111111111") String cardNumber,
+                     @Schema(required = true, example = "12") Integer expirationMonth,
+                     @Schema(required = true, example = "2030") Integer expirationYear,
+                     @Schema(required = true, description = "3 digits, 4 for AMEX; verified once, never stored",
+                             example = "123") String cvv,
+                     @Schema(example = "Jane Doe") String cardholderName) {
+    }
+
     public static class CreateTokenRequest {
 
         @NotNull
+        @Schema(implementation = CardInput.class)
         public JsonObject creditCard;
         @NotNull
+        @Schema(implementation = Address.class)
         public JsonObject personAddress;
+        @Schema(description = "Paths (such as creditCard.cardNumber) whose values arrive RSA-OAEP SHA-256 encrypted, "
+                + "base64, under the project's TransactionRSAKey public key")
         public List<String> securedProperties;
 
         @Override

@@ -27,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -51,7 +52,9 @@ public class WebhookEndpointsResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create a webhook endpoint",
+    @Answer(id = true,
+            extra = @Answer.Field(name = "secret", type = String.class, description = "The signing secret; shown only here"))
+    @Operation(operationId = "createWebhookEndpoint", summary = "Create a webhook endpoint",
             description = "companyProjectId, url (absolute https or http, at most 2048 characters; loopback, link-local "
                     + "and private addresses are refused unless payments.webhooks.allow-private-targets is true), "
                     + "enabledEvents (event types, or [\"*\"] for all), description (at most 1000), isActive (default "
@@ -67,7 +70,8 @@ public class WebhookEndpointsResource {
     }
 
     @GET
-    @Operation(summary = "List webhook endpoints",
+    @Answer(entries = EndpointView.class)
+    @Operation(operationId = "listWebhookEndpoints", summary = "List webhook endpoints",
             description = "CompanyProjectId (else every endpoint of the companies the caller administers), limit "
                     + "(default 20, at most 1000), offset; in creation order. Secrets are never answered.")
     @APIResponse(responseCode = "200", description = "entries")
@@ -81,7 +85,9 @@ public class WebhookEndpointsResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Get a webhook endpoint", description = "entry; never its secret, not even masked.")
+    @Answer(entry = EndpointView.class)
+    @Operation(operationId = "getWebhookEndpoint",
+            summary = "Get a webhook endpoint", description = "entry; never its secret, not even masked.")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's)")
@@ -92,7 +98,7 @@ public class WebhookEndpointsResource {
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Update a webhook endpoint",
+    @Operation(operationId = "updateWebhookEndpoint", summary = "Update a webhook endpoint",
             description = "url, enabledEvents, description, isActive; fields left out keep their value. The project "
                     + "cannot change. Re-enabling (isActive true) starts the 3 days of failures before disabling anew.")
     @APIResponse(responseCode = "200", description = "Updated")
@@ -107,7 +113,7 @@ public class WebhookEndpointsResource {
 
     @DELETE
     @Path("{id}")
-    @Operation(summary = "Delete a webhook endpoint",
+    @Operation(operationId = "deleteWebhookEndpoint", summary = "Delete a webhook endpoint",
             description = "Nothing more is sent to the endpoint (its pending deliveries become Failed) and it answers "
                     + "404 from then on; the row and its delivery log are kept, hidden.")
     @APIResponse(responseCode = "200", description = "Deleted")
@@ -120,7 +126,8 @@ public class WebhookEndpointsResource {
 
     @POST
     @Path("{id}/secretRotation")
-    @Operation(summary = "Rotate a webhook endpoint's secret",
+    @Answer(extra = @Answer.Field(name = "secret", type = String.class, description = "The new signing secret; the old one stays valid for a while"))
+    @Operation(operationId = "rotateWebhookSecret", summary = "Rotate a webhook endpoint's secret",
             description = "Answers the new secret (shown only here). The previous one keeps signing beside it for 24 h: "
                     + "meanwhile Payments-Signature carries two v1= values, the new secret's first.")
     @APIResponse(responseCode = "200", description = "secret")
@@ -132,7 +139,8 @@ public class WebhookEndpointsResource {
 
     @GET
     @Path("{id}/deliveries")
-    @Operation(summary = "The endpoint's delivery log",
+    @Answer(entries = AttemptView.class)
+    @Operation(operationId = "listWebhookDeliveries", summary = "The endpoint's delivery log",
             description = "One entry per attempt, automatic or manual, in the order made: eventId, eventType, "
                     + "attemptedDate, httpStatus (null when no answer came), error, durationMs; never a body. "
                     + "eventId narrows it to one event; limit (default 20, at most 1000), offset.")
@@ -147,7 +155,8 @@ public class WebhookEndpointsResource {
 
     @POST
     @Path("{id}/deliveries/{eventId}/retry")
-    @Operation(summary = "Send an event to the endpoint again, now",
+    @Answer(entry = AttemptView.class)
+    @Operation(operationId = "retryWebhookDelivery", summary = "Send an event to the endpoint again, now",
             description = "Whether earlier attempts succeeded or not; the attempt is logged (entry: as in the delivery "
                     + "log) and the automatic schedule is unchanged.")
     @APIResponse(responseCode = "200", description = "entry: the attempt")

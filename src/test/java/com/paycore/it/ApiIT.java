@@ -155,6 +155,18 @@ class ApiIT {
     }
 
     @Nested
+    class ApiDocument extends ApiDocumentScenarios {
+    }
+
+    @Nested
+    class ClientFlow extends ClientFlowScenarios {
+    }
+
+    @Nested
+    class Metrics extends MetricsScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 

@@ -1,0 +1,143 @@
+package com.paycore.it;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.HttpMethod;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.paycore.platform.PaymentsApplication;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The OpenAPI document the service serves: the operations of the running application's JAX-RS resources, no more
+ * and no less, each one named, secured and answering described bodies; and the copy the client is generated from
+ * (src/test/openapi/openapi.json) is the live document.
+ */
+abstract class ApiDocumentScenarios {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+    static final Path COPY = Path.of("src/test/openapi/openapi.json");
+
+    static JsonNode live() throws IOException {
+        String body = given().baseUri(Deployments.baseUri()).accept("application/json").get("/openapi")
+                .then().statusCode(200).extract().asString();
+        return JSON.readTree(body);
+    }
+
+    @Test
+    void theDocumentHasExactlyTheOperationsOfTheResources() throws IOException {
+        Set<String> documented = new TreeSet<>();
+        JsonNode doc = live();
+        for (Iterator<Map.Entry<String, JsonNode>> paths = doc.get("paths").fields(); paths.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            path.getValue().fieldNames().forEachRemaining(m -> documented.add(m.toUpperCase() + " " + path.getKey()));
+        }
+        assertEquals(resourceOperations(), documented);
+    }
+
+    @Test
+    void everyOperationIsNamedSecuredAndAnswersDescribedBodies() throws IOException {
+        JsonNode doc = live();
+        assertFalse(doc.has("endpoints"), "no non-standard top-level attribute");
+        Set<String> ids = new TreeSet<>();
+        List<String> problems = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> paths = doc.get("paths").fields(); paths.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            for (Iterator<Map.Entry<String, JsonNode>> ops = path.getValue().fields(); ops.hasNext(); ) {
+                Map.Entry<String, JsonNode> op = ops.next();
+                String name = op.getKey().toUpperCase() + " " + path.getKey();
+                if (!ids.add(op.getValue().path("operationId").asText())) {
+                    problems.add(name + ": operationId missing or repeated");
+                }
+                String security = op.getValue().path("security").toString();
+                if (path.getKey().startsWith("/api/adm/") && !security.equals("[{\"bearer\":[]}]")) {
+                    problems.add(name + ": not secured by the bearer JWT: " + security);
+                }
+                if (path.getKey().startsWith("/api/pay/")
+                        && !security.equals("[{\"apiKey\":[]},{\"apiKeyBearer\":[]}]")) {
+                    problems.add(name + ": not secured by the API key: " + security);
+                }
+                for (JsonNode parameter : op.getValue().path("parameters")) {
+                    if (parameter.path("in").asText().equals("path")
+                            && !parameter.path("schema").path("format").asText().equals("uuid")) {
+                        problems.add(name + ": path parameter " + parameter.path("name") + " is not a uuid");
+                    }
+                }
+                op.getValue().path("responses").fields().forEachRemaining(r -> {
+                    String ref = r.getValue().path("content").path("application/json").path("schema").path("$ref").asText();
+                    if (ref.isEmpty() || !doc.at("/components/schemas/" + ref.substring(ref.lastIndexOf('/') + 1)).isObject()) {
+                        problems.add(name + " " + r.getKey() + ": no described body");
+                    }
+                });
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    /**
+     * The client is generated at build time from the copy: it must be the document the service serves. When the API
+     * changes, the live document is left in target/openapi-live.json to copy over src/test/openapi/openapi.json.
+     */
+    @Test
+    void theCopyTheClientIsGeneratedFromIsTheLiveDocument() throws IOException {
+        JsonNode live = live();
+        JsonNode copy = JSON.readTree(COPY.toFile());
+        if (!live.equals(copy)) {
+            Path dump = Path.of(System.getProperty("payments.it.dir", "target/it")).getParent().resolve("openapi-live.json");
+            Files.writeString(dump, JSON.writeValueAsString(JSON.treeToValue(live, Object.class)));
+            throw new AssertionError("src/test/openapi/openapi.json differs from /openapi: copy " + dump + " over it");
+        }
+    }
+
+    /** "VERB /api/path" of every resource method of the application, read from the compiled classes. */
+    static Set<String> resourceOperations() {
+        String root = PaymentsApplication.class.getAnnotation(ApplicationPath.class).value();
+        Set<String> operations = new TreeSet<>();
+        for (JavaClass c : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("com.paycore")) {
+            if (!c.isAnnotatedWith(jakarta.ws.rs.Path.class)) {
+                continue;
+            }
+            Class<?> resource = c.reflect();
+            String base = join(root, resource.getAnnotation(jakarta.ws.rs.Path.class).value());
+            for (Method m : resource.getMethods()) {
+                for (Annotation a : m.getAnnotations()) {
+                    HttpMethod verb = a.annotationType().getAnnotation(HttpMethod.class);
+                    if (verb != null) {
+                        jakarta.ws.rs.Path sub = m.getAnnotation(jakarta.ws.rs.Path.class);
+                        operations.add(verb.value() + " " + (sub == null ? base : join(base, sub.value())));
+                    }
+                }
+            }
+        }
+        return operations;
+    }
+
+    static String join(String base, String path) {
+        String joined = base.replaceAll("/$", "") + "/" + path.replaceAll("^/", "");
+        return joined.endsWith("/") ? joined.substring(0, joined.length() - 1) : joined;
+    }
+}

@@ -1,0 +1,108 @@
+package com.paycore.it;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * /metrics in Prometheus text: the figures move when work is done (requests per operation and status class, their
+ * latency, transactions by status, declines, tokenizations, job runs), and no tag value carries an id or card data.
+ */
+abstract class MetricsScenarios {
+
+    static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)\\})? (\\S+)$");
+
+    /** The payments_* samples, keyed by name and sorted tags without mp_scope. */
+    static Map<String, Double> scrape() {
+        String text = given().baseUri(Deployments.baseUri()).accept("text/plain").get("/metrics")
+                .then().statusCode(200).extract().asString();
+        Map<String, Double> samples = new HashMap<>();
+        for (String line : text.split("\n")) {
+            Matcher m = SAMPLE.matcher(line.trim());
+            if (line.startsWith("payments_") && m.matches()) {
+                List<String> tags = new ArrayList<>();
+                if (m.group(3) != null) {
+                    for (String tag : m.group(3).split(",(?=[a-zA-Z_]+=\")")) {
+                        if (!tag.startsWith("mp_scope=")) {
+                            tags.add(tag);
+                        }
+                    }
+                }
+                tags.sort(null);
+                samples.put(m.group(1) + tags, Double.valueOf(m.group(4)));
+            }
+        }
+        return samples;
+    }
+
+    static double value(Map<String, Double> samples, String key) {
+        return samples.getOrDefault(key, 0.0);
+    }
+
+    /** Business figures are read from the database at most every 10 s: waits until the predicate holds (20 s at most). */
+    static Map<String, Double> eventually(Predicate<Map<String, Double>> holds) throws InterruptedException {
+        Map<String, Double> samples = scrape();
+        for (int i = 0; i < 40 && !holds.test(samples); i++) {
+            Thread.sleep(500);
+            samples = scrape();
+        }
+        return samples;
+    }
+
+    static final String AUTHORIZE = "[method=\"POST\", path=\"/api/pay/{projectId}/transactions\"";
+
+    @Test
+    void requestFiguresMoveWithTheRequests() {
+        Cards.Shop shop = Cards.aShop();
+        Map<String, Double> before = scrape();
+        shop.anAuthorization("4111111111111111", "3.00", false);
+        shop.anAuthorization("4111111111111111", "4.00", false);
+        Api.refused(shop.pay().body(Map.of("paymentToken", "tok_unknown", "amount", 1)).post(shop.transactions()), 400);
+        Map<String, Double> after = scrape();
+        String ok = "payments_http_requests_total" + AUTHORIZE + ", status=\"2xx\"]";
+        String bad = "payments_http_requests_total" + AUTHORIZE + ", status=\"4xx\"]";
+        assertEquals(2.0, value(after, ok) - value(before, ok), after.toString());
+        assertEquals(1.0, value(after, bad) - value(before, bad));
+        String timed = "payments_http_request_seconds_count" + AUTHORIZE + "]";
+        assertEquals(3.0, value(after, timed) - value(before, timed));
+        assertTrue(value(after, "payments_http_request_seconds_sum" + AUTHORIZE + "]")
+                > value(before, "payments_http_request_seconds_sum" + AUTHORIZE + "]"));
+    }
+
+    @Test
+    void businessFiguresMoveWithTheWork() throws InterruptedException {
+        Map<String, Double> before = eventually(s -> true);
+        Cards.Shop shop = Cards.aShop();
+        UUID approved = shop.anAuthorization("4111111111111111", "6.00", false);
+        Api.ok(shop.authorize(shop.aToken("4000000000000002"), "7.00", false));
+        String approvedKey = "payments_transactions[status=\"Approved\"]";
+        String declines = "payments_transaction_events[result=\"Declined\", type=\"Authorize\"]";
+        Map<String, Double> after = eventually(s -> value(s, declines) > value(before, declines)
+                && value(s, approvedKey) > value(before, approvedKey));
+        assertTrue(value(after, approvedKey) >= value(before, approvedKey) + 1, "approved " + approved);
+        assertTrue(value(after, declines) >= value(before, declines) + 1);
+        assertTrue(value(after, "payments_payment_tokens[]") >= value(before, "payments_payment_tokens[]") + 2);
+        assertTrue(value(after, "payments_job_runs_total[job=\"report-sync\", outcome=\"success\"]") > 0,
+                "the report sync runs every 5 s in the tests");
+    }
+
+    @Test
+    void noTagValueCarriesAnIdOrCardData() {
+        Cards.aShop().anAuthorization("4111111111111111", "2.00", false);
+        for (String key : scrape().keySet()) {
+            assertTrue(!key.matches("(?s).*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-.*") && !key.matches("(?s).*\\d{12,19}.*"),
+                    "an id or a number in a tag: " + key);
+        }
+    }
+}
