@@ -209,10 +209,16 @@ class ArchitectureTest {
         assertEquals(List.of(), skipped, "Weld would not intercept these methods");
     }
 
-    /** What the features offer each other stays small: fewer than 60 public types used outside their package. */
+    /**
+     * What the features offer each other stays small: fewer than 60 public types used outside their package. The
+     * OpenAPI filter's list of every resource class (documentation, read by reflection) is not an offer between
+     * features and is left out.
+     */
     @Test
     void featuresOfferFewerThanSixtyTypes() {
-        long offered = publicFeatureTypes().stream().filter(ArchitectureTest::usedFromAnotherPackage).count();
+        long offered = publicFeatureTypes().stream().filter(t -> t.getDirectDependenciesToSelf().stream()
+                .map(d -> d.getOriginClass().getPackageName())
+                .anyMatch(p -> !p.equals(t.getPackageName()) && !p.equals("com.paycore.openapi"))).count();
         assertTrue(offered < 60, offered + " public feature types are used outside their package");
     }
 
@@ -222,7 +228,7 @@ class ArchitectureTest {
      * lists why each remaining one is public: 32 used by other packages, 23 resources, 1 ServiceLoader class, 3 only in
      * intercepted or JSON signatures). Issue 13 added 4: the event feature's resource, its outbox service and the event
      * types every changing feature records with, and the webhook feature's resource. Issue 15 added 1: the OpenAPI
-     * filter, which MicroProfile OpenAPI instantiates by name. The bound only goes down, but for
+     * filter, which MicroProfile OpenAPI instantiates by name; issue 14 1: the reconciliation's resource. The bound only goes down, but for
      * a new feature's resource and what other features must call: lower it when the number drops.
      */
     static final int PUBLIC_FEATURE_TYPES_AT_MOST = 65;

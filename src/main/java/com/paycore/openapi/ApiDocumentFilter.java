@@ -61,6 +61,7 @@ import com.paycore.project.ProjectsResource;
 import com.paycore.report.ReportTransactionsResource;
 import com.paycore.transaction.AdminTransactionsResource;
 import com.paycore.transaction.PayTransactionsResource;
+import com.paycore.transaction.ReconciliationResource;
 import com.paycore.transaction.SettlementsResource;
 import com.paycore.user.UsersResource;
 import com.paycore.vault.TokenRotationResource;
@@ -85,7 +86,8 @@ public class ApiDocumentFilter implements OASFilter {
             UsersResource.class, CompaniesResource.class, CompanyUsersResource.class, InvitationsResource.class,
             AuditEventsResource.class, ProjectsResource.class, ApiKeysResource.class, ProcessorsResource.class,
             KeystoresResource.class, TokenRotationResource.class, WebhookEndpointsResource.class,
-            AdminTransactionsResource.class, SettlementsResource.class, AdminChargebacksResource.class,
+            AdminTransactionsResource.class, SettlementsResource.class, ReconciliationResource.class,
+            AdminChargebacksResource.class,
             ChargebackReportResource.class, CardUpdaterResource.class, CardUpdaterReportResource.class,
             ReportTransactionsResource.class,
             PayProjectResource.class, TokensResource.class, PayTransactionsResource.class, PayChargebacksResource.class,

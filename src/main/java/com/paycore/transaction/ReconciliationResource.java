@@ -12,6 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/reconciliation")
@@ -28,7 +29,11 @@ public class ReconciliationResource {
 
     @POST
     @Path("run")
-    @Operation(summary = "Run the reconciliation of unknown outcomes now",
+    @Answer(extra = {
+            @Answer.Field(name = "resolved", type = Integer.class, description = "Items whose outcome was applied"),
+            @Answer.Field(name = "stillPending", type = Integer.class, description = "Items the processor has no answer for yet"),
+            @Answer.Field(name = "gaveUp", type = Integer.class, description = "Items that became Error after the give-up time")})
+    @Operation(operationId = "runReconciliation", summary = "Run the reconciliation of unknown outcomes now",
             description = "Asks the processor for the outcome of every move whose call timed out (Pending events, "
                     + "DESIGN.md section 11) and applies each answer with its usual event; an item with no answer "
                     + "after payments.reconciliation.give-up-hours becomes Error. The same runs every "
