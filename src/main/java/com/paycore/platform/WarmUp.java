@@ -114,7 +114,14 @@ public class WarmUp implements HealthCheck {
 
     /** Payara Micro's HTTP port, else {@code payments.http.port}; null when unknown. */
     static Integer port() {
+        // Payara Server carries the PayaraMicro class too, without its implementation: there, getInstance() would
+        // start Payara Micro's launcher, which leaves its own class loader as the thread's context class loader and
+        // breaks the deployment (jakarta.el.ExpressionFactory not found). So: only where the implementation is, and
+        // with the context class loader put back whatever happens.
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
         try {
+            Class.forName("fish.payara.micro.impl.PayaraMicroImpl", false, WarmUp.class.getClassLoader());
             Class<?> micro = Class.forName("fish.payara.micro.PayaraMicro");
             Object instance = micro.getMethod("getInstance").invoke(null);
             Object port = micro.getMethod("getHttpPort").invoke(instance);
@@ -123,6 +130,8 @@ public class WarmUp implements HealthCheck {
             }
         } catch (ReflectiveOperationException | LinkageError | RuntimeException notMicro) {
             // Payara Server, or another runtime: the setting below
+        } finally {
+            thread.setContextClassLoader(context);
         }
         String setting = Settings.get("payments.http.port");
         if (setting != null) {
