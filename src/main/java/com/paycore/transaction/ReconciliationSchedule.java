@@ -1,7 +1,6 @@
 package com.paycore.transaction;
 
 import java.time.Duration;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import jakarta.annotation.Priority;
@@ -43,16 +42,15 @@ class ReconciliationSchedule {
         return Settings.wholeOrOff(INTERVAL, value, 60);
     }
 
-    /** Outside a transaction: each item is reconciled in its own. */
+    /**
+     * Outside a transaction: each item is reconciled in its own. A failed run is {@link Schedules}' to log and count
+     * (its job metric), and the next run tries again.
+     */
     void run() {
-        try {
-            Reconciliation.Result result = reconciliation.run();
-            if (result.resolved() + result.gaveUp() > 0) {
-                LOG.info(() -> "Reconciliation: " + result.resolved() + " outcomes learned, " + result.gaveUp()
-                        + " given up, " + result.stillPending() + " still pending");
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Reconciliation run failed; the next run tries again", e);
+        Reconciliation.Result result = reconciliation.run();
+        if (result.resolved() + result.gaveUp() > 0) {
+            LOG.info(() -> "Reconciliation: " + result.resolved() + " outcomes learned, " + result.gaveUp()
+                    + " given up, " + result.stillPending() + " still pending");
         }
     }
 }
