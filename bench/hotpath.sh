@@ -38,6 +38,11 @@ QUERY_REQUESTS=${QUERY_REQUESTS:-200}
 # the JDBC URL's options: no other session is touched), no warm-up or load; the statements of 10 requests of each
 # workload are cut out of PostgreSQL's log (PG_LOG, readable by this user) into statements-<workload>.txt.
 STATEMENT_LOG=${STATEMENT_LOG:-0}
+# 1 (default): ANALYZE the schema's tables after the data is made and again after the warm-up, as autovacuum's
+# autoanalyze does on a default PostgreSQL. This machine's PostgreSQL runs with autovacuum = off: its planner then
+# never has statistics, and a prepared statement's generic plan may read E16's transaction through the whole
+# (project_id, created_at, id) index instead of the primary key (docs/PERFORMANCE.md). 0: no statistics, as before.
+ANALYZE=${ANALYZE:-1}
 PG_LOG=${PG_LOG:-/var/log/postgresql/postgresql-15-main.log}
 TOKENS=${TOKENS:-100}
 TRANSACTIONS=${TRANSACTIONS:-1000}
@@ -132,6 +137,15 @@ grep -qF '"success":true' <<<"$(bench_pay 200 GET "$TRANSACTIONS_PATH?id=$id")" 
 grep -qF '"UP"' <<<"$(curl -fsS "$LIVE_URL")" || die "/health/live does not answer UP"
 log "data: $TOKENS tokens, $TRANSACTIONS transactions; probes answered as the wrk scripts expect"
 
+analyze_schema() { # what autovacuum's autoanalyze would have done by now (ANALYZE=1, PostgreSQL only)
+  [[ $ANALYZE == 1 && ${PAYMENTS_DB_URL:-} == *"currentSchema=$BENCH_SCHEMA"* ]] || return 0
+  printf "SELECT format('ANALYZE %%I.%%I', schemaname, tablename) FROM pg_tables WHERE schemaname = '%s' \\gexec\n" \
+    "$BENCH_SCHEMA" | psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d "$PG_DATABASE" -v ON_ERROR_STOP=1 -Atq \
+    >/dev/null || die "ANALYZE of schema $BENCH_SCHEMA failed"
+  log "statistics: ANALYZE of every table of $BENCH_SCHEMA ($1)"
+}
+analyze_schema "after the data"
+
 # ---- Warm-up and measurements ---------------------------------------------------------------------------------
 
 CONNECTIONS=$(tr ' ' '\n' <<<"$LEVELS" | sort -n | tail -n 1)
@@ -139,6 +153,7 @@ bench_warmup live "$LIVE_URL" "$BENCH_HOME/live.lua" \
   tokenize "$TOKENIZE_URL" "$BENCH_HOME/tokenize.lua" \
   authorize "$TRANSACTIONS_URL" "$BENCH_HOME/authorize.lua" \
   get-by-id "$TRANSACTIONS_URL" "$BENCH_HOME/transaction-get.lua"
+analyze_schema "after the warm-up"
 
 jfr_start() { [[ $PROFILE == 1 && $CONNECTIONS == "$TOP_LEVEL" ]] || return 0
   jcmd "$SERVER_PID" JFR.start name="$1" settings=profile >/dev/null || die "JFR.start failed"; }

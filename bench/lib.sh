@@ -35,6 +35,7 @@ PG_DATABASE=${PG_DATABASE:-test}
 PG_USER=${PG_USER:-postgres}
 BENCH_SCHEMA=${BENCH_SCHEMA:-payments_bench}
 BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms1g -Xmx1g}
+MICRO_OPTS=${MICRO_OPTS:-}                       # extra Payara Micro options, e.g. --maxHttpThreads 16
 SIMULATOR_LATENCY_MS=${SIMULATOR_LATENCY_MS:-0}
 PAYARA_VERSION=${PAYARA_VERSION:-6.2025.10}
 BENCH_ADMIN_EMAIL=${BENCH_ADMIN_EMAIL:-bench-admin@payments.test}
@@ -174,14 +175,14 @@ bench_start_server() {
 
   SERVER_LOG=$BENCH_DIR/server.log
   log "starting Payara Micro on port $PORT (log: $BENCH_REL/server.log)"
-  # shellcheck disable=SC2086 # BENCH_JAVA_OPTS is a list of options
+  # shellcheck disable=SC2086 # BENCH_JAVA_OPTS and MICRO_OPTS are lists of options
   java $BENCH_JAVA_OPTS \
     -Dpayments.data.dir="$data_dir" \
     -Dpayments.bootstrap.admin.email="$BENCH_ADMIN_EMAIL" \
     -Dpayments.bootstrap.admin.password="$BENCH_ADMIN_PASSWORD" \
     -Dpayments.simulator.latency-ms="$SIMULATOR_LATENCY_MS" \
     -jar "$MICRO_JAR" --deploy "$WAR" --contextroot / --nohazelcast --port "$PORT" \
-    --rootdir "$BENCH_DIR/micro-root" >"$SERVER_LOG" 2>&1 &
+    --rootdir "$BENCH_DIR/micro-root" $MICRO_OPTS >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
 
   local started=$SECONDS launched
