@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import javax.sql.DataSource;
@@ -67,6 +69,11 @@ public class SchemaMigration {
     }
 
     private void update() {
+        migrateIfNeeded();
+        warnWithoutAutovacuum();
+    }
+
+    private void migrateIfNeeded() {
         long started = System.nanoTime();
         Optional<String> fingerprint = ChangelogFingerprint.of(getClass().getClassLoader(), CHANGELOG);
         if (fingerprint.isPresent() && fingerprint.get().equals(newestTag())) {
@@ -92,6 +99,38 @@ public class SchemaMigration {
             // The message of a Liquibase failure may carry SQL, never data: safe for the server log.
             throw new IllegalStateException("Database migration failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * PostgreSQL plans the hot paths' prepared statements from table statistics, which autovacuum keeps. With
+     * autovacuum off the tables are never analyzed, and a statement's generic plan may read one row through a whole
+     * secondary index, a cost that grows with the table (docs/PERFORMANCE.md: E16 by id). The service does not analyze
+     * tables itself (the database's job, and a lock-taking one); it says so at every start instead.
+     */
+    private void warnWithoutAutovacuum() {
+        try (Connection connection = dataSource.getConnection()) {
+            if (!connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres")) {
+                return;
+            }
+            try (Statement statement = connection.createStatement();
+                    ResultSet setting = statement.executeQuery("SHOW autovacuum")) {
+                if (setting.next()) {
+                    autovacuumWarning(setting.getString(1)).ifPresent(LOG::warning);
+                }
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.FINE, "Could not read PostgreSQL's autovacuum setting (SQL state " + e.getSQLState() + ")");
+        }
+    }
+
+    /** The warning for PostgreSQL's {@code autovacuum} setting, if it needs one. */
+    static Optional<String> autovacuumWarning(String setting) {
+        if (!"off".equalsIgnoreCase(setting)) {
+            return Optional.empty();
+        }
+        return Optional.of("PostgreSQL runs with autovacuum = off: its tables are never analyzed, so queries are planned "
+                + "without statistics and reads by id slow down as the tables grow. Turn autovacuum on, or ANALYZE the "
+                + "schema's tables regularly (README, Operations).");
     }
 
     /**
