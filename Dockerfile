@@ -18,5 +18,6 @@ ENV JAVA_TOOL_OPTIONS="-Xmx512m"
 
 EXPOSE 8080
 VOLUME /opt/payara/data
-CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nohazelcast", \
+# 16 HTTP worker threads: sized for 2 cores, as the run command (docs/PERFORMANCE.md); about 8 per core on larger hosts.
+CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nohazelcast", "--maxHttpThreads", "16", \
      "--postbootcommandfile", "/opt/payara/server-config/post-boot-commands.asadmin"]

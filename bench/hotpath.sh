@@ -259,7 +259,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
   echo
   echo "### Hot-path benchmark, $(date '+%Y-%m-%d %H:%M %Z'), commit $commit"
   echo
-  echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast, $BENCH_JAVA_OPTS);" \
+  echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast --maxHttpThreads $HTTP_THREADS $MICRO_OPTS, $BENCH_JAVA_OPTS);" \
     "database: $DB_DESCRIPTION; Simulator latency 0 ms."
   echo "${WARMUP_DESCRIPTION:-Warm-up: none.}"
   echo "Then $DURATION s per run, one after the other on the same server: wrk -t$THREADS -c<level> --latency, levels $LEVELS."

@@ -35,7 +35,8 @@ PG_DATABASE=${PG_DATABASE:-test}
 PG_USER=${PG_USER:-postgres}
 BENCH_SCHEMA=${BENCH_SCHEMA:-payments_bench}
 BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms1g -Xmx1g}
-MICRO_OPTS=${MICRO_OPTS:-}                       # extra Payara Micro options, e.g. --maxHttpThreads 16
+HTTP_THREADS=${HTTP_THREADS:-16}                 # --maxHttpThreads, as the run command (pom.xml) and the Dockerfile
+MICRO_OPTS=${MICRO_OPTS:-}                       # extra Payara Micro options
 SIMULATOR_LATENCY_MS=${SIMULATOR_LATENCY_MS:-0}
 PAYARA_VERSION=${PAYARA_VERSION:-6.2025.10}
 BENCH_ADMIN_EMAIL=${BENCH_ADMIN_EMAIL:-bench-admin@payments.test}
@@ -181,7 +182,7 @@ bench_start_server() {
     -Dpayments.bootstrap.admin.email="$BENCH_ADMIN_EMAIL" \
     -Dpayments.bootstrap.admin.password="$BENCH_ADMIN_PASSWORD" \
     -Dpayments.simulator.latency-ms="$SIMULATOR_LATENCY_MS" \
-    -jar "$MICRO_JAR" --deploy "$WAR" --contextroot / --nohazelcast --port "$PORT" \
+    -jar "$MICRO_JAR" --deploy "$WAR" --contextroot / --nohazelcast --maxHttpThreads "$HTTP_THREADS" --port "$PORT" \
     --rootdir "$BENCH_DIR/micro-root" $MICRO_OPTS >"$SERVER_LOG" 2>&1 &
   SERVER_PID=$!
 
@@ -431,7 +432,7 @@ bench_report() {
     echo
     echo "### $title, $(date '+%Y-%m-%d %H:%M %Z')"
     echo
-    echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast, $BENCH_JAVA_OPTS);" \
+    echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast --maxHttpThreads $HTTP_THREADS $MICRO_OPTS, $BENCH_JAVA_OPTS);" \
       "database: $DB_DESCRIPTION; Simulator latency ${SIMULATOR_LATENCY_MS} ms; commit $commit."
     echo "${WARMUP_DESCRIPTION:-Warm-up: none.}"
     echo "Then $DURATION s per endpoint, one after the other on the same server: wrk -t$THREADS -c$CONNECTIONS --latency."
