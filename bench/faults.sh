@@ -155,8 +155,9 @@ wait_ready() { # name: until /health/ready answers 200; prints the epoch ms it d
 start_haproxy() {
   need haproxy
   port_free "$LB_PORT" || die "port $LB_PORT (HAProxy) is in use"
-  # Health checks on /health/ready every second (2 failures: down, 2 successes: up). A connection refused by a
-  # dead instance is retried on the other one (retry-on: connection failures only, never a sent POST).
+  # Health checks on /health/ready every second (3 failures: down, 2 successes: up; an answer may take 5 s, as it
+  # does on a starved machine, without counting as a failure). A connection refused by a dead instance is retried on
+  # the other one (retry-on: connection failures only, never a sent POST).
   cat >"$OUT/haproxy.cfg" <<EOF
 global
     maxconn 512
@@ -174,7 +175,8 @@ backend instances
     balance roundrobin
     option httpchk GET /health/ready
     http-check expect status 200
-    default-server inter 1s fall 2 rise 2
+    timeout check 5s
+    default-server inter 1s fall 3 rise 2
     http-response set-header X-Fault-Server %s
     server a 127.0.0.1:$PORT_A check
     server b 127.0.0.1:$PORT_B check
@@ -316,6 +318,8 @@ BOOT_A=$(wait_ready a)
 start_instance b
 wait_ready b >/dev/null
 log "both instances ready"
+haproxy_up() { curl -fsS -m 5 "http://127.0.0.1:$STATS_PORT/stats;csv" | awk -F, '$1 == "instances" && $2 ~ /^[ab]$/ && $18 == "UP"' | wc -l; }
+until [[ $(haproxy_up) == 2 ]]; do sleep 1; done # HAProxy's checks see both (the set-up goes through it)
 bench_setup_project # company, project, its API key and a Simulator processor, through HAProxy
 
 LOAD_MAX=$(( DURATION + FIRST_FAULT + KILLS * (BOOT_TIMEOUT + GAP) + PG_RESTART * (BOOT_TIMEOUT + GAP) + SETTLE + 60 ))
