@@ -132,7 +132,8 @@ abstract class ApiDocumentScenarios {
             JsonNode operation = paths.path(op[1]).path(op[0]);
             JsonNode answer = operation.path("responses").path(op[2]).path("content").path("application/json")
                     .path("example");
-            if (!answer.isObject() || !answer.path("success").asBoolean(false)) {
+            boolean envelope = !op[1].equals("/api/auth/token"); // the token endpoint answers RFC 6749 bodies
+            if (!answer.isObject() || envelope && !answer.path("success").asBoolean(false)) {
                 missing.add(op[0] + " " + op[1] + " answer " + op[2]);
             }
             if (op[0].equals("post")) {
