@@ -84,10 +84,6 @@ abstract class MetricsScenarios {
         assertEquals(3.0, value(after, timed) - value(before, timed));
         assertTrue(value(after, "payments_http_request_seconds_sum" + AUTHORIZE + "]")
                 > value(before, "payments_http_request_seconds_sum" + AUTHORIZE + "]"));
-        // Quantiles in seconds, like _sum and _max (Payara writes them in nanoseconds unless percentiles are configured).
-        String median = "payments_http_request_seconds" + AUTHORIZE + ", quantile=\"0.5\"]";
-        assertTrue(after.containsKey(median) && value(after, median) > 0 && value(after, median) < 60,
-                "the median latency of authorize, in seconds: " + value(after, median));
     }
 
     @Test
@@ -111,8 +107,8 @@ abstract class MetricsScenarios {
 
     /**
      * The pool's figures are Payara's own: the configured maximum, and connections in use while requests hold them.
-     * Three company updates are made to wait inside the database (the test holds the company's row lock), each holding
-     * its pooled connection, until the test lets go.
+     * Three company updates (of three companies) are made to wait inside the database (the test holds the rows' locks),
+     * each holding its pooled connection, until the test lets go.
      */
     @Test
     void poolFiguresShowTheConnectionsRequestsHold() throws Exception {
@@ -120,20 +116,20 @@ abstract class MetricsScenarios {
         assertEquals(48.0, value(quiet, "payments_db_pool_connections_max[]"), quiet.toString());
         assertTrue(quiet.containsKey(IN_USE) && quiet.containsKey("payments_db_pool_connections_idle[]")
                 && quiet.containsKey("payments_db_pool_waiting_threads[]"), quiet.toString());
-        UUID company = Api.aCompany();
-        String path = "/api/adm/companies/" + company;
+        List<UUID> companies = List.of(Api.aCompany(), Api.aCompany(), Api.aCompany());
         ExecutorService clients = Executors.newFixedThreadPool(3);
         List<Future<Response>> updates = new ArrayList<>();
         Map<String, Double> busy;
         try (java.sql.Connection db = DatabaseDump.connect()) {
             db.setAutoCommit(false);
-            try (var lock = db.prepareStatement("SELECT id FROM companies WHERE id = ? FOR UPDATE")) {
-                lock.setObject(1, company);
-                lock.executeQuery().close();
-            }
-            for (int i = 0; i < 3; i++) {
-                String name = Api.unique("Pool" + i);
-                updates.add(clients.submit(() -> Api.asRoot().body(Map.of("companyName", name)).put(path)));
+            for (UUID company : companies) {
+                try (var lock = db.prepareStatement("SELECT id FROM companies WHERE id = ? FOR UPDATE")) {
+                    lock.setObject(1, company);
+                    lock.executeQuery().close();
+                }
+                String name = Api.unique("Pool");
+                updates.add(clients.submit(() -> Api.asRoot().body(Map.of("companyName", name))
+                        .put("/api/adm/companies/" + company)));
             }
             busy = scrape();
             for (int i = 0; i < 60 && value(busy, IN_USE) < 3; i++) {
