@@ -66,4 +66,8 @@ read -r HOST DBPORT DB SCHEMA < <(python3 -c 'import sys,urllib.parse as u; p=u.
 q=u.parse_qs(p.query); print(p.hostname, p.port or 5432, p.path.strip("/"), q.get("currentSchema", ["public"])[0])' "$DB_URL")
 ROWS=$(psql -h "$HOST" -p "$DBPORT" -U "$PAYMENTS_DB_USER" -d "$DB" -tAc "SELECT count(*) FROM $SCHEMA.transactions WHERE id = '$TX'")
 [[ $ROWS == 1 ]] || fail "the transaction is not in $SCHEMA"
-echo "payara-server smoke: Payara Server 6 deployed the WAR on $SCHEMA; token, company, project, key, processor, tokenize, authorize ($TX) and E16 passed"
+# The database pool's figures are read from Payara Server's pool manager as on Payara Micro.
+METRICS=$(curl -fsS "$BASE/metrics")
+grep -Eq '^payments_db_pool_connections_max\{[^}]*\} 48(\.0)?$' <<<"$METRICS" || fail "no database pool figures in /metrics"
+grep -q '^payments_db_pool_connections_in_use{' <<<"$METRICS" || fail "no payments_db_pool_connections_in_use in /metrics"
+echo "payara-server smoke: Payara Server 6 deployed the WAR on $SCHEMA; token, company, project, key, processor, tokenize, authorize ($TX), E16 and the pool figures in /metrics passed"

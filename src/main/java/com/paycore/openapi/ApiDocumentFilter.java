@@ -1,5 +1,6 @@
 package com.paycore.openapi;
 
+import java.io.StringReader;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
@@ -11,6 +12,10 @@ import java.util.TreeMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.json.Json;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.BeanParam;
@@ -97,6 +102,7 @@ public class ApiDocumentFilter implements OASFilter {
     static final String API_KEY = "apiKey";
     static final String API_KEY_BEARER = "apiKeyBearer";
     static final String ENVELOPE = "Envelope";
+    static final String EXAMPLE_ID = "3f2b8c1e-5d4a-4e6b-9c7d-2a1f0e9b8c7d";
 
     @Override
     public void filterOpenAPI(OpenAPI api) {
@@ -159,12 +165,17 @@ public class ApiDocumentFilter implements OASFilter {
                     path.startsWith("/api/adm/") ? "Missing, invalid or expired token, or inactive user"
                             : "Missing, unknown, inactive or expired API key, or a key of another project"));
         }
+        Object example = answer == null ? null : answerExample(answer, types);
         if (operation.getResponses() != null && operation.getResponses().getAPIResponses() != null) {
+            String exampled = primarySuccess(operation.getResponses().getAPIResponses().keySet());
             for (Map.Entry<String, APIResponse> e : operation.getResponses().getAPIResponses().entrySet()) {
                 boolean ok = e.getKey().startsWith("2");
                 Schema schema = ok ? success : ref(oauth ? "OAuthError" : ENVELOPE);
-                e.getValue().setContent(OASFactory.createContent().addMediaType(MediaType.APPLICATION_JSON,
-                        OASFactory.createMediaType().schema(schema)));
+                org.eclipse.microprofile.openapi.models.media.MediaType media = OASFactory.createMediaType().schema(schema);
+                if (e.getKey().equals(exampled) && example != null) {
+                    media.setExample(example);
+                }
+                e.getValue().setContent(OASFactory.createContent().addMediaType(MediaType.APPLICATION_JSON, media));
             }
         }
         operation.setSecurity(path.startsWith("/api/adm/") ? List.of(OASFactory.createSecurityRequirement().addScheme(ADMIN))
@@ -221,6 +232,85 @@ public class ApiDocumentFilter implements OASFilter {
                 + operation.getOperationId().substring(1) + "Answer";
         schemas.put(name, schema);
         return ref(name);
+    }
+
+    /**
+     * An example of the success answer, assembled from the examples on the answered types' properties
+     * ({@code @Schema(example)}), the envelope's fields first; null when a part the answer carries has no example
+     * (a partial example would mislead more than none).
+     */
+    static Object answerExample(Answer answer, SchemaBuilder types) {
+        if (answer.body() != void.class) {
+            return types.example(answer.body(), 0);
+        }
+        Map<String, Object> example = new LinkedHashMap<>();
+        example.put("success", true);
+        example.put("code", 200);
+        // errorMessage is null on success: Payara's writer leaves null values out of the document, so it is not shown.
+        if (answer.id()) {
+            example.put("id", EXAMPLE_ID);
+        }
+        if (answer.fields() != void.class) {
+            if (!(types.example(answer.fields(), 0) instanceof Map<?, ?> fields)) {
+                return null;
+            }
+            fields.forEach((k, v) -> example.put((String) k, v));
+        }
+        if (answer.entry() != void.class) {
+            Object entry = types.example(answer.entry(), 0);
+            if (entry == null) {
+                return null;
+            }
+            example.put("entry", entry);
+        }
+        if (answer.entries() != void.class) {
+            Object entry = answer.entriesExample().isEmpty() ? types.example(answer.entries(), 0)
+                    : plain(Json.createReader(new StringReader(answer.entriesExample())).readValue());
+            if (entry == null) {
+                return null;
+            }
+            example.put("entries", List.of(entry));
+        }
+        if (answer.total()) {
+            example.put("total", 1);
+        }
+        for (Answer.Field f : answer.extra()) {
+            if (f.example().isEmpty()) {
+                return null;
+            }
+            example.put(f.name(), SchemaBuilder.exampleValue(f.type(), f.example()));
+        }
+        return example.size() > 2 ? example : null;
+    }
+
+    /**
+     * The success answer the example shows: the create (201) where there is one, else 200, else 202. Authorize answers
+     * 201 Approved, 200 Declined and 202 Pending with one schema: the example is the approval.
+     */
+    static String primarySuccess(java.util.Set<String> codes) {
+        for (String code : List.of("201", "200", "202")) {
+            if (codes.contains(code)) {
+                return code;
+            }
+        }
+        return null;
+    }
+
+    /** JSON-P values as the plain maps, lists and scalars the OpenAPI model writes. */
+    static Object plain(JsonValue value) {
+        return switch (value.getValueType()) {
+            case OBJECT -> {
+                Map<String, Object> map = new LinkedHashMap<>();
+                value.asJsonObject().forEach((k, v) -> map.put(k, plain(v)));
+                yield map;
+            }
+            case ARRAY -> value.asJsonArray().stream().map(ApiDocumentFilter::plain).toList();
+            case STRING -> ((JsonString) value).getString();
+            case NUMBER -> ((JsonNumber) value).bigDecimalValue();
+            case TRUE -> true;
+            case FALSE -> false;
+            case NULL -> null;
+        };
     }
 
     private static Schema envelope(Schema schema) {

@@ -183,12 +183,22 @@ final class SchemaBuilder {
                 if (nested != null) {
                     example.put(p.name(), nested);
                 }
+            } else if (p.type() instanceof ParameterizedType list && list.getRawType() instanceof Class<?> raw
+                    && Collection.class.isAssignableFrom(raw)
+                    && list.getActualTypeArguments()[0] instanceof Class<?> item && scalar(item) == null) {
+                Object nested = example(item, depth + 1);
+                if (nested != null) {
+                    example.put(p.name(), List.of(nested));
+                }
             }
         }
         return example.isEmpty() ? null : example;
     }
 
     static Object exampleValue(Type type, String text) {
+        if (type != String.class && (text.startsWith("{") || text.startsWith("["))) {
+            return ApiDocumentFilter.plain(jakarta.json.Json.createReader(new java.io.StringReader(text)).readValue());
+        }
         if (type == BigDecimal.class) {
             return new BigDecimal(text);
         }

@@ -33,6 +33,12 @@ public @interface Answer {
     /** Further top-level fields. */
     Field[] extra() default {};
 
+    /**
+     * An example of one entry (JSON text) where the entries' type cannot carry one: rows built at run time (E3). Other
+     * answers' examples are assembled from the {@code @Schema(example)} of the answered types' properties.
+     */
+    String entriesExample() default "";
+
     /** The whole body is this type, not an envelope (the OAuth token endpoint). */
     Class<?> body() default void.class;
 
@@ -45,5 +51,8 @@ public @interface Answer {
         Class<?> type();
 
         String description() default "";
+
+        /** An example value for the document's answer example (read like {@code @Schema(example)}). */
+        String example() default "";
     }
 }

@@ -41,7 +41,17 @@ public class ReportTransactionsResource {
     @POST
     @Path("reports")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Answer(entries = JsonObject.class, total = true, extra = @Answer.Field(name = "timeZoneId", type = String.class))
+    @Answer(entries = JsonObject.class, total = true,
+            extra = @Answer.Field(name = "timeZoneId", type = String.class, example = "America/New_York"),
+            entriesExample = """
+                    {"eventDate": "2026-03-10", "paymentAuthorizationsCount": 3, "paymentAuthorizationsValue": 37.02,
+                     "paymentSettlementsCount": 2, "paymentSettlementsValue": 24.68, "refundAuthorizationsCount": 1,
+                     "refundAuthorizationsValue": 5.00, "refundSettlementsCount": 0, "refundSettlementsValue": 0.00,
+                     "paymentReverseAuthorizationsCount": 0, "paymentReverseAuthorizationsValue": 0.00,
+                     "chargebacksCount": 0, "chargebacksValue": 0.00, "amount": 37.02,
+                     "firstEventDate": "2026-03-10", "lastEventDate": "2026-03-10",
+                     "firstEventDateTime": "2026-03-10T09:12:44-04:00", "lastEventDateTime": "2026-03-10T17:40:02-04:00",
+                     "eventCount": 6, "lastEventType": "Refund", "lastEventResult": "Approved"}""")
     @Operation(operationId = "getTransactionReport", summary = "E3 Grouped transaction report", description = """
             Groups the company's transaction events whose time lies in [startDate, endDate] (both inclusive, to the \
             microsecond; without an offset read in timeZoneId; a date alone is a whole day) and answers entries and \
@@ -113,6 +123,7 @@ public class ReportTransactionsResource {
     public static class ReportRequest {
 
         @NotNull
+        @Schema(example = "9b2f4e1a-6c3d-4a5b-8e7f-1a2b3c4d5e6f")
         public UUID companyId;
         @NotBlank
         @Schema(description = "ISO 8601 date-time, inclusive; without an offset it is read in timeZoneId. A date alone "
@@ -122,20 +133,22 @@ public class ReportTransactionsResource {
         @Schema(description = "ISO 8601 date-time, inclusive; without an offset it is read in timeZoneId. A date alone "
                 + "(2026-03-31) covers that whole day", required = true, example = "2026-03-31T23:59:59")
         public String endDate;
-        @Schema(description = "Windows (Eastern Standard Time, the default) or IANA (America/New_York) time-zone id")
+        @Schema(description = "Windows (Eastern Standard Time, the default) or IANA (America/New_York) time-zone id",
+                example = "America/New_York")
         public String timeZoneId;
         @Schema(description = "When the total number of grouped rows is at or below this (0 to 10000), every row returns "
                 + "and offset/limit are ignored")
         public Integer returnAllIfCountLessThan;
         @Schema(description = "Grouped rows to skip; default 0")
         public Integer offset;
-        @Schema(description = "Grouped rows to return: 1 to 1000, default 20")
+        @Schema(description = "Grouped rows to return: 1 to 1000, default 20", example = "20")
         public Integer limit;
         @Schema(type = SchemaType.OBJECT, description = "key -> [{value, condition}]; tags -> [{label, item: {value, condition}}]")
         public JsonObject filter;
         @Schema(type = SchemaType.OBJECT, description = "key -> {index, option: Asc|Desc}; tags -> [{index, option, label}]")
         public JsonObject order;
-        @Schema(type = SchemaType.OBJECT, description = "key -> {index}; tags -> [{index, label}]")
+        @Schema(type = SchemaType.OBJECT, description = "key -> {index}; tags -> [{index, label}]",
+                example = "{\"eventDate\": {\"index\": 0}}")
         public JsonObject group;
         @Schema(description = "Shorthand for grouping by event time: day (eventDate), week (eventYear, eventWeek) or "
                 + "month (eventYear, eventMonth), after the group keys")

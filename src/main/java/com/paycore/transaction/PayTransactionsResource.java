@@ -181,24 +181,41 @@ public class PayTransactionsResource {
     }
 
     /** The fields of an authorization's answer besides id (for the OpenAPI document). */
-    public record AuthorizationAnswer(@Schema(description = "Approved, Captured (a sale), Declined or Error") String status,
-                               String resultCode, TransactionView entry) {
+    public record AuthorizationAnswer(@Schema(description = "Approved, Captured (a sale), Declined or Error",
+                                              example = "Approved") String status,
+                               @Schema(example = "00") String resultCode, TransactionView entry) {
     }
 
     /** The fields of a capture's answer (for the OpenAPI document). */
-    public record CaptureAnswer(UUID transactionId, UUID captureId, String status, BigDecimal amount, String eventResult,
-                         String resultCode, TransactionView entry) {
+    public record CaptureAnswer(@Schema(example = "7c9e6679-7425-40de-944b-e07fc1f90ae7") UUID transactionId,
+                                @Schema(example = "0b7d3c2e-8f4a-4d6b-a1c9-5e2f7a9b3d41") UUID captureId,
+                                @Schema(example = "Captured") String status, @Schema(example = "12.34") BigDecimal amount,
+                                @Schema(example = "Approved") String eventResult, @Schema(example = "00") String resultCode,
+                                @Schema(example = CAPTURED_EXAMPLE) TransactionView entry) {
     }
 
     /** The fields of a refund's answer (for the OpenAPI document). */
-    public record RefundAnswer(UUID transactionId, UUID refundId, String status, BigDecimal amount, String eventResult,
-                        String resultCode, TransactionView entry) {
+    public record RefundAnswer(@Schema(example = "7c9e6679-7425-40de-944b-e07fc1f90ae7") UUID transactionId,
+                               @Schema(example = "5a1e9c3b-2d7f-4b8a-9e6c-1f3d5b7a9c20") UUID refundId,
+                               @Schema(example = "PartiallyRefunded") String status, @Schema(example = "5.00") BigDecimal amount,
+                               @Schema(example = "Approved") String eventResult, @Schema(example = "00") String resultCode,
+                               @Schema(example = REFUNDED_EXAMPLE) TransactionView entry) {
     }
 
     /** The fields of a reversal's answer, here and in E17 (for the OpenAPI document). */
     public record ReversalAnswer(UUID transactionId, UUID reversalId, String status, String message, String eventResult,
                           String resultCode, TransactionView entry) {
     }
+
+    /** The transaction of the examples after its capture (CaptureAnswer) and a partial refund (RefundAnswer). */
+    static final String CAPTURED_EXAMPLE = "{\"id\": \"7c9e6679-7425-40de-944b-e07fc1f90ae7\", \"amount\": 12.34, \"currency\": \"USD\", "
+            + "\"status\": \"Captured\", \"resultCode\": \"00\", \"maskedCardNumber\": \"************1111\", "
+            + "\"ccType\": \"VISA\", \"capturedAmount\": 12.34, \"refundedAmount\": 0.00, \"orderId\": \"order-1001\", "
+            + "\"description\": \"Two books\", \"createdDate\": \"2026-03-10T14:05:09.120Z\"}";
+    static final String REFUNDED_EXAMPLE = "{\"id\": \"7c9e6679-7425-40de-944b-e07fc1f90ae7\", \"amount\": 12.34, \"currency\": \"USD\", "
+            + "\"status\": \"PartiallyRefunded\", \"resultCode\": \"00\", \"maskedCardNumber\": \"************1111\", "
+            + "\"ccType\": \"VISA\", \"capturedAmount\": 12.34, \"refundedAmount\": 5.00, \"orderId\": \"order-1001\", "
+            + "\"description\": \"Two books\", \"createdDate\": \"2026-03-10T14:05:09.120Z\"}";
 
     /** Authorize or sale (DESIGN.md section 9). Unknown fields are ignored. */
     public static class TransactionRequest {
@@ -211,11 +228,13 @@ public class PayTransactionsResource {
         public BigDecimal amount;
         @Schema(description = "ISO 4217 code; default USD", example = "USD")
         public String currency;
-        @Schema(description = "true: a sale (authorize and capture at once); default false")
+        @Schema(description = "true: a sale (authorize and capture at once); default false", example = "false")
         public Boolean capture;
         @Size(max = 100)
+        @Schema(example = "order-1001")
         public String orderId;
         @Size(max = 500)
+        @Schema(example = "Two books")
         public String description;
         @Size(max = 250)
         public String email;
@@ -240,14 +259,23 @@ public class PayTransactionsResource {
     }
 
     /** A transaction as E16 answers it: the card masked, amounts in the currency's minor units, its events in order. */
-    public record TransactionView(UUID id, BigDecimal amount, String currency, String status, String resultCode,
-                                  String maskedCardNumber, String ccType, BigDecimal capturedAmount,
-                                  BigDecimal refundedAmount, String orderId, String description, Map<String, String> tags,
-                                  OffsetDateTime createdDate, List<EventView> events) {
+    public record TransactionView(@Schema(example = "7c9e6679-7425-40de-944b-e07fc1f90ae7") UUID id, @Schema(example = "12.34") BigDecimal amount,
+                                  @Schema(example = "USD") String currency, @Schema(example = "Approved") String status,
+                                  @Schema(example = "00") String resultCode,
+                                  @Schema(example = "************1111") String maskedCardNumber,
+                                  @Schema(example = "VISA") String ccType, @Schema(example = "0.00") BigDecimal capturedAmount,
+                                  @Schema(example = "0.00") BigDecimal refundedAmount,
+                                  @Schema(example = "order-1001") String orderId,
+                                  @Schema(example = "Two books") String description, Map<String, String> tags,
+                                  @Schema(example = "2026-03-10T14:05:09.120Z") OffsetDateTime createdDate,
+                                  List<EventView> events) {
 
         /** One event of the transaction. */
-        public record EventView(UUID id, String eventType, String eventResult, String resultCode, BigDecimal amount,
-                                OffsetDateTime date) {
+        public record EventView(@Schema(example = "c4a8e2f6-1b3d-4f5a-8c7e-9d2b4f6a8e10") UUID id,
+                                @Schema(example = "Authorize") String eventType,
+                                @Schema(example = "Approved") String eventResult, @Schema(example = "00") String resultCode,
+                                @Schema(example = "12.34") BigDecimal amount,
+                                @Schema(example = "2026-03-10T14:05:09.120Z") OffsetDateTime date) {
 
             static EventView of(TransactionEvent e, String currency) {
                 return new EventView(e.id(), e.eventType(), e.eventResult(), e.resultCode(),

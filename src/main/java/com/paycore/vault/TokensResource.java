@@ -48,13 +48,13 @@ public class TokensResource {
     @POST
     @Idempotent
     @Answer(id = true,
-            extra = {@Answer.Field(name = "paymentToken", type = String.class),
-            @Answer.Field(name = "maskedCardNumber", type = String.class),
-            @Answer.Field(name = "ccType", type = String.class),
-            @Answer.Field(name = "last4", type = String.class),
-            @Answer.Field(name = "expirationMonth", type = Integer.class),
-            @Answer.Field(name = "expirationYear", type = Integer.class),
-            @Answer.Field(name = "validCVV", type = Boolean.class)})
+            extra = {@Answer.Field(name = "paymentToken", type = String.class, example = "tok_4f9c2a7e1b8d4c6f"),
+            @Answer.Field(name = "maskedCardNumber", type = String.class, example = "************1111"),
+            @Answer.Field(name = "ccType", type = String.class, example = "VISA"),
+            @Answer.Field(name = "last4", type = String.class, example = "1111"),
+            @Answer.Field(name = "expirationMonth", type = Integer.class, example = "12"),
+            @Answer.Field(name = "expirationYear", type = Integer.class, example = "2030"),
+            @Answer.Field(name = "validCVV", type = Boolean.class, example = "true")})
     @Operation(operationId = "createPaymentToken", summary = "E10 Create payment token",
             description = "creditCard {cardNumber, expirationMonth, expirationYear, cvv, cardholderName}, personAddress "
                     + "{firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country}, "

@@ -112,6 +112,43 @@ abstract class ApiDocumentScenarios {
         }
     }
 
+    /**
+     * The main operations show an example of their request body and of their success answer, assembled from the
+     * examples on the real types (ApiDocumentFilter.answerExample).
+     */
+    @Test
+    void theMainOperationsCarryExamples() throws IOException {
+        JsonNode paths = live().get("paths");
+        List<String> missing = new ArrayList<>();
+        for (String[] op : new String[][] {
+                {"post", "/api/auth/token", "200"}, {"post", "/api/adm/companies", "201"},
+                {"post", "/api/adm/companyProjects", "201"}, {"post", "/api/adm/projectPaymentProcessors", "201"},
+                {"post", "/api/pay/{projectId}/companyProjectCreditCardPaymentsInfo", "201"},
+                {"post", "/api/pay/{projectId}/transactions", "201"},
+                {"post", "/api/pay/{projectId}/transactions/{id}/capture", "200"},
+                {"post", "/api/pay/{projectId}/transactions/{id}/refund", "200"},
+                {"get", "/api/pay/{projectId}/transactions", "200"},
+                {"post", "/api/adm/reportTransactions/reports", "200"}}) {
+            JsonNode operation = paths.path(op[1]).path(op[0]);
+            JsonNode answer = operation.path("responses").path(op[2]).path("content").path("application/json")
+                    .path("example");
+            boolean envelope = !op[1].equals("/api/auth/token"); // the token endpoint answers RFC 6749 bodies
+            if (!answer.isObject() || envelope && !answer.path("success").asBoolean(false)) {
+                missing.add(op[0] + " " + op[1] + " answer " + op[2]);
+            }
+            if (op[0].equals("post")) {
+                boolean body = false;
+                for (JsonNode media : operation.path("requestBody").path("content")) {
+                    body |= media.path("example").isObject();
+                }
+                if (!body) {
+                    missing.add(op[0] + " " + op[1] + " request body");
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "main operations without an example");
+    }
+
     /** "VERB /api/path" of every resource method of the application, read from the compiled classes. */
     static Set<String> resourceOperations() {
         String root = PaymentsApplication.class.getAnnotation(ApplicationPath.class).value();

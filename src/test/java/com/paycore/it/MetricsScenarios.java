@@ -9,15 +9,21 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.response.Response;
+
 /**
  * /metrics in Prometheus text: the figures move when work is done (requests per operation and status class, their
- * latency, transactions by status, declines, tokenizations, job runs), and no tag value carries an id or card data.
+ * latency, transactions by status, declines, tokenizations, job runs, the database pool's connections), and no tag
+ * value carries an id or card data.
  */
 abstract class MetricsScenarios {
 
@@ -95,6 +101,55 @@ abstract class MetricsScenarios {
         assertTrue(value(after, "payments_payment_tokens[]") >= value(before, "payments_payment_tokens[]") + 2);
         assertTrue(value(after, "payments_job_runs_total[job=\"report-sync\", outcome=\"success\"]") > 0,
                 "the report sync runs every 5 s in the tests");
+    }
+
+    static final String IN_USE = "payments_db_pool_connections_in_use[]";
+
+    /**
+     * The pool's figures are Payara's own: the configured maximum, and connections in use while requests hold them.
+     * Three company updates (of three companies) are made to wait inside the database (the test holds the rows' locks),
+     * each holding its pooled connection, until the test lets go.
+     */
+    @Test
+    void poolFiguresShowTheConnectionsRequestsHold() throws Exception {
+        Map<String, Double> quiet = scrape();
+        assertEquals(48.0, value(quiet, "payments_db_pool_connections_max[]"), quiet.toString());
+        assertTrue(quiet.containsKey(IN_USE) && quiet.containsKey("payments_db_pool_connections_idle[]")
+                && quiet.containsKey("payments_db_pool_waiting_threads[]"), quiet.toString());
+        List<UUID> companies = List.of(Api.aCompany(), Api.aCompany(), Api.aCompany());
+        ExecutorService clients = Executors.newFixedThreadPool(3);
+        List<Future<Response>> updates = new ArrayList<>();
+        Map<String, Double> busy;
+        try (java.sql.Connection db = DatabaseDump.connect()) {
+            db.setAutoCommit(false);
+            for (UUID company : companies) {
+                try (var lock = db.prepareStatement("SELECT id FROM companies WHERE id = ? FOR UPDATE")) {
+                    lock.setObject(1, company);
+                    lock.executeQuery().close();
+                }
+                String name = Api.unique("Pool");
+                updates.add(clients.submit(() -> Api.asRoot().body(Map.of("companyName", name))
+                        .put("/api/adm/companies/" + company)));
+            }
+            busy = scrape();
+            for (int i = 0; i < 60 && value(busy, IN_USE) < 3; i++) {
+                Thread.sleep(250);
+                busy = scrape();
+            }
+            db.rollback();
+        } finally {
+            clients.shutdown();
+        }
+        for (Future<Response> update : updates) {
+            Api.ok(update.get());
+        }
+        assertTrue(value(busy, IN_USE) >= 3, "three requests wait in the database, each on a connection: " + busy);
+        Map<String, Double> after = scrape();
+        for (int i = 0; i < 40 && value(after, IN_USE) >= 3; i++) {
+            Thread.sleep(250);
+            after = scrape();
+        }
+        assertTrue(value(after, IN_USE) < value(busy, IN_USE), "the connections are given back: " + after);
     }
 
     @Test
