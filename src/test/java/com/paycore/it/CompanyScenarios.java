@@ -64,6 +64,18 @@ abstract class CompanyScenarios {
         assertEquals("+44 20", ok(asRoot().get("/api/adm/companies/" + id)).getString("entry.contactPhone"));
     }
 
+    /** Updates racing on one company: each wins or answers 409 (the row's version moved on), never a 500. */
+    @Test
+    void concurrentUpdatesOfOneCompanyAnswer200Or409() throws Exception {
+        UUID id = aCompany();
+        String path = "/api/adm/companies/" + id;
+        java.util.List<Integer> statuses = Parallel.run(8, i -> asRoot()
+                .body(body("companyName", Api.unique("Race" + i), "contactPhone", "+1 555 010" + i)).put(path).statusCode());
+        assertTrue(statuses.stream().allMatch(s -> s == 200 || s == 409), "statuses " + statuses);
+        assertTrue(statuses.contains(200), "statuses " + statuses);
+        ok(asRoot().get(path));
+    }
+
     @Test
     void updateRefusesValidationFailures() {
         UUID id = aCompany();
