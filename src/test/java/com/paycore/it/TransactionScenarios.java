@@ -188,7 +188,7 @@ abstract class TransactionScenarios {
         UUID sale = shop.anAuthorization("4111111111111111", "30.00", true);
         UUID authorizedOnly = shop.anAuthorization("4111111111111111", "5.00", false);
         ok(shop.move(sale, "refund", Map.of("amount", new BigDecimal("10.00")))); // refunded before settlement
-        JsonPath run = ok(asRoot().post("/api/adm/settlements/run"));
+        JsonPath run = LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertTrue(run.getInt("settled") >= 1 && run.getInt("refundsSettled") >= 1, run.prettify());
         Map<String, Object> settled = shop.transaction(sale);
         assertEquals("PartiallyRefunded", settled.get("status"));
@@ -196,11 +196,11 @@ abstract class TransactionScenarios {
         assertEquals("Approved", shop.transaction(authorizedOnly).get("status"));
         assertEquals(List.of("Authorize"), types(shop.transaction(authorizedOnly)));
 
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertEquals(List.of("Authorize", "Capture", "Refund", "Settle", "RefundSettle"), types(shop.transaction(sale)));
 
         ok(shop.move(sale, "refund", Map.of("amount", new BigDecimal("5.00")))); // after settlement: Settled refundable
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertEquals(List.of("Authorize", "Capture", "Refund", "Settle", "RefundSettle", "Refund", "RefundSettle"),
                 types(shop.transaction(sale)));
     }
@@ -209,7 +209,7 @@ abstract class TransactionScenarios {
     void aSettledCaptureIsSettledAndStillRefundable() {
         Cards.Shop shop = aShop();
         UUID sale = shop.anAuthorization("4242424242424242", "12.00", true);
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertEquals("Settled", shop.transaction(sale).get("status"));
         refused(shop.move(sale, "reverse", Map.of()), 400);
         refused(shop.move(sale, "capture", Map.of()), 400);
@@ -534,7 +534,7 @@ abstract class TransactionScenarios {
         refused(asRoot().delete(Api.PROCESSORS + "/" + processor), 409);
         ok(shop.move(id, "capture", Map.of()));
         refused(asRoot().delete(Api.PROCESSORS + "/" + processor), 409); // Captured is open too
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         refused(asRoot().delete(Api.PROCESSORS + "/" + processor), 400); // settled: only the active-project rule is left
         // a second active processor: the first may go, the transaction keeps its own for later moves
         Api.aProcessor(project);
@@ -715,7 +715,7 @@ abstract class TransactionScenarios {
                 answers.append(shop.paySecond().queryParam("id", id).get(shop.transactions()).asString());
             }
         }
-        Api.ok(Api.onSecondInstance(Api.rootToken()).post("/api/adm/settlements/run"));
+        LongRuns.outcome(Api.onSecondInstance(Api.rootToken()).post("/api/adm/settlements/run"));
         String log = java.nio.file.Files.readString(SecondInstance.log(), java.nio.charset.StandardCharsets.UTF_8);
         String dump = DatabaseDump.all();
         assertTrue(dump.toLowerCase(java.util.Locale.ROOT).contains("transaction_events"), "the dump covers the events");
