@@ -135,7 +135,7 @@ public class Runs {
     }
 
     void heartbeat(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        schedules.withFixedDelay("runs heartbeat", lease.dividedBy(3), this::beat);
+        schedules.withFixedDelay("runs-heartbeat", lease.dividedBy(3), this::beat);
     }
 
     /** Renews the leases of this instance's runs in progress and ends those whose instance is gone. */
