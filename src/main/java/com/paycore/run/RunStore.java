@@ -88,6 +88,18 @@ class RunStore {
                 .setParameter("now", now).setParameter("running", Run.State.Running.name()).executeUpdate();
     }
 
+    /**
+     * The work of a run, in a transaction of its own on the executor's thread. The work commits its batches in
+     * transactions of their own (REQUIRES_NEW); this one gives its reads between batches a fresh persistence context:
+     * without it they used the non-transactional EntityManager of the request that started the run (the task runs in
+     * the component invocation it was submitted from), which Payara closes when that request ends ("Attempting to
+     * execute an operation on a closed EntityManager", seen in the integration tests when the request ended first).
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public java.util.Map<String, Object> perform(Runs.Work work, Runs.Progress progress) {
+        return work.run(progress);
+    }
+
     Optional<Run> find(UUID id) {
         return Optional.ofNullable(em.find(Run.class, id));
     }

@@ -209,7 +209,7 @@ public class Runs {
         Tracker progress = new Tracker(id);
         try {
             caller.authenticate(requester, email, platformAdmin);
-            Map<String, Object> outcome = work.run(progress);
+            Map<String, Object> outcome = store.perform(work, progress);
             if (store.finish(id, true, JSON.toJson(new LinkedHashMap<>(outcome)), null, null, now()) == 0) {
                 LOG.warning(() -> kind + " run " + id + " ended after it had been marked interrupted");
             } else {
