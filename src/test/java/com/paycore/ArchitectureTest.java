@@ -228,10 +228,12 @@ class ArchitectureTest {
      * lists why each remaining one is public: 32 used by other packages, 23 resources, 1 ServiceLoader class, 3 only in
      * intercepted or JSON signatures). Issue 13 added 4: the event feature's resource, its outbox service and the event
      * types every changing feature records with, and the webhook feature's resource. Issue 15 added 1: the OpenAPI
-     * filter, which MicroProfile OpenAPI instantiates by name; issue 14 1: the reconciliation's resource. The bound only goes down, but for
+     * filter, which MicroProfile OpenAPI instantiates by name; issue 14 1: the reconciliation's resource, and 2 for the new
+     * {@code run} feature (long runs answered 202): its resource ({@code RunsResource}, Jersey needs it public) and the
+     * service the four features with long runs call ({@code Runs}). The bound only goes down, but for
      * a new feature's resource and what other features must call: lower it when the number drops.
      */
-    static final int PUBLIC_FEATURE_TYPES_AT_MOST = 65;
+    static final int PUBLIC_FEATURE_TYPES_AT_MOST = 67;
 
     @Test
     void publicFeatureTypesDoNotGrow() {

@@ -12,7 +12,10 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -20,7 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
+import com.paycore.run.Runs;
 
 @Path("/adm/creditCardUpdater")
 @ApplicationScoped
@@ -35,8 +38,8 @@ public class CardUpdaterResource {
 
     @POST
     @Path("runs")
-    @Answer(fields = RunView.class)
-    @Operation(operationId = "runCardUpdater", summary = "Run the card account updater for a company",
+    @Answer(id = true, fields = Runs.Started.class)
+    @Operation(operationId = "runCardUpdater", summary = "Run the card account updater for a company (a long run: 202, then GET the run)",
             description = "Body {\"companyId\": ...}. Asks, through each project's active processor, what the card's "
                     + "issuer reports about every active payment token of the company's projects, and applies it: "
                     + "CardExpired sets the new expiry; CardReplaced stores the new card number (encrypted under the "
@@ -48,19 +51,20 @@ public class CardUpdaterResource {
                     + "(payments.card-updater.schedule): a second run in the same month leaves it alone, so runs "
                     + "never apply an answer twice, also when they run at once on several instances. A token whose "
                     + "processor call fails, or whose answer cannot be applied, is unchanged, counted as failed and "
-                    + "asked again by the next run. Answers runId, companyId, trigger, startedAt, finishedAt, "
-                    + "checked (tokens asked), counts (CardExpired, CardReplaced, AccountClosed, ContactCardholder, "
-                    + "NoChange) and failed. Card numbers never appear.")
-    @APIResponse(responseCode = "200", description = "runId, companyId, trigger, startedAt, finishedAt, checked, counts, failed")
+                    + "asked again by the next run. Answers 202 at once with the run's id (Location: GET "
+                    + "/api/adm/runs/{id}, which shows the tokens done and left and, at the end, the outcome: runId "
+                    + "(the updater run, as in E14), companyId, trigger, startedAt, finishedAt, checked (tokens asked), "
+                    + "counts (CardExpired, CardReplaced, AccountClosed, ContactCardholder, NoChange) and failed). One "
+                    + "requested run per company at a time: a request while one runs answers 409 naming it. Card "
+                    + "numbers never appear.")
+    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run")
     @APIResponse(responseCode = "400", description = "companyId missing or not a UUID")
     @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
     @APIResponse(responseCode = "403", description = "Not a platform administrator or an active Admin of the company")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope run(@Valid @NotNull RunRequest request) {
-        RunView run = updater.runNow(request.companyId);
-        return Envelope.ok().with("runId", run.runId()).with("companyId", run.companyId()).with("trigger", run.trigger())
-                .with("startedAt", run.startedAt()).with("finishedAt", run.finishedAt()).with("checked", run.checked())
-                .with("counts", run.counts()).with("failed", run.failed());
+    @APIResponse(responseCode = "409", description = "A run for this company is already running (its id in the message and Location)")
+    public Response run(@Valid @NotNull RunRequest request, @Context UriInfo uri) {
+        return updater.start(request.companyId, uri);
     }
 
     /** {@code POST /api/adm/creditCardUpdater/runs}: the company whose tokens to update. */

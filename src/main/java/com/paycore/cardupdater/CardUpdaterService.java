@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -15,6 +16,8 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
@@ -27,6 +30,7 @@ import com.paycore.processor.CardData;
 import com.paycore.processor.Connection;
 import com.paycore.processor.PaymentGateway;
 import com.paycore.project.ProjectService;
+import com.paycore.run.Runs;
 import com.paycore.vault.AccountUpdates;
 
 /**
@@ -43,6 +47,7 @@ import com.paycore.vault.AccountUpdates;
 class CardUpdaterService {
 
     static final int BATCH = 50;
+    static final String KIND = "CardUpdater";
     private static final Logger LOG = Logger.getLogger(CardUpdaterService.class.getName());
 
     @PersistenceContext(unitName = "payments")
@@ -72,11 +77,29 @@ class CardUpdaterService {
     @Inject
     Clock clock;
 
-    /** A run asked for by a platform administrator or an active Admin of the company (404 unknown, 403 User). */
-    @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public RunView runNow(UUID companyId) {
+    @Inject
+    Runs runs;
+
+    /**
+     * A run asked for by a platform administrator or an active Admin of the company (404 unknown, 403 User), as a long
+     * run (202 at once, see {@link Runs}); its outcome is the finished updater run.
+     */
+    Response start(UUID companyId, UriInfo uri) {
         UUID company = access.asAdmin(companyId);
-        return run(company, UpdaterRun.Trigger.Manual, caller.userId());
+        UUID actor = caller.userId();
+        return runs.start(KIND, company, uri, progress -> {
+            RunView run = run(company, UpdaterRun.Trigger.Manual, actor, progress);
+            Map<String, Object> outcome = new LinkedHashMap<>();
+            outcome.put("runId", run.runId());
+            outcome.put("companyId", run.companyId());
+            outcome.put("trigger", run.trigger());
+            outcome.put("startedAt", run.startedAt());
+            outcome.put("finishedAt", run.finishedAt());
+            outcome.put("checked", run.checked());
+            outcome.put("counts", run.counts());
+            outcome.put("failed", run.failed());
+            return outcome;
+        });
     }
 
     /** The monthly run: every active company, one after the other; a company that fails does not stop the others. */
@@ -85,7 +108,7 @@ class CardUpdaterService {
         List<RunView> runs = new java.util.ArrayList<>();
         for (UUID companyId : companies.activeIds()) {
             try {
-                runs.add(run(companyId, UpdaterRun.Trigger.Scheduled, null));
+                runs.add(run(companyId, UpdaterRun.Trigger.Scheduled, null, Runs.Progress.UNTRACKED));
             } catch (RuntimeException e) {
                 LOG.warning(() -> "Card updater: the run of company " + companyId + " failed ("
                         + e.getClass().getSimpleName() + "); the next run asks about the tokens it left");
@@ -94,18 +117,20 @@ class CardUpdaterService {
         return runs;
     }
 
-    RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor) {
+    RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, Runs.Progress progress) {
         OffsetDateTime started = now();
         OffsetDateTime period = periodStart(started);
         UUID runId = self.start(companyId, trigger, actor, started);
         Map<UUID, Issuer> issuers = issuersOf(companyId);
         List<UUID> projectIds = List.copyOf(issuers.keySet());
+        progress.total(tokens.dueCount(projectIds, period));
         RunCounts total = RunCounts.ZERO;
         UUID after = Ids.NONE;
         List<UUID> due;
         while (!(due = tokens.due(projectIds, period, after, BATCH)).isEmpty()) {
             total = total.plus(self.batch(runId, companyId, due, issuers, period));
             after = due.get(due.size() - 1);
+            progress.done(due.size());
         }
         RunView run = self.finish(runId, total, now());
         audit.record("CardUpdaterRun", companyId, "CardUpdaterRun", runId, trigger + ": " + total);

@@ -26,11 +26,14 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
 import com.paycore.platform.Datasource;
 import com.paycore.platform.StrictJson;
 import com.paycore.platform.Times;
+import com.paycore.run.Runs;
 
 /**
  * Copies new transaction events into the fact table, in SQL, and carries project renames over. One run is one
@@ -49,6 +52,7 @@ class ReportSync {
     private static final Logger LOG = Logger.getLogger(ReportSync.class.getName());
     static final Duration OVERLAP = Duration.ofHours(1);
     static final String STATE = "transaction_events";
+    static final String KIND = "ReportSync";
     /** H2's "timeout trying to lock table": another instance sharing the embedded database is syncing. */
     private static final int H2_LOCK_TIMEOUT = 50200;
 
@@ -64,6 +68,9 @@ class ReportSync {
     @Inject
     Clock clock;
 
+    @Inject
+    Runs runs;
+
     /** This instance's runs take turns before they reach the database's row lock. */
     private final ReentrantLock running = new ReentrantLock();
 
@@ -71,13 +78,25 @@ class ReportSync {
     public record Result(int added, int renamed, int tags) {
     }
 
-    /** Runs now, after this instance's run in progress if there is one. */
-    /** A run asked for over HTTP: platform administrators. */
-    @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public Result runNow(boolean full) {
+    /**
+     * A run asked for over HTTP (platform administrators), as a long run (202 at once, see {@link Runs}). It is one
+     * database transaction, so its items are known at its end only: then the run shows the fact rows added as done.
+     */
+    Response start(boolean full, UriInfo uri) {
         caller.requirePlatformAdmin();
-        return run(full);
+        return runs.start(KIND, null, uri, progress -> {
+            Result result = run(full);
+            progress.total(result.added());
+            progress.done(result.added());
+            Map<String, Object> outcome = new LinkedHashMap<>();
+            outcome.put("added", result.added());
+            outcome.put("renamed", result.renamed());
+            outcome.put("tags", result.tags());
+            return outcome;
+        });
     }
+
+    /** Runs now, after this instance's run in progress if there is one. */
 
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Result run(boolean full) {

@@ -12,7 +12,10 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -23,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.run.Runs;
 
 @Path("/adm/reportTransactions")
 @ApplicationScoped
@@ -104,19 +108,21 @@ public class ReportTransactionsResource {
 
     @POST
     @Path("sync")
-    @Answer(fields = ReportSync.Result.class)
-    @Operation(operationId = "syncTransactionReport", summary = "Synchronize the report data now",
-            description = "Copies transaction events not yet in the report's fact table (and project renames) now, "
-                    + "as the periodic job does every payments.reports.sync-interval-seconds. Safe on several "
-                    + "instances at once: runs take turns and copy each event once. full=true looks at every event "
-                    + "instead of those recorded since the previous run (less an hour). Answers added (fact rows "
-                    + "added), renamed (rows given a project's new name) and tags (tag rows added).")
-    @APIResponse(responseCode = "200", description = "added, renamed, tags")
+    @Answer(id = true, fields = Runs.Started.class)
+    @Operation(operationId = "syncTransactionReport", summary = "Synchronize the report data now (a long run: 202, then GET the run)",
+            description = "Starts copying transaction events not yet in the report's fact table (and project renames), "
+                    + "as the periodic job does every payments.reports.sync-interval-seconds. Answers 202 at once with "
+                    + "the run's id (Location: GET /api/adm/runs/{id}, which shows, at the end, the outcome: added "
+                    + "(fact rows added), renamed (rows given a project's new name) and tags (tag rows added)). One "
+                    + "requested sync at a time: a request while one runs answers 409 naming it. Safe beside the "
+                    + "periodic job on every instance: runs take turns and copy each event once. full=true looks at "
+                    + "every event instead of those recorded since the previous run (less an hour).")
+    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run")
     @APIResponse(responseCode = "400", description = "Malformed full")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
-    public Envelope sync(@QueryParam("full") Boolean full) {
-        ReportSync.Result result = sync.runNow(Boolean.TRUE.equals(full));
-        return Envelope.ok().with("added", result.added()).with("renamed", result.renamed()).with("tags", result.tags());
+    @APIResponse(responseCode = "409", description = "A requested sync is already running (its id in the message and Location)")
+    public Response sync(@QueryParam("full") Boolean full, @Context UriInfo uri) {
+        return sync.start(Boolean.TRUE.equals(full), uri);
     }
 
     /** E3's body. filter, order and group have keys chosen by the client, so they are read as JSON objects. */

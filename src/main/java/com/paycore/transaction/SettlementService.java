@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,12 +18,15 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Times;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway;
+import com.paycore.run.Runs;
 
 /**
  * Settlement: captures made up to a cut-off move to Settled (a {@code Settle} event) and approved refunds up to it
@@ -34,6 +38,7 @@ import com.paycore.processor.PaymentGateway;
 class SettlementService {
 
     static final int BATCH = 100;
+    static final String KIND = "Settlement";
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -56,6 +61,9 @@ class SettlementService {
     @Inject
     Clock clock;
 
+    @Inject
+    Runs runs;
+
     /** What one run settled. */
     public record Result(OffsetDateTime cutoff, int settled, int refundsSettled) {
         Result plus(Result batch) {
@@ -63,16 +71,31 @@ class SettlementService {
         }
     }
 
-    /** A run asked for over HTTP (platform administrators): everything until now. */
-    @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public Result runNow() {
+    /**
+     * A run asked for over HTTP (platform administrators): everything until now, as a long run (202 at once, see
+     * {@link Runs}); its outcome is the cut-off and the counts.
+     */
+    Response runNow(UriInfo uri) {
         caller.requirePlatformAdmin();
-        return run(now());
+        OffsetDateTime cutoff = now();
+        return runs.start(KIND, null, uri, progress -> {
+            Result result = run(cutoff, progress);
+            Map<String, Object> outcome = new LinkedHashMap<>();
+            outcome.put("cutoff", result.cutoff());
+            outcome.put("settled", result.settled());
+            outcome.put("refundsSettled", result.refundsSettled());
+            return outcome;
+        });
     }
 
     /** Settles everything captured or refunded at or before the cut-off. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Result run(OffsetDateTime cutoff) {
+        return run(cutoff, Runs.Progress.UNTRACKED);
+    }
+
+    /** As {@link #run(OffsetDateTime)}, reporting the transactions to look at and each batch done. */
+    Result run(OffsetDateTime cutoff, Runs.Progress progress) {
         Set<UUID> candidates = new LinkedHashSet<>(em.createQuery("select t.id from CardTransaction t "
                         + "where t.settledAt is null and t.capturedAt is not null and t.capturedAt <= :cutoff "
                         + "order by t.capturedAt", UUID.class)
@@ -81,9 +104,12 @@ class SettlementService {
                         + Jpql.is("e.awaitingSettlement", true) + " and e.occurredAt <= :cutoff", UUID.class)
                 .setParameter("cutoff", cutoff).getResultList());
         List<UUID> ids = List.copyOf(candidates);
+        progress.total(ids.size());
         Result total = new Result(cutoff, 0, 0);
         for (int from = 0; from < ids.size(); from += BATCH) {
-            total = total.plus(self.settle(ids.subList(from, Math.min(ids.size(), from + BATCH)), cutoff));
+            List<UUID> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
+            total = total.plus(self.settle(batch, cutoff));
+            progress.done(batch.size());
         }
         return total;
     }

@@ -5,7 +5,10 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -13,7 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
+import com.paycore.run.Runs;
 
 @Path("/adm/settlements")
 @ApplicationScoped
@@ -29,16 +32,19 @@ public class SettlementsResource {
 
     @POST
     @Path("run")
-    @Answer(fields = SettlementService.Result.class)
-    @Operation(operationId = "runSettlement", summary = "Run settlement now",
-            description = "Settles every capture and refund made until now: Captured transactions move to Settled "
-                    + "(Settle events), approved refunds get RefundSettle events. The same runs daily at "
-                    + "payments.settlement.cutoff-time. Safe to run on several instances at once: each transaction "
-                    + "settles once. Answers cutoff, settled (captures) and refundsSettled.")
-    @APIResponse(responseCode = "200", description = "cutoff, settled, refundsSettled")
-    public Envelope run() {
-        SettlementService.Result result = settlement.runNow();
-        return Envelope.ok().with("cutoff", result.cutoff()).with("settled", result.settled())
-                .with("refundsSettled", result.refundsSettled());
+    @Answer(id = true, fields = Runs.Started.class)
+    @Operation(operationId = "runSettlement", summary = "Run settlement now (a long run: 202, then GET the run)",
+            description = "Starts settling every capture and refund made until now: Captured transactions move to "
+                    + "Settled (Settle events), approved refunds get RefundSettle events. Answers 202 at once with the "
+                    + "run's id (Location: GET /api/adm/runs/{id}, which shows the transactions done and left and, at "
+                    + "the end, the outcome: cutoff, settled (captures) and refundsSettled). The same runs daily at "
+                    + "payments.settlement.cutoff-time. One settlement run at a time: a request while one runs answers "
+                    + "409 naming it. Each transaction settles once, also when the daily run or another instance "
+                    + "settles at the same moment; an interrupted run leaves nothing half done, and a new run settles "
+                    + "what it left.")
+    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run")
+    @APIResponse(responseCode = "409", description = "A settlement run is already running (its id in the message and Location)")
+    public Response run(@Context UriInfo uri) {
+        return settlement.runNow(uri);
     }
 }

@@ -66,6 +66,20 @@ public class AccountUpdates {
         }
     }
 
+    /** How many active tokens of the projects were not asked since {@code periodStart} (a run's total). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public long dueCount(List<UUID> projectIds, OffsetDateTime periodStart) {
+        if (projectIds.isEmpty()) {
+            return 0;
+        }
+        return em.createQuery("select count(t) from PaymentToken t where t.projectId in :projects and t.status = :active "
+                        + "and (t.updaterCheckedAt is null or t.updaterCheckedAt < :since)", Long.class)
+                .setParameter("projects", projectIds)
+                .setParameter("active", PaymentToken.Status.Active)
+                .setParameter("since", periodStart)
+                .getSingleResult();
+    }
+
     /**
      * Ids of active tokens of the projects not asked since {@code periodStart}, after {@code after} in id order
      * (keyset paging: a token that fails stays due but does not stop the walk), at most {@code max}.

@@ -1,6 +1,8 @@
 package com.paycore.vault;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,11 +11,14 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
+import com.paycore.run.Runs;
 
 /**
  * Moves every token onto the newest keystore, in batches of {@link #BATCH} each committed on its own: a crash loses
@@ -24,6 +29,7 @@ import com.paycore.keystore.KeystoreService;
 class TokenRotation {
 
     static final int BATCH = 200;
+    static final String KIND = "TokenRotation";
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -40,6 +46,9 @@ class TokenRotation {
     @Inject
     AuditLog audit;
 
+    @Inject
+    Runs runs;
+
     public record Result(UUID keystoreId, int rotated) {
     }
 
@@ -47,14 +56,30 @@ class TokenRotation {
     public record Batch(int seen, int moved) {
     }
 
-    public Result rotate() {
+    /** A rotation asked for over HTTP (platform administrators), as a long run (202 at once, see {@link Runs}). */
+    Response start(UriInfo uri) {
         caller.requirePlatformAdmin();
+        return runs.start(KIND, null, uri, progress -> {
+            Result result = rotate(progress);
+            Map<String, Object> outcome = new LinkedHashMap<>();
+            outcome.put("keystoreId", result.keystoreId());
+            outcome.put("rotated", result.rotated());
+            return outcome;
+        });
+    }
+
+    /** Moves every token not on the newest keystore onto it, reporting how many there are and each batch moved. */
+    Result rotate(Runs.Progress progress) {
         CardCipher target = keystores.current();
+        progress.total(em.createQuery("select count(t) from PaymentToken t where t.panCiphertext is not null "
+                        + "and t.keystoreId <> :target", Long.class)
+                .setParameter("target", target.keystoreId()).getSingleResult());
         int total = 0;
         Batch batch;
         do {
             batch = self.rotateBatch(target);
             total += batch.moved();
+            progress.done(batch.seen());
         } while (batch.seen() > 0);
         audit.record("TokensRotated", null, "Keystore", target.keystoreId(), total + " tokens moved");
         return new Result(target.keystoreId(), total);

@@ -115,6 +115,10 @@ class ApiIT {
     }
 
     @Nested
+    class LongRuns extends LongRunScenarios {
+    }
+
+    @Nested
     class PlatformAdministrators extends PlatformAdministratorScenarios {
     }
 

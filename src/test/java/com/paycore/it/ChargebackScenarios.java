@@ -150,7 +150,7 @@ abstract class ChargebackScenarios {
         Cards.Shop shop = aShop();
         UUID sale = shop.anAuthorization("4000000000000259", "42.00", true);
         UUID plain = shop.anAuthorization("4111111111111111", "42.00", true);
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         List<Map<String, Object>> found = e2(shop, Map.of("transactionId", sale.toString()));
         assertEquals(1, found.size(), found.toString());
         assertEquals("Pending", found.get(0).get("status"));
@@ -158,7 +158,7 @@ abstract class ChargebackScenarios {
         assertEquals(new BigDecimal("42.00"), found.get(0).get("amount"));
         assertEquals(List.of("Authorize", "Capture", "Settle", "Chargeback"), TransactionScenarios.types(shop.transaction(sale)));
         assertTrue(e2(shop, Map.of("transactionId", plain.toString())).isEmpty());
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertEquals(1, e2(shop, Map.of("transactionId", sale.toString())).size(), "one dispute, however many runs");
     }
 

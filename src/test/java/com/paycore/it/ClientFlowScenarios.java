@@ -22,6 +22,7 @@ import com.paycore.client.api.PaymentsApi;
 import com.paycore.client.api.ProjectApiKeysApi;
 import com.paycore.client.api.ProjectsApi;
 import com.paycore.client.api.ReportsApi;
+import com.paycore.client.api.RunsApi;
 import com.paycore.client.model.AmountRequest;
 import com.paycore.client.model.ApiKeyView;
 import com.paycore.client.model.AuthorizePaymentAnswer;
@@ -36,6 +37,8 @@ import com.paycore.client.model.GetTransactionReportAnswer;
 import com.paycore.client.model.ProcessorRequest;
 import com.paycore.client.model.RefundPaymentAnswer;
 import com.paycore.client.model.ReportRequest;
+import com.paycore.client.model.RunView;
+import com.paycore.client.model.SyncTransactionReportAnswer;
 import com.paycore.client.model.TransactionRequest;
 import com.paycore.client.model.TransactionView;
 
@@ -61,7 +64,7 @@ abstract class ClientFlowScenarios {
     }
 
     @Test
-    void aWholePaymentFlowRunsThroughTheGeneratedClient() throws ApiException {
+    void aWholePaymentFlowRunsThroughTheGeneratedClient() throws ApiException, InterruptedException {
         String accessToken = new AuthenticationApi(client(null, null))
                 .createAccessToken("password", Api.ROOT_PASSWORD, null, Api.ROOT_EMAIL).getAccessToken();
         assertNotNull(accessToken);
@@ -118,7 +121,18 @@ abstract class ClientFlowScenarios {
 
         // E3 over the synchronized report data.
         ReportsApi reports = new ReportsApi(admin);
-        reports.syncTransactionReport(null);
+        SyncTransactionReportAnswer sync = reports.syncTransactionReport(null);
+        assertEquals("Running", sync.getState());
+        // a long run: 202 with its id, then followed through GET /api/adm/runs/{id} until it has ended
+        RunsApi runs = new RunsApi(admin);
+        RunView run = runs.getRun(sync.getId()).getEntry();
+        for (int i = 0; i < 1200 && "Running".equals(run.getState()); i++) {
+            Thread.sleep(100);
+            run = runs.getRun(sync.getId()).getEntry();
+        }
+        assertEquals("Succeeded", run.getState());
+        assertEquals(0L, run.getItemsLeft());
+        assertTrue(run.getOutcome() instanceof Map<?, ?> outcome && outcome.containsKey("added"), "the sync's figures");
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         GetTransactionReportAnswer report = reports.getTransactionReport(new ReportRequest().companyId(company)
                 .startDate(today.minusDays(2).toString()).endDate(today.plusDays(2).toString()));

@@ -44,7 +44,7 @@ abstract class EventScenarios {
         UUID declined = UUID.fromString(ok(shop.authorize(shop.aToken("4000000000000002"), "2.00", false)).getString("id"));
         UUID failed = UUID.fromString(ok(shop.authorize(shop.aToken("4000000000000119"), "2.00", false)).getString("id"));
         refused(shop.move(reversed, "capture", Map.of()), 400); // refused: no change, no event
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
 
         List<Map<String, Object>> events = events(shop, Map.of("limit", 100));
         assertEquals(List.of("transaction.authorized", "transaction.captured", "transaction.refunded",
@@ -150,7 +150,7 @@ abstract class EventScenarios {
     void theSimulatorsDisputeAtSettlementIsAChargebackOpenedEvent() {
         Cards.Shop shop = aShop();
         UUID sale = shop.anAuthorization("4000000000000259", "42.00", true);
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         List<Map<String, Object>> events = events(shop, Map.of("type", "chargeback.opened"));
         assertEquals(1, events.size(), events.toString());
         assertEquals(sale.toString(), data(events.get(0)).get("transactionId"));

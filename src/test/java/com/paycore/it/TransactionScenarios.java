@@ -188,7 +188,7 @@ abstract class TransactionScenarios {
         UUID sale = shop.anAuthorization("4111111111111111", "30.00", true);
         UUID authorizedOnly = shop.anAuthorization("4111111111111111", "5.00", false);
         ok(shop.move(sale, "refund", Map.of("amount", new BigDecimal("10.00")))); // refunded before settlement
-        JsonPath run = ok(asRoot().post("/api/adm/settlements/run"));
+        JsonPath run = LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertTrue(run.getInt("settled") >= 1 && run.getInt("refundsSettled") >= 1, run.prettify());
         Map<String, Object> settled = shop.transaction(sale);
         assertEquals("PartiallyRefunded", settled.get("status"));
@@ -196,11 +196,11 @@ abstract class TransactionScenarios {
         assertEquals("Approved", shop.transaction(authorizedOnly).get("status"));
         assertEquals(List.of("Authorize"), types(shop.transaction(authorizedOnly)));
 
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertEquals(List.of("Authorize", "Capture", "Refund", "Settle", "RefundSettle"), types(shop.transaction(sale)));
 
         ok(shop.move(sale, "refund", Map.of("amount", new BigDecimal("5.00")))); // after settlement: Settled refundable
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertEquals(List.of("Authorize", "Capture", "Refund", "Settle", "RefundSettle", "Refund", "RefundSettle"),
                 types(shop.transaction(sale)));
     }
@@ -209,7 +209,7 @@ abstract class TransactionScenarios {
     void aSettledCaptureIsSettledAndStillRefundable() {
         Cards.Shop shop = aShop();
         UUID sale = shop.anAuthorization("4242424242424242", "12.00", true);
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertEquals("Settled", shop.transaction(sale).get("status"));
         refused(shop.move(sale, "reverse", Map.of()), 400);
         refused(shop.move(sale, "capture", Map.of()), 400);
@@ -229,7 +229,30 @@ abstract class TransactionScenarios {
         String root = Api.rootToken();
         List<Response> runs = Parallel.run(6, i -> (i % 2 == 0 ? Api.as(root) : Api.onSecondInstance(root))
                 .post("/api/adm/settlements/run"));
-        runs.forEach(Api::ok);
+        // One settlement run at a time across the instances: the others are refused with 409 naming the running one
+        // (or, once it has ended, start a run of their own that finds nothing left).
+        java.util.Set<UUID> started = new java.util.HashSet<>();
+        List<String> named = new ArrayList<>();
+        for (Response r : runs) {
+            if (r.statusCode() == 409) {
+                refused(r, 409);
+                named.add(r.getHeader("Location"));
+            } else {
+                started.add(LongRuns.accepted(r));
+            }
+        }
+        assertFalse(started.isEmpty(), "one run started");
+        for (String location : named) {
+            assertTrue(started.stream().anyMatch(id -> location.endsWith("/api/adm/runs/" + id)),
+                    "a 409 names a run started here: " + location);
+        }
+        int settled = 0;
+        for (UUID id : started) {
+            JsonPath run = LongRuns.awaitEnd(() -> Api.as(root), id);
+            assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
+            settled += run.getInt("entry.outcome.settled");
+        }
+        assertTrue(settled >= sales.size(), "every sale settled by one of the runs: " + settled);
         for (UUID sale : sales) {
             assertEquals(List.of("Authorize", "Capture", "Refund", "Settle", "RefundSettle"), types(shop.transaction(sale)));
         }
@@ -534,7 +557,7 @@ abstract class TransactionScenarios {
         refused(asRoot().delete(Api.PROCESSORS + "/" + processor), 409);
         ok(shop.move(id, "capture", Map.of()));
         refused(asRoot().delete(Api.PROCESSORS + "/" + processor), 409); // Captured is open too
-        ok(asRoot().post("/api/adm/settlements/run"));
+        LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         refused(asRoot().delete(Api.PROCESSORS + "/" + processor), 400); // settled: only the active-project rule is left
         // a second active processor: the first may go, the transaction keeps its own for later moves
         Api.aProcessor(project);
@@ -715,7 +738,7 @@ abstract class TransactionScenarios {
                 answers.append(shop.paySecond().queryParam("id", id).get(shop.transactions()).asString());
             }
         }
-        Api.ok(Api.onSecondInstance(Api.rootToken()).post("/api/adm/settlements/run"));
+        LongRuns.outcome(Api.onSecondInstance(Api.rootToken()).post("/api/adm/settlements/run"));
         String log = java.nio.file.Files.readString(SecondInstance.log(), java.nio.charset.StandardCharsets.UTF_8);
         String dump = DatabaseDump.all();
         assertTrue(dump.toLowerCase(java.util.Locale.ROOT).contains("transaction_events"), "the dump covers the events");

@@ -403,7 +403,7 @@ abstract class WebhookScenarios {
                 ok(shop.move(shop.anAuthorization(CARD, "3.00", false), "reverse", Map.of()));
                 ok(shop.authorize(shop.aToken("4000000000000002"), "2.00", false));
                 ok(shop.authorize(shop.aToken("4000000000000119"), "2.00", false));
-                ok(asRoot().post("/api/adm/settlements/run"));
+                LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
                 // pending: the processor's answer timed out; the reconciliation learns it was approved
                 UnknownOutcomeScenarios.aPendingAuthorization(shop, UnknownOutcomeScenarios.TIMES_OUT_APPROVED);
                 UnknownOutcomeScenarios.run();
