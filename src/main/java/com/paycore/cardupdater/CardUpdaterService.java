@@ -5,7 +5,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -87,19 +86,7 @@ class CardUpdaterService {
     Response start(UUID companyId, UriInfo uri) {
         UUID company = access.asAdmin(companyId);
         UUID actor = caller.userId();
-        return runs.start(KIND, company, uri, progress -> {
-            RunView run = run(company, UpdaterRun.Trigger.Manual, actor, progress);
-            Map<String, Object> outcome = new LinkedHashMap<>();
-            outcome.put("runId", run.runId());
-            outcome.put("companyId", run.companyId());
-            outcome.put("trigger", run.trigger());
-            outcome.put("startedAt", run.startedAt());
-            outcome.put("finishedAt", run.finishedAt());
-            outcome.put("checked", run.checked());
-            outcome.put("counts", run.counts());
-            outcome.put("failed", run.failed());
-            return outcome;
-        });
+        return runs.start(KIND, company, uri, progress -> run(company, UpdaterRun.Trigger.Manual, actor, progress));
     }
 
     /** The monthly run: every active company, one after the other; a company that fails does not stop the others. */

@@ -88,11 +88,7 @@ class ReportSync {
             Result result = run(full);
             progress.total(result.added());
             progress.done(result.added());
-            Map<String, Object> outcome = new LinkedHashMap<>();
-            outcome.put("added", result.added());
-            outcome.put("renamed", result.renamed());
-            outcome.put("tags", result.tags());
-            return outcome;
+            return result;
         });
     }
 

@@ -96,7 +96,7 @@ class RunStore {
      * execute an operation on a closed EntityManager", seen in the integration tests when the request ended first).
      */
     @Transactional(TxType.REQUIRES_NEW)
-    public java.util.Map<String, Object> perform(Runs.Work work, Runs.Progress progress) {
+    public Record perform(Runs.Work work, Runs.Progress progress) {
         return work.run(progress);
     }
 

@@ -6,9 +6,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -26,9 +24,6 @@ import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
-import jakarta.json.bind.Jsonb;
-import jakarta.json.bind.JsonbBuilder;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
@@ -43,6 +38,7 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.Schedules;
 import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
+import com.paycore.platform.StrictJson;
 import com.paycore.platform.Times;
 import com.paycore.platform.UniqueViolations;
 
@@ -67,7 +63,6 @@ public class Runs {
     private static final Logger LOG = Logger.getLogger(Runs.class.getName());
     static final String LEASE_SETTING = "payments.runs.lease-seconds";
     static final String INSTANCE = ManagementFactory.getRuntimeMXBean().getName();
-    private static final Jsonb JSON = JsonbBuilder.create();
 
     /** What a 202 answer carries besides the run's id. */
     public record Started(
@@ -77,10 +72,13 @@ public class Runs {
             String state) {
     }
 
-    /** The work of a run: reports its items, answers its figures (the outcome), throws when it fails. */
+    /**
+     * The work of a run: reports its items, answers its figures (the outcome: a record, written as the JSON object of
+     * its components), throws when it fails.
+     */
     @FunctionalInterface
     public interface Work {
-        Map<String, Object> run(Progress progress);
+        Record run(Progress progress);
     }
 
     /** What the work reports as it goes: each report is written at once and renews the run's lease. */
@@ -209,8 +207,8 @@ public class Runs {
         Tracker progress = new Tracker(id);
         try {
             caller.authenticate(requester, email, platformAdmin);
-            Map<String, Object> outcome = store.perform(work, progress);
-            if (store.finish(id, true, JSON.toJson(new LinkedHashMap<>(outcome)), null, null, now()) == 0) {
+            Record outcome = store.perform(work, progress);
+            if (store.finish(id, true, StrictJson.jsonb().toJson(outcome), null, null, now()) == 0) {
                 LOG.warning(() -> kind + " run " + id + " ended after it had been marked interrupted");
             } else {
                 LOG.info(() -> kind + " run " + id + " succeeded: " + outcome);
@@ -282,7 +280,7 @@ public class Runs {
             run = store.find(id).orElseThrow(() -> AppException.notFound("Run"));
         }
         return RunsResource.RunView.of(run, run.outcome() == null ? null
-                : Json.createReader(new StringReader(run.outcome())).readObject());
+                : StrictJson.json().createReader(new StringReader(run.outcome())).readObject());
     }
 
     private OffsetDateTime now() {

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -78,14 +77,7 @@ class SettlementService {
     Response runNow(UriInfo uri) {
         caller.requirePlatformAdmin();
         OffsetDateTime cutoff = now();
-        return runs.start(KIND, null, uri, progress -> {
-            Result result = run(cutoff, progress);
-            Map<String, Object> outcome = new LinkedHashMap<>();
-            outcome.put("cutoff", result.cutoff());
-            outcome.put("settled", result.settled());
-            outcome.put("refundsSettled", result.refundsSettled());
-            return outcome;
-        });
+        return runs.start(KIND, null, uri, progress -> run(cutoff, progress));
     }
 
     /** Settles everything captured or refunded at or before the cut-off. */

@@ -1,8 +1,6 @@
 package com.paycore.vault;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -59,20 +57,17 @@ class TokenRotation {
     /** A rotation asked for over HTTP (platform administrators), as a long run (202 at once, see {@link Runs}). */
     Response start(UriInfo uri) {
         caller.requirePlatformAdmin();
-        return runs.start(KIND, null, uri, progress -> {
-            Result result = rotate(progress);
-            Map<String, Object> outcome = new LinkedHashMap<>();
-            outcome.put("keystoreId", result.keystoreId());
-            outcome.put("rotated", result.rotated());
-            return outcome;
-        });
+        return runs.start(KIND, null, uri, this::rotate);
     }
+
+    /** The tokens whose card number is sealed under another keystore than {@code :target}. */
+    private static final String NOT_ON_TARGET = " from PaymentToken t where t.panCiphertext is not null "
+            + "and t.keystoreId <> :target";
 
     /** Moves every token not on the newest keystore onto it, reporting how many there are and each batch moved. */
     Result rotate(Runs.Progress progress) {
         CardCipher target = keystores.current();
-        progress.total(em.createQuery("select count(t) from PaymentToken t where t.panCiphertext is not null "
-                        + "and t.keystoreId <> :target", Long.class)
+        progress.total(em.createQuery("select count(t)" + NOT_ON_TARGET, Long.class)
                 .setParameter("target", target.keystoreId()).getSingleResult());
         int total = 0;
         Batch batch;
@@ -87,8 +82,7 @@ class TokenRotation {
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Batch rotateBatch(CardCipher target) {
-        List<UUID> ids = em.createQuery("select t.id from PaymentToken t where t.panCiphertext is not null "
-                        + "and t.keystoreId <> :target order by t.id", UUID.class)
+        List<UUID> ids = em.createQuery("select t.id" + NOT_ON_TARGET + " order by t.id", UUID.class)
                 .setParameter("target", target.keystoreId())
                 .setMaxResults(BATCH)
                 .getResultList();
