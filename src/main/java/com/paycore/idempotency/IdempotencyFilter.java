@@ -40,6 +40,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
 
@@ -59,10 +60,11 @@ import jakarta.ws.rs.ext.Provider;
  * an answer was left by a request that died (a crash, a database failure): a repeat takes it over and runs, so no
  * key stays blocked. Rows older than 24 h count as absent. The fingerprint is keyed ({@link IdempotencyRules#fingerprint}): a tokenization body holds card data.
  * <p>
- * Response side: the claiming request's answer (any status below 500, the exception mappers' envelopes included)
- * is stored sealed under the master key (it may hold personal data), with a few attempts spread over some seconds
- * when the database fails (the effect has committed: the answer must be kept); a 5xx releases the claim so the
- * client may retry (when the release fails, the lease frees the key).
+ * Answer side: a resource method that ran under a claim stores its answer in its effect's own database transaction
+ * ({@link AnswerWithEffect}): a crash or a database restart can no longer leave an effect without its answer. Here
+ * remain the answers of refusals (exceptions mapped to 4xx, whose effect rolled back), stored sealed under the master
+ * key (they may hold personal data), with a few attempts spread over some seconds when the database fails; a 5xx
+ * releases the claim, if still unanswered, so the client may retry (when the release fails, the lease frees the key).
  */
 @Provider
 @ApplicationScoped
@@ -98,6 +100,10 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     @Inject
     LookupKey lookupKey;
 
+    /** The claim as the resource method's {@link AnswerWithEffect} sees it; null in unit tests without a container. */
+    @Inject
+    Claim held;
+
     /** The master key's box; a field so unit tests can give their own. */
     Supplier<SecretBox> masterKey = SecretBox::get;
 
@@ -126,14 +132,14 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                 case PROCEED -> {
                     Optional<UUID> claimed = claimOrLose(() -> Optional.of(store.claim(scope, key, fingerprint, now)));
                     if (claimed.isPresent()) {
-                        request.setProperty(CLAIM, claimed.get());
+                        hold(request, claimed.get());
                         return;
                     }
                 }
                 case EXPIRED_REPLACE -> {
                     Optional<UUID> claimed = claimOrLose(() -> store.replaceExpired(row.id(), scope, key, fingerprint, now));
                     if (claimed.isPresent()) {
-                        request.setProperty(CLAIM, claimed.get());
+                        hold(request, claimed.get());
                         return;
                     }
                 }
@@ -142,7 +148,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                     if (claimed.isPresent()) {
                         LOG.info(() -> "Idempotency claim " + row.id() + " lapsed without an answer; taken over by "
                                 + claimed.get() + ", correlation id " + RequestIds.current());
-                        request.setProperty(CLAIM, claimed.get());
+                        hold(request, claimed.get());
                         return;
                     }
                 }
@@ -159,6 +165,13 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
         throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
     }
 
+    private void hold(ContainerRequestContext request, UUID claim) {
+        request.setProperty(CLAIM, claim);
+        if (held != null) {
+            held.hold(claim);
+        }
+    }
+
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         if (!(request.getProperty(CLAIM) instanceof UUID claim)) {
@@ -166,6 +179,8 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
         }
         request.removeProperty(CLAIM);
         if (response.getStatus() >= 500) {
+            // Only a claim still IN_PROGRESS goes: when a commit's outcome was unknown (the database went away during
+            // it) and it did commit, the answer stored with the effect stays and a retry replays it.
             try {
                 store.release(claim);
             } catch (RuntimeException e) {
@@ -174,6 +189,9 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                         + "frees the key, correlation id " + RequestIds.current(), e);
             }
             return;
+        }
+        if (held != null && held.answered()) {
+            return; // stored in the effect's own transaction (AnswerWithEffect)
         }
         String answer = sealed(claim, response, masterKey.get());
         for (int attempt = 0; ; attempt++) {
@@ -257,14 +275,18 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
      * body, as one JSON object sealed under the master key with the row's id as purpose.
      */
     static String sealed(UUID claim, ContainerResponseContext response, SecretBox box) {
+        return sealed(claim, response.getStringHeaders(), serialized(response.getEntity(), response.getEntityType()), box);
+    }
+
+    /** {@link #sealed(UUID, ContainerResponseContext, SecretBox)} of an answer's headers and serialized body. */
+    static String sealed(UUID claim, MultivaluedMap<String, String> responseHeaders, String body, SecretBox box) {
         JsonObjectBuilder headers = StrictJson.json().createObjectBuilder();
-        response.getStringHeaders().forEach((name, values) -> {
+        responseHeaders.forEach((name, values) -> {
             if (!NOT_REPLAYED.contains(name.toLowerCase(Locale.ROOT)) && values != null && !values.isEmpty()) {
                 headers.add(name, StrictJson.json().createArrayBuilder(values));
             }
         });
         JsonObjectBuilder answer = StrictJson.json().createObjectBuilder().add("headers", headers);
-        String body = serialized(response);
         if (body != null) {
             answer.add("body", body);
         }
@@ -272,8 +294,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     }
 
     /** The response body as the API writes it: the application's JSON-B (the Envelope has its own serializer). */
-    static String serialized(ContainerResponseContext response) {
-        Object entity = response.getEntity();
+    static String serialized(Object entity, java.lang.reflect.Type entityType) {
         if (entity == null) {
             return null;
         }
@@ -283,8 +304,8 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
         if (entity instanceof String text) {
             return text;
         }
-        return response.getEntityType() != null
-                ? StrictJson.jsonb().toJson(entity, response.getEntityType())
+        return entityType != null
+                ? StrictJson.jsonb().toJson(entity, entityType)
                 : StrictJson.jsonb().toJson(entity);
     }
 }

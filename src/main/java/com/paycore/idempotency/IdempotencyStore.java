@@ -13,6 +13,8 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
 
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
 import com.paycore.platform.SecretColumns;
 import com.paycore.platform.Settings;
 /**
@@ -112,6 +114,11 @@ class IdempotencyStore {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean complete(UUID id, int status, String response) {
+        return completeHere(id, status, response);
+    }
+
+    /** {@link #complete} in the caller's transaction. */
+    private boolean completeHere(UUID id, int status, String response) {
         // A response without a body is written as a NULL literal: no untyped null parameter reaches the driver.
         var update = em.createQuery("update IdempotencyRecord r set r.state = :done, r.status = :status, "
                         + "r.response = " + (response == null ? "NULL" : ":response")
@@ -126,10 +133,45 @@ class IdempotencyStore {
         return update.executeUpdate() == 1;
     }
 
-    /** Forgets the claim of row {@code id} (the request failed with a server error), so the client may retry. */
+    /** An answer to store: its status and its sealed headers and body (public: Weld intercepts only such signatures). */
+    public record Answer(int status, String sealed) {
+    }
+
+    /** Work whose result may be any object, and may fail with any exception (an interceptor's proceed). */
+    @FunctionalInterface
+    public interface Work {
+        Object run() throws Exception;
+    }
+
+    /**
+     * Runs {@code effect} and stores the answer {@code answerOf} makes of its result on the claim {@code id}, in one
+     * database transaction ({@link AnswerWithEffect}): both commit or neither. When the claim is no longer this
+     * request's (a retry took it over after its lease), the effect is undone and the request answers 409. A null
+     * answer (a server error) is not stored. Any exception rolls everything back.
+     */
+    @Transactional(value = TxType.REQUIRED, rollbackOn = Exception.class)
+    public Object completeWithEffect(UUID id, Work effect, java.util.function.Function<Object, Answer> answerOf,
+                                     Runnable answered) throws Exception {
+        Object result = effect.run();
+        Answer answer = answerOf.apply(result);
+        if (answer == null) {
+            return result;
+        }
+        if (!completeHere(id, answer.status(), answer.sealed())) {
+            throw new AppException(ErrorCode.CONFLICT, IdempotencyFilter.IN_PROGRESS_MESSAGE);
+        }
+        answered.run();
+        return result;
+    }
+
+    /**
+     * Forgets the claim of row {@code id} while it is still in progress (the request failed with a server error), so
+     * the client may retry; a row answered by then (its effect committed although the request failed after) stays.
+     */
     @Transactional(TxType.REQUIRES_NEW)
     public void release(UUID id) {
-        em.createQuery("delete from IdempotencyRecord r where r.id = :id").setParameter("id", id).executeUpdate();
+        em.createQuery("delete from IdempotencyRecord r where r.id = :id and r.state = :running")
+                .setParameter("id", id).setParameter("running", IdempotencyRules.State.IN_PROGRESS).executeUpdate();
     }
 
     /** Deletes the rows past their retention; returns how many. */

@@ -5,6 +5,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import jakarta.interceptor.InterceptorBinding;
 import jakarta.ws.rs.NameBinding;
 
 /**
@@ -12,8 +13,12 @@ import jakarta.ws.rs.NameBinding;
  * the same request within 24 h answers the first response again without running the method; with a different
  * request, 400; while the first is still running, 409. Requests without the header are not affected.
  * See {@link IdempotencyFilter}.
+ * <p>
+ * Also a CDI interceptor binding: {@link AnswerWithEffect} stores a keyed request's answer in its effect's own
+ * database transaction.
  */
 @NameBinding
+@InterceptorBinding
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface Idempotent {

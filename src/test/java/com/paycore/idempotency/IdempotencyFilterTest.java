@@ -445,7 +445,7 @@ class IdempotencyFilterTest {
                 failingReleases--;
                 throw new PersistenceException("the database is away");
             }
-            rows.values().removeIf(r -> r.id().equals(id));
+            rows.values().removeIf(r -> r.id().equals(id) && r.state() == IdempotencyRules.State.IN_PROGRESS);
         }
 
         @Override

@@ -28,6 +28,9 @@ class DatabaseOutageTest {
         assertTrue(DatabaseOutage.isOutage(new PersistenceException(new SQLException("terminating connection", "57P01"))));
         assertTrue(DatabaseOutage.isOutage(new RuntimeException(new SQLTransientConnectionException("gone"))));
         assertTrue(DatabaseOutage.isOutage(new IllegalStateException(new PoolingException(new ConnectException("refused")))));
+        // Payara's commit cut by the database going away: the SystemException carries no cause
+        assertTrue(DatabaseOutage.isOutage(new jakarta.transaction.TransactionalException(
+                "encountered exception during commit", new jakarta.transaction.SystemException())));
         SQLException batch = new SQLException("batch failed", "42000");
         batch.setNextException(new SQLException("io", "08006"));
         assertTrue(DatabaseOutage.isOutage(batch));
