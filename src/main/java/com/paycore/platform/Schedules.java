@@ -99,7 +99,7 @@ public class Schedules {
     }
 
     @PreDestroy
-    void stop() {
+    public void stop() {
         stopped = true;
         planned.forEach(future -> future.cancel(false));
         planned.clear();

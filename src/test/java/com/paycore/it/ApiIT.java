@@ -159,6 +159,10 @@ class ApiIT {
     }
 
     @Nested
+    class GracefulShutdown extends GracefulShutdownScenarios {
+    }
+
+    @Nested
     class ApiDocument extends ApiDocumentScenarios {
     }
 

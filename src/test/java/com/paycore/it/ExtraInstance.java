@@ -116,6 +116,19 @@ final class ExtraInstance implements AutoCloseable {
         }
     }
 
+    /** Sends SIGTERM and returns at once (the instance drains and stops on its own). */
+    void terminate() {
+        process.destroy();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    int exitValue() {
+        return process.exitValue();
+    }
+
     @Override
     public void close() {
         process.destroy();

@@ -1,0 +1,69 @@
+package com.paycore.it;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+
+/**
+ * Graceful shutdown (issue 14): on SIGTERM an instance reports not ready at once, finishes the requests in flight,
+ * stops its schedules, then exits. An extra instance on the same PostgreSQL database, whose processor timeout is 10 s.
+ */
+abstract class GracefulShutdownScenarios {
+
+    @Test
+    void onSigtermReadinessIsDownWhileTheRequestInFlightFinishes() throws Exception {
+        String main = System.getenv("PAYMENTS_DB_URL");
+        Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "a second instance on the same database");
+        Cards.Shop shop = Cards.aShop();
+        // the Simulator's timeout card keeps the authorization at the processor for the whole timeout, then Pending
+        String token = shop.aToken(UnknownOutcomeScenarios.TIMES_OUT_APPROVED);
+        Map<String, String> settings = new HashMap<>();
+        settings.put("payments.processor.timeout-ms", "10000");
+        settings.put("payments.shutdown.drain-seconds", "30");
+        try (ExtraInstance instance = ExtraInstance.start("drain", settings).awaitReady()) {
+            Map<String, Object> body = new HashMap<>();
+            body.put("paymentToken", token);
+            body.put("amount", new java.math.BigDecimal("2.00"));
+            body.put("currency", "USD");
+            CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> given()
+                    .baseUri(instance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
+                    .header("X-API-Key", shop.key()).body(body).post(shop.transactions()));
+            Thread.sleep(3000); // the authorization is at the processor now
+            instance.terminate();
+            boolean sawDraining = false;
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!inFlight.isDone() && System.nanoTime() < deadline) {
+                if (instance.ready() == 503) {
+                    sawDraining = true;
+                }
+                Thread.sleep(200);
+            }
+            Response answer = inFlight.get();
+            assertEquals(202, answer.statusCode(), "the request in flight was finished: " + answer.asString());
+            assertTrue(sawDraining, "readiness was DOWN while the request finished");
+            assertEquals("Pending", shop.transaction(java.util.UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
+                    "recorded whole before the instance stopped");
+            long exit = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (instance.alive() && System.nanoTime() < exit) {
+                Thread.sleep(500);
+            }
+            assertFalse(instance.alive(), "the instance stopped after draining");
+            assertEquals(143, instance.exitValue(), "ended as SIGTERM ends a JVM");
+            String log = instance.log();
+            assertTrue(log.contains("SIGTERM: not ready; waiting up to 30 s for 1 requests in flight"), log);
+            assertTrue(log.contains("SIGTERM: no request in flight; stopping the schedules and the instance"), log);
+        }
+    }
+}
