@@ -25,7 +25,9 @@ public final class Deployments {
             throw new IllegalStateException("Build the WAR first (mvn verify does): " + war);
         }
         emptied(Path.of(System.getProperty("payments.it.dir", "target/it"), "micro-root"));
-        return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(war).as(WebArchive.class);
+        // The built WAR as it is, plus the tests' controllable clock (the reconciliation's give-up time)
+        return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(war).as(WebArchive.class)
+                .addPackage(com.paycore.it.clock.ShiftedClock.class.getPackage());
     }
 
     /**

@@ -21,6 +21,8 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import com.paycore.it.clock.ClockShiftFilter;
+
 import io.restassured.response.Response;
 
 /**
@@ -184,14 +186,10 @@ abstract class UnknownOutcomeScenarios {
         }
         run();
         assertEquals("Pending", shop.transaction(id).get("status"), "not given up before the give-up hours");
-        // the clock moves on: the item is now older than payments.reconciliation.give-up-hours (24)
-        try (Connection db = DatabaseDump.connect(); PreparedStatement st = db.prepareStatement(
-                "update transaction_events set occurred_at = ? where transaction_id = ?")) {
-            st.setObject(1, OffsetDateTime.now(ZoneOffset.UTC).minusHours(24).minusMinutes(1));
-            st.setObject(2, id);
-            assertEquals(1, st.executeUpdate());
-        }
-        assertTrue(run().getInt("gaveUp") >= 1);
+        // a run 23 h 59 min later still waits; one 24 h 1 min later (payments.reconciliation.give-up-hours) gives up
+        ok(asRoot().header(ClockShiftFilter.HEADER, "PT23H59M").post(RUN));
+        assertEquals("Pending", shop.transaction(id).get("status"), "not given up a minute before the give-up hours");
+        assertTrue(ok(asRoot().header(ClockShiftFilter.HEADER, "PT24H1M").post(RUN)).getInt("gaveUp") >= 1);
         Map<String, Object> entry = shop.transaction(id);
         assertEquals("Error", entry.get("status"));
         assertEquals("68", entry.get("resultCode"));
