@@ -2,7 +2,8 @@
 # The fault suite of issue 14 (see bench/README.md, "Fault suite", and docs/RELIABILITY.md): its own PostgreSQL 15
 # cluster, two Payara Micro instances of target/payments.war behind HAProxy, a merchant that retries with the same
 # Idempotency-Key (bench/FaultClient.java, 16 workers), and meanwhile kill -9 of an instance (started again at
-# once), a PostgreSQL restart and processor calls that time out (the Simulator's timeout cards). Then checks the
+# once), a PostgreSQL restart, a graceful restart (SIGTERM) and processor calls that time out (the Simulator's
+# timeout cards). Then checks the
 # database and the API and prints one table (also target/faults/results.md). Exits 1 when a must-be-0 line is not 0.
 #
 #   nice -n 19 bench/faults.sh                        # about 3 minutes of load (longer while instances restart)
@@ -21,6 +22,7 @@ DURATION=${DURATION:-180}                      # seconds of load at least (it go
 FIRST_FAULT=${FIRST_FAULT:-30}                 # seconds of load before the first kill -9
 KILLS=${KILLS:-2}                              # kill -9 of instance a, then (2) of instance b; 0 to 2
 PG_RESTART=${PG_RESTART:-1}                    # 1: stop PostgreSQL (fast) between the kills, start it PG_DOWN s later
+TERMS=${TERMS:-1}                              # 1: after the kills, SIGTERM instance a (a graceful restart) and start it again
 PG_DOWN=${PG_DOWN:-5}
 GAP=${GAP:-10}                                 # seconds between a recovery and the next fault
 SETTLE=${SETTLE:-20}                           # seconds of load after the last recovery
@@ -41,11 +43,12 @@ export FAULT_WORKERS=${FAULT_WORKERS:-16}
 export FAULT_RETRY_SECONDS=${FAULT_RETRY_SECONDS:-300}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 
-whole_numbers DURATION FIRST_FAULT KILLS PG_RESTART PG_DOWN GAP SETTLE FAULT_PG_PORT LB_PORT PORT_A PORT_B STATS_PORT \
+whole_numbers DURATION FIRST_FAULT KILLS PG_RESTART TERMS PG_DOWN GAP SETTLE FAULT_PG_PORT LB_PORT PORT_A PORT_B STATS_PORT \
   PBKDF2_ITERATIONS PROCESSOR_TIMEOUT_MS RECONCILIATION_INTERVAL_SECONDS IDEMPOTENCY_LEASE_SECONDS REPORTS_SYNC_INTERVAL_SECONDS \
   BOOT_TIMEOUT CHECK_TIMEOUT FAULT_WORKERS FAULT_RETRY_SECONDS
 (( KILLS <= 2 )) || die "KILLS must be 0, 1 or 2"
 (( PG_RESTART <= 1 )) || die "PG_RESTART must be 0 or 1"
+(( TERMS <= 1 )) || die "TERMS must be 0 or 1"
 
 # Outputs under target/faults (not target/bench/faults): PostgreSQL's data directory is there too.
 BENCH_DIR=$REPO/target/faults
@@ -210,6 +213,21 @@ kill_instance() { # name
   record_fault "kill -9 instance $name" "$at" "$back"
 }
 
+term_instance() { # name: SIGTERM, as a supervisor stops an instance; it drains (not ready, then its requests finish)
+  local name=$1 at gone back status=0
+  at=$(now_ms)
+  log "FAULT: SIGTERM instance $name (pid ${PID[$name]}), a graceful restart: it drains, exits, and is started again"
+  kill -TERM "${PID[$name]}"
+  wait "${PID[$name]}" 2>/dev/null || status=$?
+  gone=$(now_ms)
+  PID[$name]=
+  log "instance $name exited with status $status $(( (gone - at) / 1000 )) s after SIGTERM"
+  start_instance "$name"
+  back=$(wait_ready "$name")
+  log "instance $name ready again $(( (back - at) / 1000 )) s after SIGTERM"
+  record_fault "SIGTERM instance $name (exit $status after $(( (gone - at) / 1000 )) s)" "$at" "$back"
+}
+
 restart_postgres() {
   local at back other
   at=$(now_ms)
@@ -323,7 +341,7 @@ haproxy_up() { curl -fsS -m 5 "http://127.0.0.1:$STATS_PORT/stats;csv" | awk -F,
 until [[ $(haproxy_up) == 2 ]]; do sleep 1; done # HAProxy's checks see both (the set-up goes through it)
 bench_setup_project # company, project, its API key and a Simulator processor, through HAProxy
 
-LOAD_MAX=$(( DURATION + FIRST_FAULT + KILLS * (BOOT_TIMEOUT + GAP) + PG_RESTART * (BOOT_TIMEOUT + GAP) + SETTLE + 60 ))
+LOAD_MAX=$(( DURATION + FIRST_FAULT + (KILLS + TERMS) * (BOOT_TIMEOUT + GAP) + PG_RESTART * (BOOT_TIMEOUT + GAP) + SETTLE + 60 ))
 log "load: $FAULT_WORKERS workers through HAProxy for at least $DURATION s (client log $BENCH_REL/client.log)"
 rm -f "$OUT/stop"
 java bench/FaultClient.java load "$BASE" "$PROJECT_ID" "$API_KEY" "$OUT" "$LOAD_MAX" "$OUT/stop" >"$OUT/client.log" 2>&1 &
@@ -333,6 +351,7 @@ pause_load "$FIRST_FAULT"
 (( KILLS < 1 )) || { kill_instance a; pause_load "$GAP"; }
 (( PG_RESTART < 1 )) || { restart_postgres; pause_load "$GAP"; }
 (( KILLS < 2 )) || kill_instance b
+(( TERMS < 1 )) || { pause_load "$GAP"; term_instance a; }
 pause_load "$SETTLE"
 (( SECONDS - LOAD_STARTED >= DURATION )) || pause_load $(( DURATION - (SECONDS - LOAD_STARTED) ))
 log "stopping the load (the requests in flight finish, with their retries)"

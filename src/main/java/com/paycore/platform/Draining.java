@@ -28,9 +28,11 @@ import org.eclipse.microprofile.health.Readiness;
  * Graceful shutdown on SIGTERM (issue 14). The instance takes the signal itself, ahead of the JVM's own handler (which
  * would start the shutdown hooks at once and let Payara Micro close its listener with requests in flight):
  * <ol>
- * <li>readiness turns DOWN ({@code shutdown} check), so a load balancer sends nothing new;</li>
- * <li>the requests in flight, counted by a servlet filter around everything the application serves, finish, for at
- * most {@code payments.shutdown.drain-seconds} (default 20); requests still arriving meanwhile are served;</li>
+ * <li>readiness turns DOWN ({@code shutdown} check), so a load balancer sends nothing new; the instance goes on
+ * serving for {@code payments.shutdown.notice-seconds} (default 5), the time a load balancer's health checks take to
+ * notice (HAProxy's {@code inter 1s fall 3}, a Kubernetes readiness probe's period), so no request is refused;</li>
+ * <li>the requests in flight, counted by a servlet filter around everything the application serves, finish; the
+ * whole drain, notice included, lasts at most {@code payments.shutdown.drain-seconds} (default 20);</li>
  * <li>the schedules stop (no new run starts; a run under way finishes its batch in its own transaction);</li>
  * <li>the JVM exits as SIGTERM would have made it (status 143), running Payara's shutdown.</li>
  * </ol>
@@ -43,6 +45,7 @@ public class Draining implements HealthCheck {
 
     private static final Logger LOG = Logger.getLogger(Draining.class.getName());
     static final String DRAIN_SETTING = "payments.shutdown.drain-seconds";
+    static final String NOTICE_SETTING = "payments.shutdown.notice-seconds";
     /** The exit status of a process ended by SIGTERM (128 + 15), as the JVM's own handler gives. */
     private static final int TERMINATED = 143;
 
@@ -51,6 +54,7 @@ public class Draining implements HealthCheck {
     private final AtomicBoolean draining = new AtomicBoolean();
 
     private final long drainMillis = Settings.wholeOrOff(DRAIN_SETTING, Settings.get(DRAIN_SETTING), 20) * 1000;
+    private final long noticeMillis = Settings.wholeOrOff(NOTICE_SETTING, Settings.get(NOTICE_SETTING), 5) * 1000;
 
     @Inject
     Schedules schedules;
@@ -83,8 +87,9 @@ public class Draining implements HealthCheck {
                         };
                     });
             signal.getMethod("handle", signal, handler).invoke(null, term, drainFirst);
-            LOG.info(() -> "SIGTERM drains first: not ready, then up to " + drainMillis / 1000
-                    + " s for the requests in flight (" + DRAIN_SETTING + ")");
+            LOG.info(() -> "SIGTERM drains first: not ready, serving " + noticeMillis / 1000 + " s more ("
+                    + NOTICE_SETTING + "), then up to " + drainMillis / 1000 + " s in all for the requests in flight ("
+                    + DRAIN_SETTING + ")");
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
             LOG.log(Level.WARNING, "SIGTERM cannot be taken by the application: it stops the instance at once", cause);
@@ -105,11 +110,15 @@ public class Draining implements HealthCheck {
     }
 
     private void drainThenExit() {
-        long deadline = System.currentTimeMillis() + drainMillis;
-        LOG.info(() -> "SIGTERM: not ready; waiting up to " + drainMillis / 1000 + " s for " + IN_FLIGHT.get()
-                + " requests in flight");
+        long started = System.currentTimeMillis();
+        long noticed = started + noticeMillis;
+        long deadline = started + drainMillis;
+        LOG.info(() -> "SIGTERM: not ready; serving " + noticeMillis / 1000 + " s more for the load balancer to notice, "
+                + "waiting up to " + drainMillis / 1000 + " s in all for the requests in flight (" + IN_FLIGHT.get()
+                + " now)");
         try {
-            while (IN_FLIGHT.get() > 0 && System.currentTimeMillis() < deadline) {
+            long now;
+            while ((now = System.currentTimeMillis()) < deadline && (now < noticed || IN_FLIGHT.get() > 0)) {
                 Thread.sleep(50);
             }
         } catch (InterruptedException e) {
@@ -120,7 +129,8 @@ public class Draining implements HealthCheck {
             LOG.warning(() -> "SIGTERM: stopping with " + left + " requests still in flight after "
                     + drainMillis / 1000 + " s");
         } else {
-            LOG.info("SIGTERM: no request in flight; stopping the schedules and the instance");
+            LOG.info(() -> "SIGTERM: no request in flight after " + (System.currentTimeMillis() - started)
+                    + " ms; stopping the schedules and the instance");
         }
         try {
             schedules.stop();

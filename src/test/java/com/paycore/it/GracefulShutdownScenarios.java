@@ -32,6 +32,7 @@ abstract class GracefulShutdownScenarios {
         Map<String, String> settings = new HashMap<>();
         settings.put("payments.processor.timeout-ms", "10000");
         settings.put("payments.shutdown.drain-seconds", "30");
+        settings.put("payments.shutdown.notice-seconds", "1");
         try (ExtraInstance instance = ExtraInstance.start("drain", settings).awaitReady()) {
             Map<String, Object> body = new HashMap<>();
             body.put("paymentToken", token);
@@ -62,8 +63,10 @@ abstract class GracefulShutdownScenarios {
             assertFalse(instance.alive(), "the instance stopped after draining");
             assertEquals(143, instance.exitValue(), "ended as SIGTERM ends a JVM");
             String log = instance.log();
-            assertTrue(log.contains("SIGTERM: not ready; waiting up to 30 s for 1 requests in flight"), log);
-            assertTrue(log.contains("SIGTERM: no request in flight; stopping the schedules and the instance"), log);
+            assertTrue(log.contains("SIGTERM: not ready; serving 1 s more for the load balancer to notice, waiting up to "
+                    + "30 s in all for the requests in flight (1 now)"), log);
+            assertTrue(log.contains("; stopping the schedules and the instance"), log);
+            assertFalse(log.contains("requests still in flight after"), log);
         }
     }
 }
