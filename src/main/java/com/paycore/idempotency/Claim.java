@@ -6,7 +6,8 @@ import jakarta.enterprise.context.RequestScoped;
 
 /**
  * The idempotency claim the current request holds, if any: set by {@link IdempotencyFilter} when it claims the key,
- * read by {@link AnswerWithEffect} to store the answer in the effect's own database transaction.
+ * read by {@link AnswerWithEffect} to store the answer in the effect's own database transaction, and taken back by
+ * the filter on the response side.
  */
 @RequestScoped
 class Claim {
@@ -21,6 +22,16 @@ class Claim {
     void hold(UUID claim) {
         this.id = claim;
         this.answered = false;
+    }
+
+    /**
+     * Ends the holding when the response filter takes the claim back (once per request); answers the claim, or null
+     * when the request held none (no key, a replay, a refusal before the claim).
+     */
+    UUID take() {
+        UUID claim = id;
+        id = null;
+        return claim;
     }
 
     /** The answer was written in the effect's transaction: the response filter has nothing more to store. */

@@ -73,7 +73,6 @@ import jakarta.ws.rs.ext.Provider;
 class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
     private static final Logger LOG = Logger.getLogger(IdempotencyFilter.class.getName());
-    private static final String CLAIM = IdempotencyFilter.class.getName() + ".claim";
     private static final int ATTEMPTS = 3;
     /**
      * Pauses between attempts to store an answer whose effect has committed (a database restart between the two):
@@ -100,7 +99,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     @Inject
     LookupKey lookupKey;
 
-    /** The claim as the resource method's {@link AnswerWithEffect} sees it; null in unit tests without a container. */
+    /** The claim this request holds, shared with the resource method's {@link AnswerWithEffect}. */
     @Inject
     Claim held;
 
@@ -132,14 +131,14 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                 case PROCEED -> {
                     Optional<UUID> claimed = claimOrLose(() -> Optional.of(store.claim(scope, key, fingerprint, now)));
                     if (claimed.isPresent()) {
-                        hold(request, claimed.get());
+                        held.hold(claimed.get());
                         return;
                     }
                 }
                 case EXPIRED_REPLACE -> {
                     Optional<UUID> claimed = claimOrLose(() -> store.replaceExpired(row.id(), scope, key, fingerprint, now));
                     if (claimed.isPresent()) {
-                        hold(request, claimed.get());
+                        held.hold(claimed.get());
                         return;
                     }
                 }
@@ -148,7 +147,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                     if (claimed.isPresent()) {
                         LOG.info(() -> "Idempotency claim " + row.id() + " lapsed without an answer; taken over by "
                                 + claimed.get() + ", correlation id " + RequestIds.current());
-                        hold(request, claimed.get());
+                        held.hold(claimed.get());
                         return;
                     }
                 }
@@ -165,19 +164,12 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
         throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
     }
 
-    private void hold(ContainerRequestContext request, UUID claim) {
-        request.setProperty(CLAIM, claim);
-        if (held != null) {
-            held.hold(claim);
-        }
-    }
-
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        if (!(request.getProperty(CLAIM) instanceof UUID claim)) {
+        UUID claim = held.take();
+        if (claim == null) {
             return; // no key, a replay, or a refusal by this filter: nothing of ours to record
         }
-        request.removeProperty(CLAIM);
         if (response.getStatus() >= 500) {
             // Only a claim still IN_PROGRESS goes: when a commit's outcome was unknown (the database went away during
             // it) and it did commit, the answer stored with the effect stays and a retry replays it.
@@ -190,7 +182,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
             }
             return;
         }
-        if (held != null && held.answered()) {
+        if (held.answered()) {
             return; // stored in the effect's own transaction (AnswerWithEffect)
         }
         String answer = sealed(claim, response, masterKey.get());

@@ -12,7 +12,6 @@ import java.util.TreeMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.json.Json;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -60,6 +59,7 @@ import com.paycore.invitation.InvitationsResource;
 import com.paycore.keystore.KeystoresResource;
 import com.paycore.platform.Answer;
 import com.paycore.platform.PaymentsApplication;
+import com.paycore.platform.StrictJson;
 import com.paycore.processor.ProcessorsResource;
 import com.paycore.project.PayProjectResource;
 import com.paycore.project.ProjectsResource;
@@ -266,7 +266,7 @@ public class ApiDocumentFilter implements OASFilter {
         }
         if (answer.entries() != void.class) {
             Object entry = answer.entriesExample().isEmpty() ? types.example(answer.entries(), 0)
-                    : plain(Json.createReader(new StringReader(answer.entriesExample())).readValue());
+                    : parsed(answer.entriesExample());
             if (entry == null) {
                 return null;
             }
@@ -298,6 +298,11 @@ public class ApiDocumentFilter implements OASFilter {
     }
 
     /** JSON-P values as the plain maps, lists and scalars the OpenAPI model writes. */
+    /** An example given as JSON text, as plain maps, lists and values. */
+    static Object parsed(String json) {
+        return plain(StrictJson.json().createReader(new StringReader(json)).readValue());
+    }
+
     static Object plain(JsonValue value) {
         return switch (value.getValueType()) {
             case OBJECT -> {

@@ -197,7 +197,7 @@ final class SchemaBuilder {
 
     static Object exampleValue(Type type, String text) {
         if (type != String.class && (text.startsWith("{") || text.startsWith("["))) {
-            return ApiDocumentFilter.plain(jakarta.json.Json.createReader(new java.io.StringReader(text)).readValue());
+            return ApiDocumentFilter.parsed(text);
         }
         if (type == BigDecimal.class) {
             return new BigDecimal(text);

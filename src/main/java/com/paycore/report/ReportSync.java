@@ -93,7 +93,6 @@ class ReportSync {
     }
 
     /** Runs now, after this instance's run in progress if there is one. */
-
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Result run(boolean full) {
         running.lock();

@@ -64,19 +64,15 @@ class RunStore {
 
     /** The end of a run: Succeeded with its outcome, or Failed with a message safe for clients. 0: it had ended. */
     @Transactional(TxType.REQUIRES_NEW)
-    public int finish(UUID id, boolean succeeded, String outcome, String error, Long done, OffsetDateTime now) {
-        var update = em.createQuery("update Run r set r.state = :state, r.runningKey = null, "
+    public int finish(UUID id, boolean succeeded, String outcome, String error, OffsetDateTime now) {
+        return em.createQuery("update Run r set r.state = :state, r.runningKey = null, "
                         + (succeeded ? "r.outcome = :text, " : "r.error = :text, ")
-                        + (done == null ? "" : "r.itemsDone = :done, ")
                         + "r.finishedAt = :now, r.heartbeatAt = :now where r.id = :id and r.state = :running")
                 .setParameter("state", (succeeded ? Run.State.Succeeded : Run.State.Failed).name())
                 .setParameter("text", succeeded ? outcome : error)
                 .setParameter("now", now).setParameter("id", id)
-                .setParameter("running", Run.State.Running.name());
-        if (done != null) {
-            update.setParameter("done", done);
-        }
-        return update.executeUpdate();
+                .setParameter("running", Run.State.Running.name())
+                .executeUpdate();
     }
 
     /** Runs whose lease ran out lost their instance: Failed (interrupted), which frees their running key. */

@@ -182,7 +182,7 @@ public class Runs {
             executor.submit(() -> execute(id, kind, requester, email, platformAdmin, work));
         } catch (RejectedExecutionException e) {
             working.remove(id);
-            store.finish(id, false, null, "not started: the instance is stopping; ask again", null, now());
+            store.finish(id, false, null, "not started: the instance is stopping; ask again", now());
             throw new AppException(ErrorCode.CONFLICT, "The instance is stopping; ask again");
         }
         LOG.info(() -> kind + " run " + id + " started");
@@ -208,7 +208,7 @@ public class Runs {
         try {
             caller.authenticate(requester, email, platformAdmin);
             Record outcome = store.perform(work, progress);
-            if (store.finish(id, true, StrictJson.jsonb().toJson(outcome), null, null, now()) == 0) {
+            if (store.finish(id, true, StrictJson.jsonb().toJson(outcome), null, now()) == 0) {
                 LOG.warning(() -> kind + " run " + id + " ended after it had been marked interrupted");
             } else {
                 LOG.info(() -> kind + " run " + id + " succeeded: " + outcome);
@@ -218,7 +218,7 @@ public class Runs {
                     : "failed: unexpected error; the work it did is kept, ask again (quote run id " + id + ")";
             LOG.log(Level.SEVERE, kind + " run " + id + " failed", e);
             try {
-                store.finish(id, false, null, clip(message), null, now());
+                store.finish(id, false, null, clip(message), now());
             } catch (RuntimeException unrecorded) {
                 // The database is away: the lease runs out and the sweep marks the run interrupted.
                 LOG.log(Level.WARNING, kind + " run " + id + ": its failure could not be recorded", unrecorded);

@@ -91,20 +91,20 @@ class IdempotencyFilterTest {
         FakeRequest request = new FakeRequest("POST", path, key, body);
         Outcome outcome = new Outcome();
         try {
-            f.filter(request.context);
+            f.filter(in(f, request));
         } catch (AppException refused) {
             outcome.refusal = refused;
-            f.filter(request.context, response(refused.getResponse().getStatus(), null));
+            f.filter(in(f, request), response(refused.getResponse().getStatus(), null));
             return outcome;
         }
         if (request.aborted != null) {
             outcome.replayed = request.aborted;
-            f.filter(request.context, response(request.aborted.getStatus(), request.aborted.getEntity()));
+            f.filter(in(f, request), response(request.aborted.getStatus(), request.aborted.getEntity()));
             return outcome;
         }
         outcome.bodySeenByResource = new String(request.entity.readAllBytes(), StandardCharsets.UTF_8);
         outcome.ran = true;
-        f.filter(request.context, response(status, entity, headers));
+        f.filter(in(f, request), response(status, entity, headers));
         return outcome;
     }
 
@@ -243,12 +243,12 @@ class IdempotencyFilterTest {
     void repeatWhileTheFirstRunsIs409AndLeavesTheClaimAlone() throws Exception {
         IdempotencyFilter f = filter(true);
         FakeRequest first = new FakeRequest("POST", "pay/p/payments", "k1", "{}");
-        f.filter(first.context);
+        f.filter(in(f, first));
         Outcome second = send(f, "k1", "pay/p/payments", "{}", 200, Envelope.ok());
         assertEquals(ErrorCode.CONFLICT, second.refusal.code());
         assertEquals(409, second.refusal.getResponse().getStatus());
         assertEquals(IdempotencyRules.State.IN_PROGRESS, store.rows.values().iterator().next().state());
-        f.filter(first.context, response(200, Envelope.ok()));
+        f.filter(in(f, first), response(200, Envelope.ok()));
         assertEquals(IdempotencyRules.State.COMPLETED, store.rows.values().iterator().next().state());
     }
 
@@ -292,7 +292,7 @@ class IdempotencyFilterTest {
         IdempotencyFilter f = filter(true);
         f.project = new ProjectCaller();
         AppException e = assertThrows(AppException.class,
-                () -> f.filter(new FakeRequest("POST", "x", "k1", "{}").context));
+                () -> f.filter(in(f, new FakeRequest("POST", "x", "k1", "{}"))));
         assertEquals(ErrorCode.UNAUTHENTICATED, e.code());
     }
 
@@ -326,8 +326,15 @@ class IdempotencyFilterTest {
         AppException refusal;
     }
 
+    /** The request's context, with the filter seeing that request's claim (the container's request scope). */
+    private static ContainerRequestContext in(IdempotencyFilter f, FakeRequest request) {
+        f.held = request.claim;
+        return request.context;
+    }
+
     private static final class FakeRequest {
         final Map<String, Object> properties = new HashMap<>();
+        final Claim claim = new Claim();
         InputStream entity;
         Response aborted;
         final ContainerRequestContext context;
