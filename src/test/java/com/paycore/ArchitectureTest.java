@@ -209,39 +209,6 @@ class ArchitectureTest {
         assertEquals(List.of(), skipped, "Weld would not intercept these methods");
     }
 
-    /**
-     * What the features offer each other stays small: fewer than 60 public types used outside their package. The
-     * OpenAPI filter's list of every resource class (documentation, read by reflection) is not an offer between
-     * features and is left out.
-     */
-    @Test
-    void featuresOfferFewerThanSixtyTypes() {
-        long offered = publicFeatureTypes().stream().filter(t -> t.getDirectDependenciesToSelf().stream()
-                .map(d -> d.getOriginClass().getPackageName())
-                .anyMatch(p -> !p.equals(t.getPackageName()) && !p.equals("com.paycore.openapi"))).count();
-        assertTrue(offered < 60, offered + " public feature types are used outside their package");
-    }
-
-    /**
-     * Public top-level types of the feature packages. Issue 11 asked for fewer than 60: 59 once the startup and schedule
-     * beans became package-private CDI beans and the features offered each other fewer types (docs/ARCHITECTURE.md
-     * lists why each remaining one is public: 32 used by other packages, 23 resources, 1 ServiceLoader class, 3 only in
-     * intercepted or JSON signatures). Issue 13 added 4: the event feature's resource, its outbox service and the event
-     * types every changing feature records with, and the webhook feature's resource. Issue 15 added 1: the OpenAPI
-     * filter, which MicroProfile OpenAPI instantiates by name; issue 14 1: the reconciliation's resource, and 2 for the new
-     * {@code run} feature (long runs answered 202): its resource ({@code RunsResource}, Jersey needs it public) and the
-     * service the four features with long runs call ({@code Runs}). The bound only goes down, but for
-     * a new feature's resource and what other features must call: lower it when the number drops.
-     */
-    static final int PUBLIC_FEATURE_TYPES_AT_MOST = 67;
-
-    @Test
-    void publicFeatureTypesDoNotGrow() {
-        int count = publicFeatureTypes().size();
-        assertTrue(count <= PUBLIC_FEATURE_TYPES_AT_MOST, count + " public top-level types in the feature packages, more than "
-                + PUBLIC_FEATURE_TYPES_AT_MOST + ": make the new ones package-private (or nest JSON bodies in their resource)");
-    }
-
     /** Role checks live in the services (one place), not in the resources. */
     @Test
     void resourcesLeaveRoleChecksToTheServices() {
