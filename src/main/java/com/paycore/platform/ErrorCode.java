@@ -38,6 +38,10 @@ public enum ErrorCode {
     AMOUNT_EXCEEDS(400, "amount %s exceeds the %s"),
     CHARGEBACK_STATE(400, "A chargeback in status %s cannot be %s"),
     DATE_RANGE(400, "The date range is invalid: %s"),
+    REPORT_TIMEOUT(400, "The report ran longer than its time limit (%s, payments.reports.statement-timeout) and was "
+            + "stopped: ask for a shorter date range, fewer filters or fewer group keys"),
+    REPORTS_BUSY(429, "The company already has %s reports running on this instance (payments.reports."
+            + "max-concurrent-per-company): try again when one has finished"),
     EMAIL_IMMUTABLE(400, "The email of a company user cannot be changed"),
     COMPANY_USER_MOVE(400, "A company user cannot be moved to another user or company"),
     LAST_ADMIN(400, "The company's last active Admin cannot be demoted or deactivated"),

@@ -36,8 +36,12 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
                    List<Filter> filters, List<Order> orders, Page page, Integer returnAllIfCountLessThan) {
 
     static final int MAX_RETURN_ALL = 10_000;
-    static final int MAX_ITEMS_PER_KEY = 100;
-    static final int MAX_TAG_LABELS = 20;
+    /** Items of one filter key (one tag label), OR-ed: each is a condition, a LIKE for Contains and StartsWith. */
+    static final int MAX_ITEMS_PER_KEY = 20;
+    /** Distinct tag labels of one request, in group, order and filter together: each is a join or a subquery. */
+    static final int MAX_TAG_LABELS = 5;
+    /** The default of payments.reports.max-range-days. */
+    static final int DEFAULT_MAX_RANGE_DAYS = 400;
     static final String TAGS = "tags";
 
     /** A grouping column: a dimension, or the value of one tag label. */
@@ -68,11 +72,21 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
     }
 
     static ReportQuery of(ReportRequest request) {
+        return of(request, DEFAULT_MAX_RANGE_DAYS);
+    }
+
+    /** @param maxRangeDays the most days startDate to endDate may span (payments.reports.max-range-days) */
+    static ReportQuery of(ReportRequest request, int maxRangeDays) {
         ZoneId zone = ReportZones.resolve(request.timeZoneId);
         OffsetDateTime from = instant("startDate", request.startDate, zone, false);
         OffsetDateTime until = instant("endDate", request.endDate, zone, true);
         if (!from.isBefore(until)) {
             throw AppException.invalid("startDate must not be after endDate");
+        }
+        // Whole days in the zone (a daylight-saving day is one day): 2026-01-01 to 2027-02-04 is 400 days, allowed.
+        if (until.isAfter(from.atZoneSameInstant(zone).plusDays(maxRangeDays).toOffsetDateTime())) {
+            throw AppException.invalid("startDate to endDate spans more than " + maxRangeDays + " days, the longest "
+                    + "range a report may cover (payments.reports.max-range-days): ask for a shorter range");
         }
         Page page = Page.of(request.limit, request.offset);
         Integer returnAll = request.returnAllIfCountLessThan;
@@ -80,8 +94,16 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
             throw AppException.invalid("returnAllIfCountLessThan must be between 0 and " + MAX_RETURN_ALL);
         }
         List<Group> groups = groups(request.group, request.groupBy);
-        return new ReportQuery(request.companyId, from, until, zone, groups, filters(request.filter),
-                orders(request.order, groups), page, returnAll);
+        List<Filter> filters = filters(request.filter);
+        List<Order> orders = orders(request.order, groups);
+        Set<String> labels = new LinkedHashSet<>();
+        groups.stream().filter(g -> g.tag() != null).forEach(g -> labels.add(g.tag()));
+        filters.stream().filter(f -> f.target().tag() != null).forEach(f -> labels.add(f.target().tag()));
+        if (labels.size() > MAX_TAG_LABELS) {
+            throw AppException.invalid("tags: at most " + MAX_TAG_LABELS + " distinct tag labels in group, order and "
+                    + "filter together (this request names " + labels.size() + ")");
+        }
+        return new ReportQuery(request.companyId, from, until, zone, groups, filters, orders, page, returnAll);
     }
 
     // ---- Dates ----
@@ -124,7 +146,7 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
             for (Map.Entry<String, JsonValue> entry : group.entrySet()) {
                 String key = entry.getKey();
                 if (TAGS.equals(key)) {
-                    for (JsonValue tag : array(entry.getValue(), "group.tags", MAX_TAG_LABELS)) {
+                    for (JsonValue tag : array(entry.getValue(), "group.tags", MAX_TAG_LABELS, "tag labels")) {
                         JsonObject item = object(tag, "group.tags[]");
                         found.add(new Indexed<>(Group.ofTag(label(item, "group.tags[]")), index(item, "group.tags[]"),
                                 found.size()));
@@ -164,7 +186,7 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
         for (Map.Entry<String, JsonValue> entry : order.entrySet()) {
             String key = entry.getKey();
             if (TAGS.equals(key)) {
-                for (JsonValue tag : array(entry.getValue(), "order.tags", MAX_TAG_LABELS)) {
+                for (JsonValue tag : array(entry.getValue(), "order.tags", MAX_TAG_LABELS, "tag labels")) {
                     JsonObject item = object(tag, "order.tags[]");
                     Group group = Group.ofTag(label(item, "order.tags[]"));
                     if (!groups.contains(group)) {
@@ -225,7 +247,7 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
             Dimension dimension = Dimension.byKey(key).orElseThrow(() -> unknownKey("filter", key));
             String where = "filter." + key;
             List<Item> items = new ArrayList<>();
-            for (JsonValue value : array(entry.getValue(), where, MAX_ITEMS_PER_KEY)) {
+            for (JsonValue value : array(entry.getValue(), where, MAX_ITEMS_PER_KEY, "items (the limit per filter key)")) {
                 items.add(item(object(value, where + "[]"), dimension.kind(), dimension.allowed(), where + "[]"));
             }
             if (!items.isEmpty()) {
@@ -238,15 +260,23 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
     /** [{label, item: {value, condition}}]: the items of one label are OR-ed, labels AND-ed. */
     private static List<Filter> tagFilters(JsonValue tags) {
         Map<String, List<Item>> byLabel = new java.util.LinkedHashMap<>();
-        for (JsonValue tag : array(tags, "filter.tags", MAX_ITEMS_PER_KEY)) {
+        for (JsonValue tag : array(tags, "filter.tags", MAX_TAG_LABELS * MAX_ITEMS_PER_KEY,
+                "items (" + MAX_ITEMS_PER_KEY + " for each of " + MAX_TAG_LABELS + " labels)")) {
             JsonObject entry = object(tag, "filter.tags[]");
             String label = label(entry, "filter.tags[]");
             JsonValue item = entry.get("item");
             if (item == null) {
                 throw AppException.invalid("filter.tags[].item: required ({value, condition})");
             }
-            byLabel.computeIfAbsent(label, l -> new ArrayList<>())
-                    .add(item(object(item, "filter.tags[].item"), Dimension.Kind.TEXT, List.of(), "filter.tags[].item"));
+            List<Item> items = byLabel.computeIfAbsent(label, l -> new ArrayList<>());
+            if (items.size() == MAX_ITEMS_PER_KEY) {
+                throw AppException.invalid("filter.tags: at most " + MAX_ITEMS_PER_KEY + " items for one label ('"
+                        + ReportZones.shorten(label) + "')");
+            }
+            if (byLabel.size() > MAX_TAG_LABELS) {
+                throw AppException.invalid("filter.tags: at most " + MAX_TAG_LABELS + " distinct tag labels");
+            }
+            items.add(item(object(item, "filter.tags[].item"), Dimension.Kind.TEXT, List.of(), "filter.tags[].item"));
         }
         return byLabel.entrySet().stream().map(e -> new Filter(Group.ofTag(e.getKey()), List.copyOf(e.getValue()))).toList();
     }
@@ -325,12 +355,12 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
         return object;
     }
 
-    private static List<JsonValue> array(JsonValue value, String where, int max) {
+    private static List<JsonValue> array(JsonValue value, String where, int max, String what) {
         if (!(value instanceof JsonArray array)) {
             throw AppException.invalid(where + ": must be an array");
         }
         if (array.size() > max) {
-            throw AppException.invalid(where + ": at most " + max + " items");
+            throw AppException.invalid(where + ": at most " + max + " " + what);
         }
         return array;
     }

@@ -1,25 +1,34 @@
 package com.paycore.report;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.ErrorCode;
 import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
 import com.paycore.platform.Bodies;
@@ -42,6 +51,52 @@ class ReportService {
     @Inject
     ProjectAccess projects;
 
+    @Inject
+    @ConfigProperty(name = "payments.reports.max-range-days", defaultValue = "400")
+    int maxRangeDays;
+
+    @Inject
+    @ConfigProperty(name = "payments.reports.statement-timeout", defaultValue = "PT15S")
+    String statementTimeout;
+
+    @Inject
+    @ConfigProperty(name = "payments.reports.max-concurrent-per-company", defaultValue = "2")
+    int maxConcurrentPerCompany;
+
+    private Duration timeout;
+    private ReportSlots slots;
+
+    @PostConstruct
+    void limits() {
+        if (maxRangeDays < 1) {
+            throw new IllegalArgumentException("payments.reports.max-range-days must be 1 or more, got " + maxRangeDays);
+        }
+        timeout = timeout(statementTimeout);
+        slots = new ReportSlots(maxConcurrentPerCompany);
+    }
+
+    /**
+     * payments.reports.statement-timeout: an ISO 8601 duration (PT15S, PT0.5S) or a number of seconds (15, 0.001);
+     * more than zero, whole milliseconds (a part of a millisecond rounds up).
+     */
+    static Duration timeout(String setting) {
+        String text = setting == null ? "" : setting.trim();
+        Duration parsed = null;
+        try {
+            parsed = text.matches("\\d+(\\.\\d+)?")
+                    ? Duration.ofNanos(new BigDecimal(text).movePointRight(9).setScale(0, RoundingMode.CEILING).longValueExact())
+                    : Duration.parse(text);
+        } catch (DateTimeParseException | ArithmeticException notADuration) {
+            // reported below
+        }
+        if (parsed == null || parsed.isNegative() || parsed.isZero()) {
+            throw new IllegalArgumentException("payments.reports.statement-timeout must be an ISO 8601 duration (PT15S) or "
+                    + "a number of seconds, more than zero; got " + setting);
+        }
+        long millis = parsed.toMillis() + (parsed.minusMillis(parsed.toMillis()).isZero() ? 0 : 1);
+        return Duration.ofMillis(millis);
+    }
+
     /** A page of grouped rows, the number of groups, and the zone the report was read in (its IANA id). */
     public record Report(List<JsonObject> entries, long total, String timeZoneId) {
     }
@@ -51,47 +106,98 @@ class ReportService {
         // another company's id from an unknown one.
         List<UUID> visible = projects.visibleIn(Bodies.requiredId(request, "companyId", request.companyId));
         Bodies.validate(request);
-        ReportQuery query = ReportQuery.of(request);
-        try (Connection connection = dataSource.getConnection()) {
-            return report(connection, query, visible);
+        ReportQuery query = ReportQuery.of(request, maxRangeDays);
+        try (ReportSlots.Slot slot = slots.take(query.companyId());
+             Connection connection = dataSource.getConnection()) {
+            return report(connection, query, visible, timeout);
         } catch (SQLException e) {
             throw new IllegalStateException("The transaction report could not be read", e);
         }
     }
 
-    /** The report over the fact table the connection reaches; {@code visible} null means every project. */
+    /** The report without a time limit (tests). */
     static Report report(Connection connection, ReportQuery query, List<UUID> visible) throws SQLException {
-        ReportSql sql = new ReportSql(query, Dialect.of(connection.getMetaData().getDatabaseProductName()), visible);
-        Page page = read(connection, sql, query, query.page().limit(), query.page().offset());
-        Integer returnAll = query.returnAllIfCountLessThan();
-        if (returnAll != null && page.total() <= returnAll && page.rows().size() < page.total()) {
-            page = read(connection, sql, query, (int) page.total(), 0);
+        return report(connection, query, visible, null);
+    }
+
+    /**
+     * The report over the fact table the connection reaches; {@code visible} null means every project. Each statement
+     * may run for {@code timeout} (null: no limit): on PostgreSQL a {@code SET LOCAL statement_timeout} in a read-only
+     * transaction of the report's own (it ends with the transaction, so the pooled connection keeps no trace of it),
+     * elsewhere the JDBC query timeout (whole seconds). A statement stopped by it is a 400, {@link ErrorCode#REPORT_TIMEOUT}.
+     */
+    static Report report(Connection connection, ReportQuery query, List<UUID> visible, Duration timeout) throws SQLException {
+        Dialect dialect = Dialect.of(connection.getMetaData().getDatabaseProductName());
+        ReportSql sql = new ReportSql(query, dialect, visible);
+        boolean ownTransaction = timeout != null && dialect == Dialect.POSTGRESQL && connection.getAutoCommit();
+        Duration jdbcTimeout = timeout != null && dialect != Dialect.POSTGRESQL ? timeout : null;
+        try {
+            if (ownTransaction) {
+                connection.setAutoCommit(false);
+                try (Statement limit = connection.createStatement()) {
+                    limit.execute("SET LOCAL statement_timeout = " + timeout.toMillis()); // a number, never client text
+                }
+            }
+            Page page = read(connection, sql, query, query.page().limit(), query.page().offset(), jdbcTimeout);
+            Integer returnAll = query.returnAllIfCountLessThan();
+            if (returnAll != null && page.total() <= returnAll && page.rows().size() < page.total()) {
+                page = read(connection, sql, query, (int) page.total(), 0, jdbcTimeout);
+            }
+            return new Report(page.rows(), page.total(), query.zone().getId());
+        } catch (SQLException e) {
+            if (QUERY_CANCELED.equals(e.getSQLState()) && timeout != null) {
+                throw new AppException(ErrorCode.REPORT_TIMEOUT, describe(timeout));
+            }
+            throw e;
+        } finally {
+            if (ownTransaction) {
+                try {
+                    connection.rollback(); // read only: nothing to keep, and it ends SET LOCAL
+                } finally {
+                    connection.setAutoCommit(true);
+                }
+            }
         }
-        return new Report(page.rows(), page.total(), query.zone().getId());
+    }
+
+    /** SQL state 57014, query_canceled: PostgreSQL's statement_timeout and H2's query timeout both answer it. */
+    private static final String QUERY_CANCELED = "57014";
+
+    /** 15 s, 1.5 s, 1 ms. */
+    static String describe(Duration timeout) {
+        long millis = timeout.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + " s"
+                : millis < 1000 ? millis + " ms" : BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     private record Page(List<JsonObject> rows, long total) {
     }
 
-    private static Page read(Connection connection, ReportSql sql, ReportQuery query, int limit, int offset) throws SQLException {
+    private static Page read(Connection connection, ReportSql sql, ReportQuery query, int limit, int offset,
+                             Duration timeout) throws SQLException {
         List<JsonObject> rows = new ArrayList<>();
         long total = 0;
-        try (ResultSet rs = execute(connection, sql.page(limit, offset))) {
+        try (ResultSet rs = execute(connection, sql.page(limit, offset), timeout)) {
             while (rs.next()) {
                 total = rs.getLong("report_total");
                 rows.add(entry(rs, sql, query));
             }
         }
         if (rows.isEmpty() && offset > 0) {
-            try (ResultSet rs = execute(connection, sql.count())) {
+            try (ResultSet rs = execute(connection, sql.count(), timeout)) {
                 total = rs.next() ? rs.getLong(1) : 0;
             }
         }
         return new Page(rows, total);
     }
 
-    private static ResultSet execute(Connection connection, ReportSql.Statement statement) throws SQLException {
+    /** @param timeout the JDBC query timeout (rounded up to whole seconds), or null */
+    private static ResultSet execute(Connection connection, ReportSql.Statement statement, Duration timeout)
+            throws SQLException {
         PreparedStatement ps = connection.prepareStatement(statement.sql());
+        if (timeout != null) {
+            ps.setQueryTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, (timeout.toMillis() + 999) / 1000)));
+        }
         List<Object> parameters = statement.parameters();
         for (int i = 0; i < parameters.size(); i++) {
             ps.setObject(i + 1, parameters.get(i));

@@ -94,11 +94,19 @@ public class ReportTransactionsResource {
             Paging: limit 1 to 1000 (default 20), offset >= 0; returnAllIfCountLessThan (0 to 10000): when total is \
             at or below it, every row returns. No match: success with empty entries and total 0.
             Access: platform administrators any company; a company's Admins all of it; its Users only the events of \
-            projects assigned to them.""")
+            projects assigned to them.
+            Cost limits: startDate to endDate spans at most payments.reports.max-range-days (default 400) days; at \
+            most 20 items per filter key (per tag label) and 5 distinct tag labels in group, order and filter \
+            together; each statement runs at most payments.reports.statement-timeout (default 15 s), after which the \
+            report answers 400; at most payments.reports.max-concurrent-per-company (default 2) reports of one \
+            company run at once on an instance, one more answers 429 at once.""")
     @APIResponse(responseCode = "200", description = "entries, total, timeZoneId")
     @APIResponse(responseCode = "400", description = "Missing companyId, startDate or endDate; malformed date or id; "
             + "startDate after endDate; unknown time zone, key, condition or option; a value of the wrong type; "
-            + "ordering by a dimension that is not grouped; limit, offset or returnAllIfCountLessThan out of range")
+            + "ordering by a dimension that is not grouped; limit, offset or returnAllIfCountLessThan out of range; "
+            + "a range, filter or tag-label count beyond its limit; the report ran longer than the statement timeout")
+    @APIResponse(responseCode = "429", description = "The company already has as many reports running on this instance "
+            + "as payments.reports.max-concurrent-per-company allows; try again when one has finished")
     @APIResponse(responseCode = "403", description = "An inactive member, role None, or an inactive company")
     @APIResponse(responseCode = "404", description = "No such company, or not the caller's")
     public Envelope report(@NotNull ReportRequest request) {

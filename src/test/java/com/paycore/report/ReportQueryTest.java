@@ -164,4 +164,74 @@ class ReportQueryTest {
         r.groupBy = "year";
         assertTrue(refused(r).startsWith("groupBy: must be day, week or month"));
     }
+
+    // ---- cost limits (issue 24) ----
+
+    @Test
+    void theRangeSpansAtMostTheConfiguredDaysInTheZone() {
+        ReportRequest r = request("2026-01-01", "2027-02-04"); // 400 whole days in New York, daylight saving included
+        ReportQuery.of(r);
+        r.endDate = "2027-02-04T23:59:59.999999";
+        ReportQuery.of(r);
+        r.endDate = "2027-02-05T00:00:00";
+        assertEquals("startDate to endDate spans more than 400 days, the longest range a report may cover "
+                + "(payments.reports.max-range-days): ask for a shorter range", refused(r));
+        r.endDate = "2026-01-31";
+        ReportQuery.of(r, 31);
+        r.endDate = "2026-02-01";
+        AppException e = assertThrows(AppException.class, () -> ReportQuery.of(r, 31));
+        assertTrue(e.getMessage().startsWith("startDate to endDate spans more than 31 days"), e.getMessage());
+    }
+
+    private static String items(String key, int count, String value) {
+        StringBuilder items = new StringBuilder("{'" + key + "': [");
+        for (int i = 0; i < count; i++) {
+            items.append(i == 0 ? "" : ", ").append("{'value': '").append(value).append(i).append("', 'condition': 'Contains'}");
+        }
+        return items.append("]}").toString();
+    }
+
+    @Test
+    void atMostTwentyItemsPerFilterKey() {
+        ReportRequest r = request("2026-03-01", "2026-03-31");
+        r.filter = json(items("billingCity", 20, "city"));
+        assertEquals(20, ReportQuery.of(r).filters().get(0).items().size());
+        r.filter = json(items("billingCity", 21, "city"));
+        assertEquals("filter.billingCity: at most 20 items (the limit per filter key)", refused(r));
+    }
+
+    private static String tagItems(int labels, int itemsPerLabel) {
+        StringBuilder tags = new StringBuilder("{'tags': [");
+        for (int l = 0; l < labels; l++) {
+            for (int i = 0; i < itemsPerLabel; i++) {
+                tags.append(l + i == 0 ? "" : ", ").append("{'label': 'l").append(l).append("', 'item': {'value': 'v")
+                        .append(i).append("'}}");
+            }
+        }
+        return tags.append("]}").toString();
+    }
+
+    @Test
+    void atMostTwentyItemsPerTagLabelAndFiveTagLabels() {
+        ReportRequest r = request("2026-03-01", "2026-03-31");
+        r.filter = json(tagItems(5, 20));
+        assertEquals(5, ReportQuery.of(r).filters().size());
+        r.filter = json(tagItems(1, 21));
+        assertEquals("filter.tags: at most 20 items for one label ('l0')", refused(r));
+        r.filter = json(tagItems(6, 1));
+        assertEquals("filter.tags: at most 5 distinct tag labels", refused(r));
+        r.filter = null;
+        r.group = json("{'tags': [{'label': 'a'}, {'label': 'b'}, {'label': 'c'}, {'label': 'd'}, {'label': 'e'}]}");
+        assertEquals(5, ReportQuery.of(r).groups().size());
+        r.group = json("{'tags': [{'label': 'a'}, {'label': 'b'}, {'label': 'c'}, {'label': 'd'}, {'label': 'e'}, "
+                + "{'label': 'f'}]}");
+        assertEquals("group.tags: at most 5 tag labels", refused(r));
+        // Grouped and filtered labels count together; a label in both counts once.
+        r.group = json("{'tags': [{'label': 'l0'}, {'label': 'a'}, {'label': 'b'}]}");
+        r.filter = json(tagItems(3, 1)); // l0, l1, l2: with a and b, 5 labels
+        ReportQuery.of(r);
+        r.filter = json(tagItems(4, 1));
+        assertEquals("tags: at most 5 distinct tag labels in group, order and filter together (this request names 6)",
+                refused(r));
+    }
 }
