@@ -619,6 +619,185 @@ abstract class ReportScenarios {
                 "returnAllIfCountLessThan", 10_000, "groupBy", "Week", "timeZoneId", "Tokyo Standard Time"));
     }
 
+    // ---- cost limits (issue 24) ----
+
+    @Test
+    void costLimitsAre400NamingTheLimit() throws Exception {
+        UUID company = Api.aCompany();
+        String user = Api.aMember(company, "User").token(); // a company User may run E3: the limits are for everyone
+        Map<String, Object> longest = body("companyId", company, "startDate", "2025-01-01", "endDate", "2026-02-04");
+        answer(user, longest); // 400 whole days
+        Map<String, Object> tooLong = new HashMap<>(longest);
+        tooLong.put("endDate", "2026-02-05");
+        String message = refused(report(user, tooLong), 400).getString("errorMessage");
+        assertTrue(message.contains("more than 400 days") && message.contains("payments.reports.max-range-days"), message);
+
+        Map<String, Object> valid = body("companyId", company, "startDate", "2026-03-01", "endDate", "2026-03-15");
+        Map<String, Object> body = new HashMap<>(valid);
+        body.put("filter", Map.of("billingCity", items(20)));
+        answer(user, body);
+        body.put("filter", Map.of("billingCity", items(21)));
+        message = refused(report(user, body), 400).getString("errorMessage");
+        assertTrue(message.contains("filter.billingCity: at most 20 items"), message);
+        body.put("filter", Map.of("tags", items(21).stream().map(i -> Map.of("label", "channel", "item", i)).toList()));
+        message = refused(report(user, body), 400).getString("errorMessage");
+        assertTrue(message.contains("at most 20 items"), message);
+
+        body = new HashMap<>(valid);
+        body.put("group", Map.of("tags", labels(5)));
+        assertEquals(0, answer(user, body).getInt("total"));
+        body.put("group", Map.of("tags", labels(6)));
+        message = refused(report(user, body), 400).getString("errorMessage");
+        assertTrue(message.contains("at most 5 tag labels"), message);
+        body = new HashMap<>(valid);
+        body.put("filter", Map.of("tags", labels(6).stream().map(l -> Map.of("label", l.get("label"), "item",
+                item("web", "Equals"))).toList()));
+        message = refused(report(user, body), 400).getString("errorMessage");
+        assertTrue(message.contains("at most 5 distinct tag labels"), message);
+        body.put("group", Map.of("tags", labels(3))); // grouped and filtered labels count together
+        body.put("filter", Map.of("tags", List.of(Map.of("label", "other", "item", item("web", "Equals")),
+                Map.of("label", "another", "item", item("web", "Equals")), Map.of("label", "label0", "item",
+                        item("web", "Equals")))));
+        message = refused(report(user, body), 400).getString("errorMessage");
+        assertTrue(message.contains("at most 5 distinct tag labels in group, order and filter together"), message);
+    }
+
+    private static List<Map<String, Object>> items(int count) {
+        return java.util.stream.IntStream.range(0, count).mapToObj(i -> item("city" + i, "Contains")).toList();
+    }
+
+    private static List<Map<String, Object>> labels(int count) {
+        return java.util.stream.IntStream.range(0, count).mapToObj(i -> Map.<String, Object>of("index", i, "label",
+                "label" + i)).toList();
+    }
+
+    /**
+     * An instance of its own on a database schema of its own, with a report statement timeout of 10 s and one report
+     * per company at a time: a test holds an exclusive lock on the fact table, so that a report waits as long as the
+     * test wants (deterministic, unlike a slow query), and stops it by the timeout or by letting go.
+     */
+    private static ExtraInstance limited;
+    private static ExtraInstance.Database limitedDb;
+
+    private static synchronized ExtraInstance limited() throws Exception {
+        if (limited == null) {
+            limitedDb = ExtraInstance.Database.fresh("report_limits");
+            Map<String, String> settings = limitedDb.settings();
+            settings.put("payments.reports.statement-timeout", "PT10S");
+            settings.put("payments.reports.max-concurrent-per-company", "1");
+            settings.put("payments.reports.sync-interval-seconds", "0");
+            limited = ExtraInstance.start("report-limits", settings).awaitReady();
+        }
+        return limited;
+    }
+
+    @org.junit.jupiter.api.AfterAll
+    static void stopLimited() throws Exception {
+        if (limited != null) {
+            limited.close();
+            limitedDb.drop();
+            limited = null;
+        }
+    }
+
+    private static io.restassured.specification.RequestSpecification onLimited(String token) {
+        return io.restassured.RestAssured.given().baseUri(limited.baseUri())
+                .contentType(io.restassured.http.ContentType.JSON).accept(io.restassured.http.ContentType.JSON)
+                .header("Authorization", "Bearer " + token);
+    }
+
+    private static String limitedRoot() {
+        Response r = io.restassured.RestAssured.given().baseUri(limited.baseUri())
+                .contentType(io.restassured.http.ContentType.URLENC).formParams(Map.of("grant_type", "password",
+                        "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD)).post("/api/auth/token");
+        assertEquals(200, r.statusCode(), r.asString());
+        return r.jsonPath().getString("access_token");
+    }
+
+    private static UUID limitedCompany(String root) {
+        return created(onLimited(root).body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
+    }
+
+    /** A connection holding an exclusive lock on the fact table until it is closed (which rolls back). */
+    private static Connection lockFacts() throws Exception {
+        Connection lock = limitedDb.connect();
+        lock.setAutoCommit(false);
+        try (var st = lock.createStatement()) {
+            st.execute("LOCK TABLE report_transaction_events IN ACCESS EXCLUSIVE MODE");
+        }
+        return lock;
+    }
+
+    /** Waits until {@code count} statements wait for the lock on the fact table. */
+    private static void awaitWaiting(int count) throws Exception {
+        try (Connection db = limitedDb.connect(); PreparedStatement ps = db.prepareStatement("SELECT count(*) FROM pg_locks "
+                + "WHERE relation = 'report_transaction_events'::regclass AND NOT granted")) {
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+            while (System.nanoTime() < deadline) {
+                try (var rs = ps.executeQuery()) {
+                    rs.next();
+                    if (rs.getInt(1) >= count) {
+                        return;
+                    }
+                }
+                Thread.sleep(20);
+            }
+        }
+        throw new AssertionError(count + " report statements never waited for the lock");
+    }
+
+    private static void assumePostgres() {
+        String url = System.getenv("PAYMENTS_DB_URL");
+        org.junit.jupiter.api.Assumptions.assumeTrue(url != null && url.startsWith("jdbc:postgresql:"),
+                "a table lock of PostgreSQL holds the report");
+    }
+
+    @Test
+    void aReportStatementOverTheTimeoutIsStoppedAnd400NeverA500() throws Exception {
+        assumePostgres();
+        limited();
+        String root = limitedRoot();
+        Map<String, Object> body = body("companyId", limitedCompany(root), "startDate", "2026-03-01", "endDate", "2026-03-15");
+        ok(onLimited(root).body(body).post(REPORTS));
+        try (Connection lock = lockFacts()) {
+            String message = refused(onLimited(root).body(body).post(REPORTS), 400).getString("errorMessage");
+            assertTrue(message.contains("10 s") && message.contains("payments.reports.statement-timeout"), message);
+        }
+        // The stopped report freed its connection and its slot: the next one answers.
+        ok(onLimited(root).body(body).post(REPORTS));
+        assertFalse(limited.log().contains("Unexpected error"),
+                "a timeout is an expected refusal, not an unexpected error");
+    }
+
+    @Test
+    void aCompanysReportBeyondItsConcurrentLimitIs429() throws Exception {
+        assumePostgres();
+        limited();
+        String root = limitedRoot();
+        UUID company = limitedCompany(root);
+        Map<String, Object> body = body("companyId", company, "startDate", "2026-03-01", "endDate", "2026-03-15");
+        Map<String, Object> other = body("companyId", limitedCompany(root), "startDate", "2026-03-01", "endDate", "2026-03-15");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<Response> first;
+            java.util.concurrent.Future<Response> otherCompany;
+            try (Connection lock = lockFacts()) {
+                first = pool.submit(() -> onLimited(root).body(body).post(REPORTS));
+                awaitWaiting(1); // the company's one report runs (held by the lock)
+                JsonPath busy = refused(onLimited(root).body(body).post(REPORTS), 429);
+                assertTrue(busy.getString("errorMessage").contains("payments.reports.max-concurrent-per-company"),
+                        busy.prettify());
+                otherCompany = pool.submit(() -> onLimited(root).body(other).post(REPORTS));
+                awaitWaiting(2); // another company's report is not held back by this one's limit
+            }
+            ok(first.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            ok(otherCompany.get(60, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+        ok(onLimited(root).body(body).post(REPORTS)); // the slot is free again
+    }
+
     @Test
     void bothOperationsAreDocumented() {
         String doc = Api.anonymous().accept("application/yaml, application/json, */*").get("/openapi").then()
