@@ -38,6 +38,15 @@ class ApiKeyRepository {
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
+    /** The project's newest keys of the type that are usable now, newest first, at most {@code max}. */
+    List<ApiKey> newestUsable(UUID projectId, KeyType type, OffsetDateTime now, int max) {
+        return em.createQuery("select k from ApiKey k where k.projectId = :p and k.type = :type and k.active = true "
+                        + "and k.expirationDate > :now and (k.deactivationDate is null or k.deactivationDate > :now) "
+                        + "order by k.createdAt desc, k.id desc", ApiKey.class)
+                .setParameter("p", projectId).setParameter("type", type).setParameter("now", now)
+                .setMaxResults(max).getResultList();
+    }
+
     /** Keys of the project that authenticate now, other than the given one. */
     long otherUsableKeys(UUID projectId, UUID exceptId, OffsetDateTime now) {
         return em.createQuery("select count(k) from ApiKey k where k.projectId = :p and k.id <> :except "

@@ -135,31 +135,66 @@ public class ApiKeyService {
         return ApiKeyView.Revealed.of(ApiKeyView.from(key), value);
     }
 
+    /** Other keys a securedProperties value is tried with, after the one that authenticated the request. */
+    static final int MAX_OTHER_SECURED_KEYS = 4;
+
     /**
-     * Decrypts a securedProperties value: RSA-OAEP with SHA-256 (digest and MGF1) under one of the project's usable
-     * TransactionRSAKeys, the key that authenticated the request first. Empty when none of them can.
+     * Decrypts a securedProperties value: RSA-OAEP with SHA-256 (digest and MGF1) under the project's usable
+     * TransactionRSAKey that authenticated the request (when it is one), else one of the project's
+     * {@value #MAX_OTHER_SECURED_KEYS} newest other usable TransactionRSAKeys: at most five RSA decryptions, however
+     * many keys the project has (issue 24: a garbage value must not cost one decryption per key). Empty when none of
+     * them opens it.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
     public java.util.Optional<byte[]> decryptSecured(UUID projectId, UUID preferredKeyId, byte[] ciphertext) {
         OffsetDateTime now = OffsetDateTime.now(clock);
-        List<ApiKey> candidates = keys.list(projectId, KeyType.TransactionRSAKey, true, Page.of(Page.MAX_LIMIT, 0)).stream()
-                .filter(k -> k.usable(now))
-                .sorted(java.util.Comparator.comparing((ApiKey k) -> !k.id().equals(preferredKeyId)))
-                .toList();
-        for (ApiKey key : candidates) {
-            try {
-                byte[] pkcs8 = SecretBox.get().decrypt(key.encryptedPrivateKey(), "api-key-private:" + key.id());
-                java.security.PrivateKey rsa = java.security.KeyFactory.getInstance("RSA")
-                        .generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(pkcs8));
-                javax.crypto.Cipher oaep = javax.crypto.Cipher.getInstance("RSA/ECB/OAEPPadding");
-                oaep.init(javax.crypto.Cipher.DECRYPT_MODE, rsa, new javax.crypto.spec.OAEPParameterSpec("SHA-256", "MGF1",
-                        java.security.spec.MGF1ParameterSpec.SHA256, javax.crypto.spec.PSource.PSpecified.DEFAULT));
-                return java.util.Optional.of(oaep.doFinal(ciphertext));
-            } catch (java.security.GeneralSecurityException wrongKey) {
-                // try the next key
+        ApiKey authenticating = preferredKeyId == null ? null : keys.find(preferredKeyId)
+                .filter(k -> k.projectId().equals(projectId) && k.type() == KeyType.TransactionRSAKey && k.usable(now))
+                .orElse(null);
+        List<ApiKey> newest = keys.newestUsable(projectId, KeyType.TransactionRSAKey, now, MAX_OTHER_SECURED_KEYS + 1);
+        return firstOpening(securedCandidates(authenticating, newest, ApiKey::id), key -> open(key, ciphertext));
+    }
+
+    /**
+     * The keys to try in order: the authenticating key (null: none), then the newest others, at most
+     * {@value #MAX_OTHER_SECURED_KEYS} of them.
+     */
+    static <K> List<K> securedCandidates(K authenticating, List<K> newestFirst, java.util.function.Function<K, UUID> id) {
+        List<K> candidates = new java.util.ArrayList<>();
+        if (authenticating != null) {
+            candidates.add(authenticating);
+        }
+        newestFirst.stream()
+                .filter(k -> authenticating == null || !id.apply(k).equals(id.apply(authenticating)))
+                .limit(MAX_OTHER_SECURED_KEYS)
+                .forEach(candidates::add);
+        return candidates;
+    }
+
+    /** The first plaintext one of the keys opens, trying each once in order. */
+    static <K> java.util.Optional<byte[]> firstOpening(List<K> candidates,
+                                                       java.util.function.Function<K, java.util.Optional<byte[]>> open) {
+        for (K key : candidates) {
+            java.util.Optional<byte[]> opened = open.apply(key);
+            if (opened.isPresent()) {
+                return opened;
             }
         }
         return java.util.Optional.empty();
+    }
+
+    private static java.util.Optional<byte[]> open(ApiKey key, byte[] ciphertext) {
+        try {
+            byte[] pkcs8 = SecretBox.get().decrypt(key.encryptedPrivateKey(), "api-key-private:" + key.id());
+            java.security.PrivateKey rsa = java.security.KeyFactory.getInstance("RSA")
+                    .generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(pkcs8));
+            javax.crypto.Cipher oaep = javax.crypto.Cipher.getInstance("RSA/ECB/OAEPPadding");
+            oaep.init(javax.crypto.Cipher.DECRYPT_MODE, rsa, new javax.crypto.spec.OAEPParameterSpec("SHA-256", "MGF1",
+                    java.security.spec.MGF1ParameterSpec.SHA256, javax.crypto.spec.PSource.PSpecified.DEFAULT));
+            return java.util.Optional.of(oaep.doFinal(ciphertext));
+        } catch (java.security.GeneralSecurityException wrongKey) {
+            return java.util.Optional.empty();
+        }
     }
 
     private ApiKey generate(UUID projectId, KeyType type, OffsetDateTime expiration) {

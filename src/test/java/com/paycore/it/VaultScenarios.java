@@ -132,6 +132,50 @@ abstract class VaultScenarios {
         refused(shop.tokenize(unknownPath), 400);
     }
 
+    /**
+     * Issue 24: a securedProperties value is tried with the TransactionRSAKey that authenticated the request, then with
+     * the four newest other usable ones, no more. A project of 8 keys, called with its second oldest key.
+     */
+    @Test
+    void securedPropertiesTryTheAuthenticatingKeyThenTheFourNewestOthersOnly() throws Exception {
+        Cards.Shop first = aShop();
+        List<UUID> keys = new java.util.ArrayList<>(List.of(first.keyId())); // oldest first
+        for (int i = 0; i < 7; i++) {
+            keys.add(Api.aKey(first.projectId(), "TransactionRSAKey"));
+        }
+        Cards.Shop shop = new Cards.Shop(first.companyId(), first.projectId(), keys.get(1),
+                PayAuthenticationScenarios.valueOf(keys.get(1)));
+        Map<String, PublicKey> publicKeys = new java.util.HashMap<>();
+        for (Map<String, Object> key : Api.keysOf(shop.projectId())) {
+            String pem = (String) key.get("publicKey");
+            publicKeys.put((String) key.get("id"), KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(
+                    Base64.getDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "")))));
+        }
+        assertEquals(8, publicKeys.size());
+        java.util.function.Function<Integer, Response> tokenizeUnder = k -> {
+            try {
+                Map<String, Object> request = body(card(oaep(publicKeys.get(keys.get(k).toString()), "5555555555554444"),
+                        12, 2031, "321"));
+                request.put("securedProperties", List.of("creditCard.cardNumber"));
+                return shop.tokenize(request);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        Response authenticating = tokenizeUnder.apply(1);
+        Api.created(authenticating);
+        assertEquals("4444", authenticating.jsonPath().getString("last4"));
+        Api.created(tokenizeUnder.apply(4)); // the fourth newest other key
+        Api.created(tokenizeUnder.apply(7)); // the newest
+        String message = refused(tokenizeUnder.apply(0), 400).getString("errorMessage"); // the oldest: not tried
+        assertTrue(message.contains("creditCard.cardNumber") && message.contains("cannot be decrypted"), message);
+        assertFalse(message.contains("5555"), message);
+        refused(tokenizeUnder.apply(3), 400); // the fifth newest other key: not tried
+        Map<String, Object> garbage = body(card(Base64.getEncoder().encodeToString(new byte[256]), 12, 2031, "123"));
+        garbage.put("securedProperties", List.of("creditCard.cardNumber"));
+        refused(shop.tokenize(garbage), 400);
+    }
+
     @Test
     void deleteErasesAndHidesTheToken() {
         Cards.Shop shop = aShop();
