@@ -763,9 +763,15 @@ abstract class ReportScenarios {
         String root = limitedRoot();
         Map<String, Object> body = body("companyId", limitedCompany(root), "startDate", "2026-03-01", "endDate", "2026-03-15");
         ok(onLimited(root).body(body).post(REPORTS));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
         try (Connection lock = lockFacts()) {
-            String message = refused(onLimited(root).body(body).post(REPORTS), 400).getString("errorMessage");
+            // Bounded, so that a report without a timeout fails the test rather than waiting for the lock for ever.
+            Response stopped = pool.submit(() -> onLimited(root).body(body).post(REPORTS))
+                    .get(60, java.util.concurrent.TimeUnit.SECONDS);
+            String message = refused(stopped, 400).getString("errorMessage");
             assertTrue(message.contains("10 s") && message.contains("payments.reports.statement-timeout"), message);
+        } finally {
+            pool.shutdownNow();
         }
         // The stopped report freed its connection and its slot: the next one answers.
         ok(onLimited(root).body(body).post(REPORTS));
