@@ -124,13 +124,14 @@ class ReportService {
      * The report over the fact table the connection reaches; {@code visible} null means every project. Each statement
      * may run for {@code timeout} (null: no limit): on PostgreSQL a {@code SET LOCAL statement_timeout} in a read-only
      * transaction of the report's own (it ends with the transaction, so the pooled connection keeps no trace of it),
-     * elsewhere the JDBC query timeout (whole seconds). A statement stopped by it is a 400, {@link ErrorCode#REPORT_TIMEOUT}.
+     * otherwise (H2, or a connection already in a transaction) the JDBC query timeout (whole seconds, rounded up). A
+     * statement stopped by it is a 400, {@link ErrorCode#REPORT_TIMEOUT}.
      */
     static Report report(Connection connection, ReportQuery query, List<UUID> visible, Duration timeout) throws SQLException {
         Dialect dialect = Dialect.of(connection.getMetaData().getDatabaseProductName());
         ReportSql sql = new ReportSql(query, dialect, visible);
         boolean ownTransaction = timeout != null && dialect == Dialect.POSTGRESQL && connection.getAutoCommit();
-        Duration jdbcTimeout = timeout != null && dialect != Dialect.POSTGRESQL ? timeout : null;
+        Duration jdbcTimeout = ownTransaction ? null : timeout; // H2, or a transaction that is not the report's own
         try {
             if (ownTransaction) {
                 connection.setAutoCommit(false);
