@@ -105,7 +105,7 @@ class ConfigurationTableTest {
             if (NOT_IN_THE_APPLICATION.contains(name)) {
                 continue;
             }
-            boolean secret = name.endsWith("PASSWORD") || name.contains("MASTER_KEY");
+            boolean secret = name.endsWith("PASSWORD") || name.endsWith("SECRET") || name.contains("MASTER_KEY");
             assertEquals(secret ? "password-alias" : "system-property", stored.get(name), name + " in " + out);
         }
     }
