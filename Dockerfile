@@ -1,9 +1,13 @@
 # Runs the WAR on the official Payara Micro image. Build the WAR first: mvn package -DskipTests
 # Settings come from the environment at run time (PAYMENTS_DB_URL, PAYMENTS_DB_USER, PAYMENTS_DB_PASSWORD,
-# PAYMENTS_CRYPTO_MASTER_KEY, PAYMENTS_JWT_SIGNING_KEY, PAYMENTS_BOOTSTRAP_ADMIN_EMAIL/_PASSWORD, ...).
+# PAYMENTS_CRYPTO_MASTER_KEY, PAYMENTS_JWT_SIGNING_KEY, PAYMENTS_MAIL_SMTP_HOST, PAYMENTS_BOOTSTRAP_ADMIN_EMAIL/_PASSWORD, ...).
 FROM payara/micro:6.2025.10-jdk17
 
-# Local state (embedded database, generated keys) when no external settings are given: mount a volume here.
+# Production mode: the container does not become ready (/health/ready 503, naming each setting) without PostgreSQL,
+# a master key, a token signing key and an SMTP host, or with webhooks allowed to reach private addresses (README,
+# "Production mode"). To try the image without them: -e PAYMENTS_MODE=development.
+ENV PAYMENTS_MODE=production
+# Local state (embedded database, generated keys) in development mode: mount a volume here.
 ENV PAYMENTS_DATA_DIR=/opt/payara/data
 USER root
 RUN mkdir -p /opt/payara/data && chown payara:payara /opt/payara/data

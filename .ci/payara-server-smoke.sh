@@ -21,6 +21,14 @@ export PAYMENTS_CRYPTO_MASTER_KEY=$(head -c 32 /dev/urandom | base64)
 export PAYMENTS_BOOTSTRAP_ADMIN_EMAIL=ci-admin@payments.test
 export PAYMENTS_BOOTSTRAP_ADMIN_PASSWORD="ci-$(head -c 12 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')-Secret1"
 export PAYMENTS_SECURITY_PBKDF2_ITERATIONS=5000
+# server-config/payara-server.sh deploys in production mode (PAYMENTS_MODE=production unless set): PostgreSQL, the
+# master key above, and a signing key and an SMTP host of their own, or the instance never becomes ready. The flow
+# sends no e-mail (no invitation), so nothing needs to listen on the SMTP port.
+mkdir -p "$WORK/keys"
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/keys/jwt-signing-key.pem" 2>/dev/null
+chmod 600 "$WORK/keys/jwt-signing-key.pem"
+export PAYMENTS_JWT_SIGNING_KEY=$WORK/keys/jwt-signing-key.pem
+export PAYMENTS_MAIL_SMTP_HOST=127.0.0.1 PAYMENTS_MAIL_SMTP_PORT=$(free_port) PAYMENTS_MAIL_SMTP_SECURITY=none
 
 stop() {
     server-config/payara-server.sh stop >/dev/null 2>&1 || true
@@ -39,6 +47,10 @@ grep -q 'PAYMENTS_DB_URL' "$DOMAIN" || fail "the settings are not stored in doma
 grep -qF "$PAYMENTS_CRYPTO_MASTER_KEY" "$DOMAIN" && fail "the master key is in clear in domain.xml"
 grep -qF "$PAYMENTS_BOOTSTRAP_ADMIN_PASSWORD" "$DOMAIN" && fail "the bootstrap password is in clear in domain.xml"
 grep -q 'ALIAS=PAYMENTS_DB_PASSWORD' "$DOMAIN" || fail "the database password is not an alias"
+
+# The script's production mode reached the application, and its guard let it become ready.
+READY=$(curl -fsS "$BASE/health/ready")
+grep -Eq '"mode" *: *"production"' <<<"$READY" || fail "not in production mode: $READY"
 
 json() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1], {"d": d, "sys": sys}))' "$1"; }
 post() { curl -fsS -H 'Content-Type: application/json' -H "$1" -d "$3" "$BASE$2"; }
@@ -70,4 +82,4 @@ ROWS=$(psql -h "$HOST" -p "$DBPORT" -U "$PAYMENTS_DB_USER" -d "$DB" -tAc "SELECT
 METRICS=$(curl -fsS "$BASE/metrics")
 grep -Eq '^payments_db_pool_connections_max\{[^}]*\} 48(\.0)?$' <<<"$METRICS" || fail "no database pool figures in /metrics"
 grep -q '^payments_db_pool_connections_in_use{' <<<"$METRICS" || fail "no payments_db_pool_connections_in_use in /metrics"
-echo "payara-server smoke: Payara Server 6 deployed the WAR on $SCHEMA; token, company, project, key, processor, tokenize, authorize ($TX), E16 and the pool figures in /metrics passed"
+echo "payara-server smoke: Payara Server 6 deployed the WAR in production mode on $SCHEMA; token, company, project, key, processor, tokenize, authorize ($TX), E16 and the pool figures in /metrics passed"

@@ -11,6 +11,9 @@ cd "$(dirname "$0")/.."
 PAYARA_VERSION=6.2025.10
 STATE=${XDG_DATA_HOME:-$HOME/.local/share}/payments
 export PAYMENTS_DATA_DIR=${PAYMENTS_DATA_DIR:-$STATE/data}
+# Production mode unless told otherwise: not ready without PostgreSQL, a master key, a signing key and an SMTP host
+# (README, "Production mode"); PAYMENTS_MODE=development to try it without them.
+export PAYMENTS_MODE=${PAYMENTS_MODE:-production}
 PORT=${PAYMENTS_HTTP_PORT:-8080}
 WAR=$PWD/target/payments.war
 
@@ -111,4 +114,6 @@ for _ in $(seq 120); do
     sleep 1
 done
 echo "Not ready after 120 s: see $DIR/payara6/glassfish/domains/domain1/logs/server.log" >&2
+# The readiness answer names what is missing (PAYMENTS_MODE=production refuses without its settings).
+curl -s "http://localhost:$PORT/health/ready" >&2 && echo >&2 || true
 exit 1

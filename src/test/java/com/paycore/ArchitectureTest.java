@@ -118,6 +118,11 @@ class ArchitectureTest {
         return type.isAnnotatedWith("jakarta.ejb.Singleton") || type.isAnnotatedWith("jakarta.ejb.Stateless");
     }
 
+    /** A servlet: the container instantiates it by reflection, which needs a public class. */
+    static boolean servlet(JavaClass type) {
+        return type.isAnnotatedWith("jakarta.servlet.annotation.WebServlet");
+    }
+
     /**
      * Loaded by java.util.ServiceLoader (META-INF/services) or instantiated by name from configuration (the OpenAPI
      * filter, mp.openapi.filter): public class and constructor, else the deployment fails or the filter is skipped.
@@ -159,13 +164,13 @@ class ArchitectureTest {
 
     /**
      * Package-private by default: a feature type is public only when another package uses it or Payara needs it public
-     * (JAX-RS resources, enterprise beans, ServiceLoader-loaded classes) or it shows in such a public signature. CDI
+     * (JAX-RS resources, enterprise beans, servlets, ServiceLoader-loaded classes) or it shows in such a public signature. CDI
      * beans, providers, entities and JSON bodies (nested in their resources) are not reasons of their own.
      */
     @Test
     void featureTypesArePublicOnlyWhenNeeded() {
         List<String> needlessly = publicFeatureTypes().stream()
-                .filter(c -> !usedFromAnotherPackage(c) && !jaxRsResource(c) && !enterpriseBean(c) && !serviceLoaded(c)
+                .filter(c -> !usedFromAnotherPackage(c) && !jaxRsResource(c) && !enterpriseBean(c) && !servlet(c) && !serviceLoaded(c)
                         && !IN_PUBLIC_SIGNATURES.contains(c))
                 .map(JavaClass::getName).toList();
         assertEquals(List.of(), needlessly, "public without a reason: make them package-private");

@@ -16,8 +16,9 @@ import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * Keeps MicroProfile JWT off /api/pay: there {@code Authorization: Bearer <value>} carries a project API key, which
- * the JWT mechanism would refuse as a malformed token before the API-key filter sees it. Every other path is handed
- * to the MicroProfile JWT mechanism unchanged.
+ * the JWT mechanism would refuse as a malformed token before the API-key filter sees it. The same for
+ * {@code /business-metrics}, whose bearer value is the metrics scrape secret ({@code metrics.BusinessMetricsServlet}
+ * checks it). Every other path is handed to the MicroProfile JWT mechanism unchanged.
  */
 @Alternative
 @Priority(1000)
@@ -32,7 +33,7 @@ class PathAwareAuthentication implements HttpAuthenticationMechanism {
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response,
                                                 HttpMessageContext context) throws AuthenticationException {
-        if (isPaymentApi(request)) {
+        if (carriesItsOwnBearer(request)) {
             return context.doNothing();
         }
         return jwt().validateRequest(request, response, context);
@@ -41,19 +42,19 @@ class PathAwareAuthentication implements HttpAuthenticationMechanism {
     @Override
     public AuthenticationStatus secureResponse(HttpServletRequest request, HttpServletResponse response,
                                                HttpMessageContext context) throws AuthenticationException {
-        return isPaymentApi(request) ? AuthenticationStatus.SUCCESS : jwt().secureResponse(request, response, context);
+        return carriesItsOwnBearer(request) ? AuthenticationStatus.SUCCESS : jwt().secureResponse(request, response, context);
     }
 
     @Override
     public void cleanSubject(HttpServletRequest request, HttpServletResponse response, HttpMessageContext context) {
-        if (!isPaymentApi(request)) {
+        if (!carriesItsOwnBearer(request)) {
             jwt().cleanSubject(request, response, context);
         }
     }
 
-    static boolean isPaymentApi(HttpServletRequest request) {
+    static boolean carriesItsOwnBearer(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        return path.startsWith("/api/pay/") || path.equals("/api/pay");
+        return path.startsWith("/api/pay/") || path.equals("/api/pay") || path.equals("/business-metrics");
     }
 
     /** The MicroProfile JWT mechanism: the other HttpAuthenticationMechanism bean. */

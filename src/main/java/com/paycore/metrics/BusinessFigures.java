@@ -7,37 +7,25 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
-import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
-
-import org.eclipse.microprofile.metrics.Metadata;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.MetricUnits;
-import org.eclipse.microprofile.metrics.Tag;
 
 import com.paycore.platform.Datasource;
-import com.paycore.platform.StartupOrder;
 
 /**
- * The business figures at /metrics, read from the database (so every instance shows the same figures, whoever did the
- * work): transactions by status, transaction events by type and result (declines are type Authorize, result
- * Declined), payment tokens, the age of the oldest capture awaiting settlement, the time since the last report sync,
- * pending chargebacks (and those due within three days), webhook deliveries by status. Read-only counts over the
- * features' tables, like the report sync's copy: no feature's code is involved. The queries run when /metrics is
- * scraped and the last reading is older than {@value #FRESH_SECONDS} s, never on a request path.
+ * The business figures, read from the database (so every instance shows the same figures, whoever did the work):
+ * transactions by status, transaction events by type and result (declines are type Authorize, result Declined),
+ * payment tokens, the age of the oldest capture awaiting settlement, the time since the last report sync, pending
+ * chargebacks (and those due within three days), webhook deliveries by status. Read-only counts over the features'
+ * tables, like the report sync's copy: no feature's code is involved. They are platform-wide, so they are not among
+ * the open {@code /metrics}: {@link BusinessMetricsServlet} serves them in Prometheus text to a scrape that carries
+ * the configured credential (issue 24 item 11). The queries run when that endpoint is scraped and the last reading is
+ * older than {@value #FRESH_SECONDS} s, never on a request path.
  */
 @ApplicationScoped
 class BusinessFigures {
@@ -49,36 +37,20 @@ class BusinessFigures {
     @Resource(lookup = Datasource.JNDI_NAME)
     DataSource dataSource;
 
-    @Inject
-    MetricRegistry registry;
+    private String text = "";
+    private long readAt;
+    private boolean read;
 
-    private volatile Map<String, Double> figures = Map.of();
-    private volatile long readAt;
-    private final Set<String> registered = ConcurrentHashMap.newKeySet();
-
-    void start(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        gauge("payments_payment_tokens", "Payment tokens stored (deleted ones included)", null);
-        gauge("payments_settlement_oldest_unsettled_capture_age", "Age of the oldest capture awaiting settlement (0: none)",
-                MetricUnits.SECONDS);
-        gauge("payments_report_sync_last_run_age", "Time since the report sync last ran", MetricUnits.SECONDS);
-        gauge("payments_chargebacks_pending", "Chargebacks awaiting the merchant's answer", null);
-        gauge("payments_chargebacks_pending_due_soon", "Pending chargebacks whose respond-by date is within 3 days", null);
-        refresh();
-    }
-
-    /** The figure under the key, refreshed when stale; new tag values seen in a refresh get their gauge then. */
-    double read(String key) {
-        if (System.nanoTime() - readAt > Duration.ofSeconds(FRESH_SECONDS).toNanos()) {
+    /** The figures in Prometheus text (version 0.0.4), read again when the last reading is stale. */
+    synchronized String exposition() {
+        if (!read || System.nanoTime() - readAt > Duration.ofSeconds(FRESH_SECONDS).toNanos()) {
             refresh();
         }
-        return figures.getOrDefault(key, 0.0);
+        return text;
     }
 
-    private synchronized void refresh() {
-        if (System.nanoTime() - readAt <= Duration.ofSeconds(FRESH_SECONDS).toNanos() && !figures.isEmpty()) {
-            return;
-        }
-        Map<String, Double> next = new HashMap<>();
+    private void refresh() {
+        StringBuilder next = new StringBuilder();
         Instant now = Instant.now();
         try (Connection c = dataSource.getConnection()) {
             grouped(c, "SELECT status, COUNT(*) FROM transactions GROUP BY status", next,
@@ -88,61 +60,66 @@ class BusinessFigures {
                     "type", "result");
             grouped(c, "SELECT status, COUNT(*) FROM webhook_deliveries GROUP BY status", next,
                     "payments_webhook_deliveries", "Webhook deliveries by status", "status");
-            next.put("payments_payment_tokens", single(c, "SELECT COUNT(*) FROM payment_tokens"));
+            gauge(next, "payments_payment_tokens", "Payment tokens stored (deleted ones included)",
+                    single(c, "SELECT COUNT(*) FROM payment_tokens"));
             Instant oldest = instant(c, "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' AND settled_at IS NULL");
-            next.put("payments_settlement_oldest_unsettled_capture_age",
-                    oldest == null ? 0.0 : Math.max(0, Duration.between(oldest, now).toSeconds()));
+            gauge(next, "payments_settlement_oldest_unsettled_capture_age_seconds",
+                    "Age of the oldest capture awaiting settlement (0: none)",
+                    oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()));
             Instant synced = instant(c, "SELECT MAX(last_run_at) FROM report_sync_state");
-            next.put("payments_report_sync_last_run_age",
-                    synced == null ? 0.0 : Math.max(0, Duration.between(synced, now).toSeconds()));
-            next.put("payments_chargebacks_pending", single(c, "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending'"));
+            gauge(next, "payments_report_sync_last_run_age_seconds", "Time since the report sync last ran",
+                    synced == null ? 0 : Math.max(0, Duration.between(synced, now).toSeconds()));
+            gauge(next, "payments_chargebacks_pending", "Chargebacks awaiting the merchant's answer",
+                    single(c, "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending'"));
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending' AND respond_by_date <= ?")) {
                 s.setTimestamp(1, Timestamp.from(now.plus(DUE_SOON)));
                 try (ResultSet r = s.executeQuery()) {
                     r.next();
-                    next.put("payments_chargebacks_pending_due_soon", (double) r.getLong(1));
+                    gauge(next, "payments_chargebacks_pending_due_soon",
+                            "Pending chargebacks whose respond-by date is within 3 days", r.getLong(1));
                 }
             }
-            figures = next;
+            text = next.toString();
+            read = true;
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Business figures for /metrics could not be read; the last ones stay", e);
+            LOG.log(Level.WARNING, "Business figures could not be read; the last ones stay", e);
         }
         readAt = System.nanoTime();
     }
 
-    /** Counts grouped by one or two columns: one gauge per tag value set, registered when first seen. */
-    private void grouped(Connection c, String sql, Map<String, Double> into, String name, String description,
-                         String... tags) throws SQLException {
+    /** Counts grouped by one or two columns: one sample per tag value set. */
+    private static void grouped(Connection c, String sql, StringBuilder into, String name, String description,
+                                String... tags) throws SQLException {
+        header(into, name, description);
         try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                Tag[] values = new Tag[tags.length];
-                StringBuilder key = new StringBuilder(name);
+                into.append(name).append('{');
                 for (int i = 0; i < tags.length; i++) {
-                    String value = String.valueOf(r.getString(i + 1));
-                    values[i] = new Tag(tags[i], value);
-                    key.append('|').append(value);
+                    into.append(i == 0 ? "" : ",").append(tags[i]).append("=\"")
+                            .append(escape(String.valueOf(r.getString(i + 1)))).append('"');
                 }
-                into.put(key.toString(), (double) r.getLong(tags.length + 1));
-                String k = key.toString();
-                if (registered.add(k)) {
-                    registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), this,
-                            f -> f.read(k), values);
-                }
+                into.append("} ").append(r.getLong(tags.length + 1)).append('\n');
             }
         }
     }
 
-    private void gauge(String name, String description, String unit) {
-        org.eclipse.microprofile.metrics.MetadataBuilder metadata = Metadata.builder().withName(name).withDescription(description);
-        if (unit != null) {
-            metadata.withUnit(unit);
-        }
-        registered.add(name);
-        registry.gauge(metadata.build(), this, f -> f.read(name));
+    private static void gauge(StringBuilder into, String name, String description, long value) {
+        header(into, name, description);
+        into.append(name).append(' ').append(value).append('\n');
     }
 
-    private static double single(Connection c, String sql) throws SQLException {
+    private static void header(StringBuilder into, String name, String description) {
+        into.append("# HELP ").append(name).append(' ').append(description).append('\n');
+        into.append("# TYPE ").append(name).append(" gauge\n");
+    }
+
+    /** A label value in Prometheus text: backslash, double quote and line feed escaped. */
+    static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+
+    private static long single(Connection c, String sql) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
             r.next();
             return r.getLong(1);
@@ -156,5 +133,4 @@ class BusinessFigures {
             return t == null ? null : t.toInstant();
         }
     }
-
 }

@@ -65,7 +65,12 @@ final class ExtraInstance implements AutoCloseable {
 
     /** Waits until /health/ready answers 200; fails when the instance exits or refuses to deploy first. */
     ExtraInstance awaitReady() throws IOException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos();
+        return awaitReady(Duration.ofSeconds(300));
+    }
+
+    /** {@link #awaitReady()} with a bound of its own (several instances booting at once on a small machine). */
+    ExtraInstance awaitReady(Duration bound) throws IOException {
+        long deadline = System.nanoTime() + bound.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive() || log().contains("Exception while loading the app")) {
                 throw new AssertionError("instance did not start; see " + log);
@@ -114,6 +119,11 @@ final class ExtraInstance implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Waits until the process has ended on its own (at most the bound); its exit status, or -1 if still alive. */
+    int awaitExit(Duration bound) throws InterruptedException {
+        return process.waitFor(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
     }
 
     /** Sends SIGTERM and returns at once (the instance drains and stops on its own). */

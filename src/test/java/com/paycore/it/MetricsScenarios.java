@@ -22,17 +22,38 @@ import io.restassured.response.Response;
 
 /**
  * /metrics in Prometheus text: the figures move when work is done (requests per operation and status class, their
- * latency, transactions by status, declines, tokenizations, job runs, the database pool's connections), and no tag
- * value carries an id or card data.
+ * latency, job runs, the database pool's connections), and no tag value carries an id or card data. The platform-wide
+ * business figures (transactions by status, declines, tokenizations...) are not in the open /metrics: they are at
+ * /business-metrics, for a scrape with the configured credential (payments.metrics.scrape-secret, given to the
+ * instance under test in it.server.options) only; a missing or wrong credential is 401.
  */
 abstract class MetricsScenarios {
 
     static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)\\})? (\\S+)$");
 
-    /** The payments_* samples, keyed by name and sorted tags without mp_scope. */
+    /** The payments_* samples of the open /metrics, keyed by name and sorted tags without mp_scope. */
     static Map<String, Double> scrape() {
-        String text = given().baseUri(Deployments.baseUri()).accept("text/plain").get("/metrics")
-                .then().statusCode(200).extract().asString();
+        return samples(given().baseUri(Deployments.baseUri()).accept("text/plain").get("/metrics")
+                .then().statusCode(200).extract().asString());
+    }
+
+    /** The scrape credential the instance under test is given (it.server.options in pom.xml). */
+    static String scrapeSecret() {
+        Matcher secret = Pattern.compile("-Dpayments\\.metrics\\.scrape-secret=(\\S+)")
+                .matcher(System.getProperty("payments.it.server.options", ""));
+        if (!secret.find()) {
+            throw new AssertionError("it.server.options sets no payments.metrics.scrape-secret");
+        }
+        return secret.group(1);
+    }
+
+    /** The business figures at /business-metrics, scraped with the configured bearer credential. */
+    static Map<String, Double> businessScrape() {
+        return samples(given().baseUri(Deployments.baseUri()).header("Authorization", "Bearer " + scrapeSecret())
+                .get("/business-metrics").then().statusCode(200).extract().asString());
+    }
+
+    static Map<String, Double> samples(String text) {
         Map<String, Double> samples = new HashMap<>();
         for (String line : text.split("\n")) {
             Matcher m = SAMPLE.matcher(line.trim());
@@ -58,12 +79,53 @@ abstract class MetricsScenarios {
 
     /** Business figures are read from the database at most every 10 s: waits until the predicate holds (20 s at most). */
     static Map<String, Double> eventually(Predicate<Map<String, Double>> holds) throws InterruptedException {
-        Map<String, Double> samples = scrape();
+        Map<String, Double> samples = businessScrape();
         for (int i = 0; i < 40 && !holds.test(samples); i++) {
             Thread.sleep(500);
-            samples = scrape();
+            samples = businessScrape();
         }
         return samples;
+    }
+
+    static final List<String> BUSINESS = List.of("payments_transactions", "payments_transaction_events",
+            "payments_payment_tokens", "payments_settlement_oldest_unsettled_capture_age_seconds",
+            "payments_report_sync_last_run_age_seconds", "payments_chargebacks_pending",
+            "payments_chargebacks_pending_due_soon", "payments_webhook_deliveries");
+
+    private static boolean business(String sampleKey) {
+        String name = sampleKey.substring(0, sampleKey.indexOf('['));
+        return BUSINESS.contains(name);
+    }
+
+    @Test
+    void businessFiguresNeedTheScrapeCredential() {
+        Cards.aShop().anAuthorization("4111111111111111", "5.00", false);
+        Map<String, Double> open = scrape();
+        assertTrue(open.keySet().stream().noneMatch(MetricsScenarios::business),
+                "business figures in the open /metrics: " + open.keySet());
+        assertTrue(open.containsKey("payments_db_pool_connections_max[]"), "the open /metrics stays: " + open.keySet());
+        Map<String, Double> scraped = businessScrape();
+        assertTrue(scraped.containsKey("payments_payment_tokens[]"), scraped.toString());
+        assertTrue(scraped.containsKey("payments_chargebacks_pending[]"), scraped.toString());
+        assertTrue(value(scraped, "payments_transactions[status=\"Approved\"]") >= 1, scraped.toString());
+        String basic = java.util.Base64.getEncoder().encodeToString(("metrics:" + scrapeSecret())
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String viaBasic = given().baseUri(Deployments.baseUri()).header("Authorization", "Basic " + basic)
+                .get("/business-metrics").then().statusCode(200).extract().asString();
+        assertTrue(viaBasic.contains("\npayments_payment_tokens "), viaBasic);
+        for (String wrong : new String[] {null, "Bearer " + scrapeSecret() + "x", "Bearer wrong",
+                "Basic " + java.util.Base64.getEncoder().encodeToString("metrics:wrong".getBytes()), scrapeSecret()}) {
+            var request = given().baseUri(Deployments.baseUri());
+            if (wrong != null) {
+                request.header("Authorization", wrong);
+            }
+            Response refused = request.get("/business-metrics");
+            assertEquals(401, refused.statusCode(), String.valueOf(wrong));
+            assertTrue(!refused.asString().contains("payments_"), refused.asString());
+            assertTrue(refused.headers().getValues("WWW-Authenticate").stream().anyMatch(c -> c.startsWith("Bearer")),
+                    refused.headers().toString());
+            assertEquals(401, refused.jsonPath().getInt("code"));
+        }
     }
 
     static final String AUTHORIZE = "[method=\"POST\", path=\"/api/pay/{projectId}/transactions\"";
@@ -99,7 +161,7 @@ abstract class MetricsScenarios {
         assertTrue(value(after, approvedKey) >= value(before, approvedKey) + 1, "approved " + approved);
         assertTrue(value(after, declines) >= value(before, declines) + 1);
         assertTrue(value(after, "payments_payment_tokens[]") >= value(before, "payments_payment_tokens[]") + 2);
-        assertTrue(value(after, "payments_job_runs_total[job=\"report-sync\", outcome=\"success\"]") > 0,
+        assertTrue(value(scrape(), "payments_job_runs_total[job=\"report-sync\", outcome=\"success\"]") > 0,
                 "the report sync runs every 5 s in the tests");
     }
 
@@ -155,7 +217,9 @@ abstract class MetricsScenarios {
     @Test
     void noTagValueCarriesAnIdOrCardData() {
         Cards.aShop().anAuthorization("4111111111111111", "2.00", false);
-        for (String key : scrape().keySet()) {
+        Map<String, Double> all = new HashMap<>(scrape());
+        all.putAll(businessScrape());
+        for (String key : all.keySet()) {
             assertTrue(!key.matches("(?s).*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-.*") && !key.matches("(?s).*\\d{12,19}.*"),
                     "an id or a number in a tag: " + key);
         }
