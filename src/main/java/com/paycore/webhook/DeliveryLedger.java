@@ -31,12 +31,14 @@ import com.paycore.platform.Jdbc;
 
 /**
  * The deliveries' state, each step in a short transaction of its own (never while a receiver is being called):
- * claiming due deliveries ({@code FOR UPDATE SKIP LOCKED}, so instances never claim the same row, then pushing the
- * row's due time forward by the lease, so no instance takes it again while the attempt runs; a crash mid-attempt
- * leaves it to come due again after the lease: one more attempt, never none), and recording each attempt's outcome in
- * the log and in the delivery (Delivered, the next attempt by the retry schedule, or Failed once the give-up time has
- * passed). An endpoint whose every attempt failed for the give-up time is disabled, with an audit row. The events'
- * bodies are read in the claim's transaction too: the worker's thread reads nothing outside a transaction.
+ * claiming due work fairly between projects ({@link #CANDIDATES}, then {@code FOR UPDATE SKIP LOCKED}, so instances
+ * never claim the same row, then pushing the row's due time forward by the lease, so no instance takes it again while
+ * the attempt runs; a crash mid-attempt leaves it to come due again after the lease: one more attempt, never none),
+ * and recording each attempt's outcome in the log and in the delivery (Delivered, the next attempt by the retry
+ * schedule, or Failed once the give-up time has passed). Queued manual retries ride on the same row with a due time
+ * and lease of their own and leave the automatic schedule alone. An endpoint whose every automatic attempt failed for
+ * the give-up time is disabled, with an audit row. The events' bodies are read in the claim's transaction too: the
+ * worker's thread reads nothing outside a transaction.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.REQUIRES_NEW)

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -25,12 +26,12 @@ import com.paycore.platform.Schedules;
 import com.paycore.platform.StartupOrder;
 
 /**
- * The delivery worker every instance runs, one round every {@code payments.webhooks.poll-ms} (a fixed delay between
- * rounds, on the application's {@link Schedules}). A round, while there is work and for at most the poll interval:
+ * The delivery worker every instance runs, a round every {@code payments.webhooks.poll-ms} (a fixed delay between
+ * rounds, on the application's {@link Schedules}). A round is one or more passes, while there is work ({@link #round}):
  * the outbox's new events become deliveries (fan-out, in the outbox's dispatch transaction); the outcomes of attempts
  * that have ended are recorded (one transaction for all of them); and the free sending slots are filled with due
- * deliveries and queued manual retries, claimed round-robin by project ({@link DeliveryLedger#claimDue}). Then it
- * waits until a slot frees and goes on. Attempts run on the sender's own threads ({@link WebhookSender}), in
+ * deliveries and queued manual retries, claimed round-robin by project ({@link DeliveryLedger#claimDue}). The next
+ * pass comes when a slot frees, at the latest one poll interval later. Attempts run on the sender's own threads ({@link WebhookSender}), in
  * parallel: a round never waits for its slowest send, only for a free slot.
  * <p>
  * Fairness between tenants: at most {@code payments.webhooks.max-concurrent-sends} attempts are in flight on an
@@ -55,6 +56,8 @@ class DeliveryWorker {
     static final Duration QUIET_START = Duration.ofMinutes(2);
     /** The least time between two passes of a round: slots freed in a burst are filled by one claim, not one each. */
     static final long GATHER_MS = 20;
+    /** A round lasts at most this many poll intervals, then the schedule's delay; passes within it are closer. */
+    static final int ROUND_POLLS = 10;
 
     /** An attempt that has ended, waiting to be recorded by the worker's thread (a container thread). */
     record Finished(DeliveryLedger.Claim claim, Outcome outcome) {
@@ -88,6 +91,7 @@ class DeliveryWorker {
     private final Map<UUID, Integer> inFlight = new HashMap<>();
     private int inFlightTotal;
     private long releases;
+    private volatile boolean stopping;
 
     /** Rounds one after the other with the poll interval between them ({@link Schedules}: cancelled at stop). */
     void start(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
@@ -109,10 +113,17 @@ class DeliveryWorker {
         }
     }
 
+    /**
+     * Passes while there is work: each pass fans out, records and claims; after a pass that claimed something (or
+     * found every slot taken) the next follows as soon as a slot frees, and at the latest one poll interval later, so
+     * new events are fanned out and claimed at least every poll interval even while every attempt in flight hangs.
+     * A pass that finds free slots and nothing to claim ends the round, as does {@link #ROUND_POLLS} poll intervals.
+     */
     private void round() throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.pollMillis());
+        long poll = TimeUnit.MILLISECONDS.toNanos(settings.pollMillis());
+        long end = System.nanoTime() + ROUND_POLLS * poll;
         try {
-            while (true) {
+            while (!stopping) {
                 long pass = System.nanoTime();
                 fanOutNewEvents();
                 recordFinished();
@@ -124,14 +135,21 @@ class DeliveryWorker {
                 }
                 int claimed = free > 0 ? start(ledger.claimDue(free, settings.maxInFlightPerProject(), busy, now(),
                         LEASE)) : 0;
-                boolean mayBeMore = free == 0 || claimed == free;
-                if (!mayBeMore || System.nanoTime() >= end) {
+                if ((free > 0 && claimed == 0) || System.nanoTime() >= end) {
                     return;
                 }
-                awaitRelease(pass, end);
+                awaitRelease(pass, Math.min(end, pass + poll));
             }
         } finally {
             recordFinished();
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        stopping = true;
+        synchronized (this) {
+            notifyAll();
         }
     }
 
@@ -171,12 +189,12 @@ class DeliveryWorker {
         notifyAll();
     }
 
-    /** Until a slot frees or the round ends; never sooner than {@link #GATHER_MS} after the pass began. */
-    private void awaitRelease(long pass, long end) throws InterruptedException {
+    /** Until a slot frees or {@code until}; never sooner than {@link #GATHER_MS} after the pass began. */
+    private void awaitRelease(long pass, long until) throws InterruptedException {
         synchronized (this) {
             long seen = releases;
-            while (releases == seen) {
-                long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
+            while (releases == seen && !stopping) {
+                long left = TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime());
                 if (left <= 0) {
                     return;
                 }

@@ -14,8 +14,8 @@ import com.paycore.platform.Settings;
  * ({@link RetrySchedule}) and {@code .give-up-hours} (default 72: a delivery still failing that long after its event
  * is Failed, and an endpoint whose every attempt failed that long is disabled). Against one tenant starving the
  * others (issue 24): {@code .max-endpoints-per-project} (default 16), {@code .max-concurrent-sends} (attempts in
- * flight per instance, default 32), {@code .max-in-flight-per-project} (attempts in flight per instance for one
- * project, default 4) and {@code .dns-timeout-ms} (how long a target's name may take to resolve, default 2000).
+ * flight per instance, default 64), {@code .max-in-flight-per-project} (attempts in flight per instance for one
+ * project, default 8) and {@code .dns-timeout-ms} (how long a target's name may take to resolve, default 2000).
  */
 @ApplicationScoped
 class WebhookSettings {
@@ -35,8 +35,8 @@ class WebhookSettings {
     private RetrySchedule schedule;
     private Duration giveUp;
     private int maxEndpointsPerProject = 16;
-    private int maxConcurrentSends = 32;
-    private int maxInFlightPerProject = 4;
+    private int maxConcurrentSends = 64;
+    private int maxInFlightPerProject = 8;
     private Duration dnsTimeout = Duration.ofMillis(2000);
 
     @PostConstruct
@@ -47,9 +47,9 @@ class WebhookSettings {
         schedule = RetrySchedule.parse(Settings.get(RetrySchedule.SETTING));
         giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, Settings.get(GIVE_UP_HOURS), 72));
         maxEndpointsPerProject = (int) Math.min(10_000, positive(MAX_ENDPOINTS, Settings.get(MAX_ENDPOINTS), 16));
-        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, Settings.get(MAX_SENDS), 32));
+        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, Settings.get(MAX_SENDS), 64));
         maxInFlightPerProject = (int) Math.min(maxConcurrentSends,
-                positive(MAX_PER_PROJECT, Settings.get(MAX_PER_PROJECT), 4));
+                positive(MAX_PER_PROJECT, Settings.get(MAX_PER_PROJECT), 8));
         dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, Settings.get(DNS_TIMEOUT_MS), 2000));
     }
 
