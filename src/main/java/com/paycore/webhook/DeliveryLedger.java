@@ -31,12 +31,14 @@ import com.paycore.platform.Jdbc;
 
 /**
  * The deliveries' state, each step in a short transaction of its own (never while a receiver is being called):
- * claiming due deliveries ({@code FOR UPDATE SKIP LOCKED}, so instances never claim the same row, then pushing the
- * row's due time forward by the lease, so no instance takes it again while the attempt runs; a crash mid-attempt
- * leaves it to come due again after the lease: one more attempt, never none), and recording each attempt's outcome in
- * the log and in the delivery (Delivered, the next attempt by the retry schedule, or Failed once the give-up time has
- * passed). An endpoint whose every attempt failed for the give-up time is disabled, with an audit row. The events'
- * bodies are read in the claim's transaction too: the worker's thread reads nothing outside a transaction.
+ * claiming due work fairly between projects ({@link #CANDIDATES}, then {@code FOR UPDATE SKIP LOCKED}, so instances
+ * never claim the same row, then pushing the row's due time forward by the lease, so no instance takes it again while
+ * the attempt runs; a crash mid-attempt leaves it to come due again after the lease: one more attempt, never none),
+ * and recording each attempt's outcome in the log and in the delivery (Delivered, the next attempt by the retry
+ * schedule, or Failed once the give-up time has passed). Queued manual retries ride on the same row with a due time
+ * and lease of their own and leave the automatic schedule alone. An endpoint whose every automatic attempt failed for
+ * the give-up time is disabled, with an audit row. The events' bodies are read in the claim's transaction too: the
+ * worker's thread reads nothing outside a transaction.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.REQUIRES_NEW)
@@ -46,14 +48,32 @@ class DeliveryLedger {
     static final String DELIVERED = "Delivered";
     static final String FAILED = "Failed";
 
-    static final String DUE = "select d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.created_at "
-            + "from webhook_deliveries d where d.status = 'Pending' and d.next_attempt_at <= ? "
-            + "and exists (select 1 from webhook_endpoints e where e.id = d.endpoint_id and e.is_active = true) "
-            + "order by d.next_attempt_at, d.id fetch first %d rows only for update skip locked";
+    /**
+     * Due work, fairly between projects: automatic attempts due (Pending, of an active endpoint) and queued manual
+     * retries due (of an endpoint not deleted), numbered within each project by due time, then taken by that number
+     * first: every project's first, then every project's second, and so on (round-robin by project), so one project's
+     * backlog, however long and old, never stands before another project's next delivery. Read without locks; the
+     * rows chosen are then locked with {@link #LOCK} and checked again.
+     */
+    static final String CANDIDATES = "select c.id, c.project_id, c.manual from (select x.id, x.project_id, x.manual, "
+            + "x.due, row_number() over (partition by x.project_id order by x.due, x.id) as rn from ("
+            + "select d.id, e.project_id, false as manual, d.next_attempt_at as due from webhook_deliveries d "
+            + "join webhook_endpoints e on e.id = d.endpoint_id "
+            + "where d.status = 'Pending' and d.next_attempt_at <= ? and e.is_active = true "
+            + "union all "
+            + "select d.id, e.project_id, true as manual, d.manual_due_at as due from webhook_deliveries d "
+            + "join webhook_endpoints e on e.id = d.endpoint_id "
+            + "where d.manual_due_at <= ? and e.deleted_at is null) x) c "
+            + "where c.rn <= ? order by c.rn, c.due, c.id fetch first %d rows only";
+    /** The chosen rows, locked; a row another instance holds is skipped, not waited for. */
+    static final String LOCK = "select id, endpoint_id, event_id, event_type, attempts, created_at, status, "
+            + "next_attempt_at, manual_due_at from webhook_deliveries where id in (%s) for update skip locked";
     static final String LEASE = "update webhook_deliveries set next_attempt_at = ?, lease_id = ? where id = ?";
+    static final String MANUAL_LEASE = "update webhook_deliveries set manual_due_at = ?, manual_lease_id = ? where id = ?";
+    static final String MANUAL_DONE = "update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
+            + "where id = ? and manual_lease_id = ?";
     static final String ENDPOINT = "select url, secret, previous_secret, previous_secret_until, company_id "
             + "from webhook_endpoints where id = ?";
-    static final String BY_EVENT = "select id from webhook_deliveries where endpoint_id = ? and event_id = ? for update";
     static final String LOG = "insert into webhook_attempts (id, endpoint_id, event_id, event_type, attempted_at, "
             + "http_status, error, duration_ms, manual) values (?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static final String SETTLE = "update webhook_deliveries set status = ?, attempts = ?, next_attempt_at = ?, "
@@ -68,11 +88,13 @@ class DeliveryLedger {
      * (null when the outbox no longer has the event).
      */
     record Claim(UUID deliveryId, UUID leaseId, UUID endpointId, UUID eventId, String eventType, int attempts,
-                 OffsetDateTime createdAt, URI url, List<String> secrets, UUID companyId, String body) {
+                 OffsetDateTime createdAt, URI url, List<String> secrets, UUID companyId, String body, UUID projectId,
+                 boolean manual) {
 
         @Override
         public String toString() { // never the secrets or the body
-            return "Claim[delivery=" + deliveryId + ", endpoint=" + endpointId + ", event=" + eventId + "]";
+            return "Claim[delivery=" + deliveryId + ", endpoint=" + endpointId + ", event=" + eventId
+                    + (manual ? ", manual" : "") + "]";
         }
 
         Target target() {
@@ -92,36 +114,104 @@ class DeliveryLedger {
     @Inject
     WebhookSettings settings;
 
-    /** Claims up to max due deliveries of active endpoints and leases them until now + lease. */
+    /** Claims up to max due deliveries, at most max of one project (nothing in flight): see the other claimDue. */
     List<Claim> claimDue(int max, OffsetDateTime now, Duration lease) {
+        return claimDue(max, max, Map.of(), now, lease);
+    }
+
+    /**
+     * Claims up to {@code max} due attempts (automatic and manual, see {@link #CANDIDATES}), round-robin by project,
+     * at most {@code perProject} of a project less what this instance already has in flight for it
+     * ({@code inFlight}), and leases them until now + lease (an automatic attempt's row by its due time and lease id,
+     * a manual one's by its own pair, so neither disturbs the other). The rows are chosen without locks, then locked
+     * with SKIP LOCKED and checked again: a row another instance claimed meanwhile is no longer due and is left out.
+     */
+    List<Claim> claimDue(int max, int perProject, Map<UUID, Integer> inFlight, OffsetDateTime now, Duration lease) {
+        if (max < 1) {
+            return List.of();
+        }
+        int busy = inFlight.values().stream().mapToInt(Integer::intValue).sum();
         try (Connection connection = dataSource.getConnection()) {
-            List<Object[]> due = new ArrayList<>();
-            try (PreparedStatement select = connection.prepareStatement(String.format(DUE, max))) {
+            // Enough candidates to fill max even after the rows of projects at their cap are left out: a project
+            // with n in flight loses at most n of its (at most perProject) candidates.
+            List<Object[]> chosen = new ArrayList<>();
+            Map<UUID, Integer> taken = new HashMap<>();
+            try (PreparedStatement select = connection.prepareStatement(String.format(CANDIDATES, max + busy))) {
                 select.setObject(1, now);
+                select.setObject(2, now);
+                select.setInt(3, perProject);
                 try (ResultSet row = select.executeQuery()) {
-                    while (row.next()) {
-                        due.add(new Object[] {Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), Jdbc.uuid(row, 3), row.getString(4),
-                                row.getInt(5), Jdbc.utc(row, 6)});
+                    while (row.next() && chosen.size() < max) {
+                        UUID project = Jdbc.uuid(row, 2);
+                        int count = taken.getOrDefault(project, 0);
+                        if (count + inFlight.getOrDefault(project, 0) >= perProject) {
+                            continue;
+                        }
+                        taken.put(project, count + 1);
+                        chosen.add(new Object[] {Jdbc.uuid(row, 1), project, row.getBoolean(3)});
                     }
+                }
+            }
+            if (chosen.isEmpty()) {
+                return List.of();
+            }
+            List<UUID> ids = chosen.stream().map(c -> (UUID) c[0]).distinct().toList();
+            Map<UUID, Object[]> locked = new HashMap<>();
+            String marks = String.join(", ", java.util.Collections.nCopies(ids.size(), "?"));
+            try (PreparedStatement lock = connection.prepareStatement(String.format(LOCK, marks))) {
+                for (int i = 0; i < ids.size(); i++) {
+                    lock.setObject(i + 1, ids.get(i));
+                }
+                try (ResultSet row = lock.executeQuery()) {
+                    while (row.next()) {
+                        locked.put(Jdbc.uuid(row, 1), new Object[] {Jdbc.uuid(row, 1), Jdbc.uuid(row, 2),
+                                Jdbc.uuid(row, 3), row.getString(4), row.getInt(5), Jdbc.utc(row, 6), row.getString(7),
+                                Jdbc.utc(row, 8), Jdbc.utc(row, 9)});
+                    }
+                }
+            }
+            List<Object[]> due = new ArrayList<>(); // {row, project, manual}
+            for (Object[] c : chosen) {
+                Object[] d = locked.get((UUID) c[0]);
+                if (d == null) {
+                    continue; // another instance holds it
+                }
+                boolean manual = (Boolean) c[2];
+                OffsetDateTime at = (OffsetDateTime) (manual ? d[8] : d[7]);
+                boolean stillDue = at != null && !at.isAfter(now) && (manual || PENDING.equals(d[6]));
+                if (stillDue) {
+                    due.add(new Object[] {d, c[1], manual});
                 }
             }
             if (due.isEmpty()) {
                 return List.of();
             }
             UUID leaseId = Ids.newId();
-            try (PreparedStatement update = connection.prepareStatement(LEASE)) {
-                for (Object[] d : due) {
+            try (PreparedStatement automatic = connection.prepareStatement(LEASE);
+                 PreparedStatement manual = connection.prepareStatement(MANUAL_LEASE)) {
+                boolean anyAutomatic = false;
+                boolean anyManual = false;
+                for (Object[] x : due) {
+                    PreparedStatement update = (Boolean) x[2] ? manual : automatic;
                     update.setObject(1, now.plus(lease));
                     update.setObject(2, leaseId);
-                    update.setObject(3, d[0]);
+                    update.setObject(3, ((Object[]) x[0])[0]);
                     update.addBatch();
+                    anyManual |= (Boolean) x[2];
+                    anyAutomatic |= !(Boolean) x[2];
                 }
-                update.executeBatch();
+                if (anyAutomatic) {
+                    automatic.executeBatch();
+                }
+                if (anyManual) {
+                    manual.executeBatch();
+                }
             }
             Map<UUID, Optional<EndpointTarget>> endpoints = new HashMap<>();
-            Map<UUID, String> bodies = events.bodies(due.stream().map(d -> (UUID) d[2]).toList());
+            Map<UUID, String> bodies = events.bodies(due.stream().map(x -> (UUID) ((Object[]) x[0])[2]).distinct().toList());
             List<Claim> claims = new ArrayList<>();
-            for (Object[] d : due) {
+            for (Object[] x : due) {
+                Object[] d = (Object[]) x[0];
                 UUID endpointId = (UUID) d[1];
                 Optional<EndpointTarget> endpoint = endpoints.get(endpointId);
                 if (endpoint == null) {
@@ -132,7 +222,8 @@ class DeliveryLedger {
                     EndpointTarget e = endpoint.get();
                     String body = bodies.get((UUID) d[2]);
                     claims.add(new Claim((UUID) d[0], leaseId, endpointId, (UUID) d[2], (String) d[3], (Integer) d[4],
-                            (OffsetDateTime) d[5], e.url(), e.secrets(), e.companyId(), body));
+                            (OffsetDateTime) d[5], e.url(), e.secrets(), e.companyId(), body, (UUID) x[1],
+                            (Boolean) x[2]));
                 }
             }
             return claims;
@@ -142,12 +233,13 @@ class DeliveryLedger {
     }
 
     /**
-     * Records the outcomes of a round's automatic attempts ({@code outcomes.get(i)} of {@code claims.get(i)}), all in
-     * one transaction and a few batches whatever their number: each delivery still under its claim's lease takes its
+     * Records the outcomes of attempts ({@code outcomes.get(i)} of {@code claims.get(i)}), all in one transaction and
+     * a few batches whatever their number. An automatic attempt's delivery, still under its claim's lease, takes its
      * new state (Delivered; Failed once the give-up time has passed since its event, or at once when the outbox no
-     * longer has the event; else Pending until the retry schedule's next time) and its attempt's log row; a delivery
-     * whose lease is gone (its endpoint was deleted meanwhile) is left alone. Then each endpoint's health, once per
-     * endpoint, as if its attempts had been recorded one by one.
+     * longer has the event; else Pending until the retry schedule's next time); a manual attempt only ends its queued
+     * retry, the automatic schedule left as it is. Each recorded attempt gets its log row; one whose lease is gone (its
+     * endpoint was deleted meanwhile) is left alone. Then each endpoint's health, once per endpoint, as if its attempts
+     * had been recorded one by one (a manual failure never disables an endpoint).
      */
     void record(List<Claim> claims, List<Outcome> outcomes) {
         if (claims.size() != outcomes.size()) {
@@ -157,11 +249,21 @@ class DeliveryLedger {
             return;
         }
         try (Connection connection = dataSource.getConnection()) {
-            int[] settled;
-            try (PreparedStatement settle = connection.prepareStatement(SETTLE)) {
+            boolean[] settled = new boolean[claims.size()];
+            List<Integer> automatic = new ArrayList<>();
+            List<Integer> manual = new ArrayList<>();
+            try (PreparedStatement settle = connection.prepareStatement(SETTLE);
+                 PreparedStatement done = connection.prepareStatement(MANUAL_DONE)) {
                 for (int i = 0; i < claims.size(); i++) {
                     Claim claim = claims.get(i);
                     Outcome outcome = outcomes.get(i);
+                    if (claim.manual()) {
+                        done.setObject(1, claim.deliveryId());
+                        done.setObject(2, claim.leaseId());
+                        done.addBatch();
+                        manual.add(i);
+                        continue;
+                    }
                     OffsetDateTime now = outcome.attemptedAt().plus(Duration.ofMillis(outcome.durationMs()));
                     int attempts = claim.attempts() + 1;
                     String status;
@@ -183,55 +285,48 @@ class DeliveryLedger {
                     settle.setObject(5, claim.deliveryId());
                     settle.setObject(6, claim.leaseId());
                     settle.addBatch();
+                    automatic.add(i);
                 }
-                settled = settle.executeBatch();
+                if (!automatic.isEmpty()) {
+                    int[] counts = settle.executeBatch();
+                    for (int k = 0; k < counts.length; k++) {
+                        settled[automatic.get(k)] = counts[k] != 0;
+                    }
+                }
+                if (!manual.isEmpty()) {
+                    int[] counts = done.executeBatch();
+                    for (int k = 0; k < counts.length; k++) {
+                        settled[manual.get(k)] = counts[k] != 0;
+                    }
+                }
             }
-            Map<UUID, List<Outcome>> byEndpoint = new LinkedHashMap<>();
+            Map<UUID, List<Outcome>> automaticByEndpoint = new LinkedHashMap<>();
+            Map<UUID, List<Outcome>> manualByEndpoint = new LinkedHashMap<>();
             Map<UUID, UUID> companies = new HashMap<>();
+            boolean any = false;
             try (PreparedStatement insert = connection.prepareStatement(LOG)) {
                 for (int i = 0; i < claims.size(); i++) {
-                    if (settled[i] == 0) {
+                    if (!settled[i]) {
                         continue; // not this claim's any more
                     }
                     Claim claim = claims.get(i);
-                    log(insert, claim.endpointId(), claim.eventId(), claim.eventType(), outcomes.get(i), false);
+                    log(insert, claim.endpointId(), claim.eventId(), claim.eventType(), outcomes.get(i), claim.manual());
                     insert.addBatch();
-                    byEndpoint.computeIfAbsent(claim.endpointId(), e -> new ArrayList<>()).add(outcomes.get(i));
+                    any = true;
+                    (claim.manual() ? manualByEndpoint : automaticByEndpoint)
+                            .computeIfAbsent(claim.endpointId(), e -> new ArrayList<>()).add(outcomes.get(i));
                     companies.put(claim.endpointId(), claim.companyId());
                 }
-                if (!byEndpoint.isEmpty()) {
+                if (any) {
                     insert.executeBatch();
                 }
             }
-            for (Map.Entry<UUID, List<Outcome>> endpoint : byEndpoint.entrySet()) {
+            for (Map.Entry<UUID, List<Outcome>> endpoint : manualByEndpoint.entrySet()) {
+                endpointHealth(connection, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), false);
+            }
+            for (Map.Entry<UUID, List<Outcome>> endpoint : automaticByEndpoint.entrySet()) {
                 endpointHealth(connection, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), true);
             }
-        } catch (SQLException e) {
-            throw failed("record", e);
-        }
-    }
-
-    /**
-     * Records a manual attempt (POST .../retry): the log row and the endpoint's health, the delivery's schedule
-     * unchanged. False when the delivery is gone (the endpoint was deleted meanwhile).
-     */
-    boolean recordManual(Target target, UUID companyId, Outcome outcome) {
-        try (Connection connection = dataSource.getConnection()) {
-            try (PreparedStatement delivery = connection.prepareStatement(BY_EVENT)) {
-                delivery.setObject(1, target.endpointId());
-                delivery.setObject(2, target.eventId());
-                try (ResultSet row = delivery.executeQuery()) {
-                    if (!row.next()) {
-                        return false;
-                    }
-                }
-            }
-            try (PreparedStatement insert = connection.prepareStatement(LOG)) {
-                log(insert, target.endpointId(), target.eventId(), target.eventType(), outcome, true);
-                insert.executeUpdate();
-            }
-            endpointHealth(connection, target.endpointId(), companyId, List.of(outcome), false);
-            return true;
         } catch (SQLException e) {
             throw failed("record", e);
         }

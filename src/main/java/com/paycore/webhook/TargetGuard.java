@@ -7,15 +7,15 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * What an endpoint URL may be (DESIGN.md section 10): absolute {@code https} or {@code http}, at most 2048 characters,
  * and, unless {@code payments.webhooks.allow-private-targets} is true, a host none of whose addresses is loopback,
  * link-local, private (site-local, unique-local), unspecified, shared (100.64/10) or multicast: the service must not
  * become a way into the network it runs in. Checked at registration and again before every attempt, since what a
- * name resolves to can change. Redirects are never followed ({@link WebhookSender}), so a public URL cannot bounce
- * the request inwards either.
+ * name resolves to can change; an attempt connects to the very address it checked ({@link WebhookSender}: one
+ * resolution, no second one by an HTTP client that could answer otherwise). Redirects are never followed, so a public
+ * URL cannot bounce the request inwards either.
  */
 final class TargetGuard {
 
@@ -49,28 +49,27 @@ final class TargetGuard {
     }
 
     /**
-     * Why the URL's host may not be a target (resolved now), or empty when it may. Private targets pass without a
-     * look-up when they are allowed.
+     * The one answer for a target refused at registration, whether its name does not resolve (or not in time) or
+     * resolves to an address that may not be a target: the same words and status for both, so registering endpoints
+     * tells nobody what a name resolves to inside the service's network (no DNS oracle).
      */
-    static Optional<String> refusal(URI uri, boolean allowPrivateTargets) {
-        if (allowPrivateTargets) {
-            return Optional.empty();
+    static final String NOT_ALLOWED = "url: not an allowed webhook target: the host must resolve to public addresses "
+            + "only (loopback, link-local, private, shared and multicast addresses are refused)";
+
+    /** Whether a host with these addresses may be a target: every address public, or private ones allowed. */
+    static boolean allowed(InetAddress[] addresses, boolean allowPrivateTargets) {
+        if (addresses == null || addresses.length == 0) {
+            return false;
         }
-        InetAddress[] addresses;
-        try {
-            addresses = InetAddress.getAllByName(uri.getHost());
-        } catch (UnknownHostException e) {
-            return Optional.of("the host cannot be resolved");
-        } catch (SecurityException | IllegalArgumentException e) {
-            return Optional.of("the host is not valid");
+        if (allowPrivateTargets) {
+            return true;
         }
         for (InetAddress address : addresses) {
             if (forbidden(address)) {
-                return Optional.of("the host resolves to a loopback, link-local, private or multicast address, "
-                        + "which are not allowed as targets");
+                return false;
             }
         }
-        return Optional.empty();
+        return true;
     }
 
     static boolean forbidden(InetAddress address) {

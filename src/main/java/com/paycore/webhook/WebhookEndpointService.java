@@ -77,6 +77,9 @@ class WebhookEndpointService {
     WebhookSettings settings;
 
     @Inject
+    TargetResolver resolver;
+
+    @Inject
     Clock clock;
 
     Created create(EndpointRequest request) {
@@ -84,6 +87,12 @@ class WebhookEndpointService {
         Bodies.validate(request);
         if (request.id != null && em.find(WebhookEndpoint.class, request.id) != null) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
+        }
+        long live = em.createQuery("select count(e) from WebhookEndpoint e where e.projectId = :project "
+                + "and e.deletedAt is null", Long.class).setParameter("project", project.id()).getSingleResult();
+        if (live >= settings.maxEndpointsPerProject()) {
+            throw AppException.invalid("A project may have at most " + settings.maxEndpointsPerProject()
+                    + " webhook endpoints (payments.webhooks.max-endpoints-per-project); delete one first");
         }
         String url = checkedUrl(request.url);
         List<String> enabled = enabledEvents(request.enabledEvents);
@@ -148,6 +157,8 @@ class WebhookEndpointService {
         WebhookEndpoint endpoint = administered(id, false);
         em.createNativeQuery("update webhook_deliveries set status = 'Failed', lease_id = null where endpoint_id = ?1 "
                 + "and status = 'Pending'").setParameter(1, id).executeUpdate();
+        em.createNativeQuery("update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
+                + "where endpoint_id = ?1 and manual_due_at is not null").setParameter(1, id).executeUpdate();
         endpoint.delete(OffsetDateTime.now(clock));
         audit.record("WebhookEndpointDeleted", endpoint.companyId(), "WebhookEndpoint", id, null);
     }
@@ -194,22 +205,38 @@ class WebhookEndpointService {
     }
 
     /**
-     * For a manual retry: the endpoint (the caller must administer it), the event, which must be one a delivery was
-     * made for (else 404), and the secrets that sign now.
+     * Queues a manual retry of the event for the endpoint (the caller must administer it): the delivery row's
+     * {@code manual_due_at} is set to now when no manual retry is queued or running for that endpoint and event
+     * already (the UPDATE locks the row and checks that under the lock, so two at once queue one); the delivery worker
+     * sends it in its next round. 404 when no delivery of the event was ever made for the endpoint. Answers whether
+     * this call queued it (false: one was queued already).
      */
-    ManualRetry.Planned plannedRetry(UUID id, UUID eventId) {
-        WebhookEndpoint endpoint = administered(id, false);
-        Number deliveries = (Number) em.createNativeQuery("select count(*) from webhook_deliveries where endpoint_id = ?1 "
-                        + "and event_id = ?2").setParameter(1, id).setParameter(2, eventId).getSingleResult();
-        if (deliveries.longValue() == 0) {
-            throw AppException.notFound("Delivery");
+    boolean queueRetry(UUID id, UUID eventId) {
+        administered(id, false);
+        try (Connection connection = dataSource.getConnection()) {
+            try (PreparedStatement queue = connection.prepareStatement("update webhook_deliveries set manual_due_at = ? "
+                    + "where endpoint_id = ? and event_id = ? and manual_due_at is null")) {
+                queue.setObject(1, OffsetDateTime.now(clock));
+                queue.setObject(2, id);
+                queue.setObject(3, eventId);
+                if (queue.executeUpdate() == 1) {
+                    return true;
+                }
+            }
+            try (PreparedStatement exists = connection.prepareStatement("select 1 from webhook_deliveries "
+                    + "where endpoint_id = ? and event_id = ?")) {
+                exists.setObject(1, id);
+                exists.setObject(2, eventId);
+                try (ResultSet row = exists.executeQuery()) {
+                    if (!row.next()) {
+                        throw AppException.notFound("Delivery");
+                    }
+                }
+            }
+            return false;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot queue the retry (SQL state " + e.getSQLState() + ")", e);
         }
-        Events.Published event = events.find(eventId).orElseThrow(() -> AppException.notFound("Event"));
-        OffsetDateTime now = OffsetDateTime.now(clock);
-        List<String> secrets = WebhookSecrets.signing(id, endpoint.secret(), endpoint.previousSecret(),
-                endpoint.previousSecretUntil(), now);
-        return new ManualRetry.Planned(new Target(id, URI.create(endpoint.url()), secrets, eventId, event.type(),
-                event.body()), endpoint.companyId());
     }
 
     /** The endpoint, if the caller administers its company (403 for the company's Users, 404 for other tenants). */
@@ -230,9 +257,18 @@ class WebhookEndpointService {
         } catch (IllegalArgumentException e) {
             throw AppException.invalid(e.getMessage());
         }
-        TargetGuard.refusal(uri, settings.allowPrivateTargets()).ifPresent(reason -> {
-            throw AppException.invalid("url: " + reason);
-        });
+        if (!settings.allowPrivateTargets()) {
+            // One answer for both an unresolvable name and a refused address: no DNS oracle (TargetGuard.NOT_ALLOWED).
+            boolean allowed;
+            try {
+                allowed = TargetGuard.allowed(resolver.resolve(uri.getHost()), false);
+            } catch (TargetResolver.Unresolved e) {
+                allowed = false;
+            }
+            if (!allowed) {
+                throw AppException.invalid(TargetGuard.NOT_ALLOWED);
+            }
+        }
         return url.trim();
     }
 

@@ -47,21 +47,21 @@ public class WebhookEndpointsResource {
     @Inject
     WebhookEndpointService endpoints;
 
-    @Inject
-    ManualRetry manualRetry;
-
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Answer(id = true,
             extra = @Answer.Field(name = "secret", type = String.class, description = "The signing secret; shown only here"))
     @Operation(operationId = "createWebhookEndpoint", summary = "Create a webhook endpoint",
-            description = "companyProjectId, url (absolute https or http, at most 2048 characters; loopback, link-local "
-                    + "and private addresses are refused unless payments.webhooks.allow-private-targets is true), "
-                    + "enabledEvents (event types, or [\"*\"] for all), description (at most 1000), isActive (default "
-                    + "true). Answers id and secret (whsec_...): the only time the secret is shown.")
+            description = "companyProjectId, url (absolute https or http, at most 2048 characters; unless "
+                    + "payments.webhooks.allow-private-targets is true, the host must resolve, within "
+                    + "payments.webhooks.dns-timeout-ms, to public addresses only: a name that does not resolve and one "
+                    + "that resolves to a loopback, link-local or private address get the same 400), enabledEvents "
+                    + "(event types, or [\"*\"] for all), description (at most 1000), isActive (default true). A project "
+                    + "has at most payments.webhooks.max-endpoints-per-project endpoints (default 16). Answers id and "
+                    + "secret (whsec_...): the only time the secret is shown.")
     @APIResponse(responseCode = "201", description = "Created; the envelope carries id and secret")
-    @APIResponse(responseCode = "400", description = "Missing or invalid url or enabledEvents, a refused target, "
-            + "malformed body")
+    @APIResponse(responseCode = "400", description = "Missing or invalid url or enabledEvents, a refused or "
+            + "unresolvable target (one message for both), the project's endpoint limit reached, malformed body")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
     public Response create(@NotNull EndpointRequest request, @Context UriInfo uri) {
@@ -102,7 +102,7 @@ public class WebhookEndpointsResource {
             description = "url, enabledEvents, description, isActive; fields left out keep their value. The project "
                     + "cannot change. Re-enabling (isActive true) starts the 3 days of failures before disabling anew.")
     @APIResponse(responseCode = "200", description = "Updated")
-    @APIResponse(responseCode = "400", description = "Invalid url or enabledEvents, a refused target, another "
+    @APIResponse(responseCode = "400", description = "Invalid url or enabledEvents, a refused or unresolvable target, another "
             + "companyProjectId, a body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's)")
@@ -155,16 +155,19 @@ public class WebhookEndpointsResource {
 
     @POST
     @Path("{id}/deliveries/{eventId}/retry")
-    @Answer(entry = AttemptView.class)
-    @Operation(operationId = "retryWebhookDelivery", summary = "Send an event to the endpoint again, now",
-            description = "Whether earlier attempts succeeded or not; the attempt is logged (entry: as in the delivery "
-                    + "log) and the automatic schedule is unchanged.")
-    @APIResponse(responseCode = "200", description = "entry: the attempt")
+    @Operation(operationId = "retryWebhookDelivery", summary = "Queue an event to be sent to the endpoint again",
+            description = "Whether earlier attempts succeeded or not. Answers 202 at once, never waiting for the send: "
+                    + "the event is queued for the endpoint and sent within one delivery round (about "
+                    + "payments.webhooks.poll-ms); the attempt then appears in the delivery log like any other, and the "
+                    + "automatic schedule is unchanged. At most one manual retry per endpoint and event is queued at a "
+                    + "time: a retry asked while one is queued or being sent answers 202 without queuing another.")
+    @APIResponse(responseCode = "202", description = "Queued (or one was queued already)")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's), or an event never meant "
             + "for this endpoint")
-    public Envelope retry(@PathParam("id") UUID id, @PathParam("eventId") UUID eventId) {
-        return Envelope.entry(manualRetry.sendNow(id, eventId));
+    public Response retry(@PathParam("id") UUID id, @PathParam("eventId") UUID eventId) {
+        endpoints.queueRetry(id, eventId);
+        return Response.accepted(Envelope.ok()).build();
     }
 
     /** Create or update an endpoint. On update, fields left out keep their value. */

@@ -12,7 +12,10 @@ import com.paycore.platform.Settings;
  * {@code payments.webhooks.allow-private-targets} (default false), {@code .poll-ms} (how often each instance looks for
  * work, default 1000), {@code .timeout-ms} (connect and answer, default 10000), {@code .retry-schedule}
  * ({@link RetrySchedule}) and {@code .give-up-hours} (default 72: a delivery still failing that long after its event
- * is Failed, and an endpoint whose every attempt failed that long is disabled).
+ * is Failed, and an endpoint whose every attempt failed that long is disabled). Against one tenant starving the
+ * others (issue 24): {@code .max-endpoints-per-project} (default 16), {@code .max-concurrent-sends} (attempts in
+ * flight per instance, default 64), {@code .max-in-flight-per-project} (attempts in flight per instance for one
+ * project, default 8) and {@code .dns-timeout-ms} (how long a target's name may take to resolve, default 2000).
  */
 @ApplicationScoped
 class WebhookSettings {
@@ -21,12 +24,20 @@ class WebhookSettings {
     static final String POLL_MS = "payments.webhooks.poll-ms";
     static final String TIMEOUT_MS = "payments.webhooks.timeout-ms";
     static final String GIVE_UP_HOURS = "payments.webhooks.give-up-hours";
+    static final String MAX_ENDPOINTS = "payments.webhooks.max-endpoints-per-project";
+    static final String MAX_SENDS = "payments.webhooks.max-concurrent-sends";
+    static final String MAX_PER_PROJECT = "payments.webhooks.max-in-flight-per-project";
+    static final String DNS_TIMEOUT_MS = "payments.webhooks.dns-timeout-ms";
 
     private boolean allowPrivateTargets;
     private long pollMillis;
     private Duration timeout;
     private RetrySchedule schedule;
     private Duration giveUp;
+    private int maxEndpointsPerProject = 16;
+    private int maxConcurrentSends = 64;
+    private int maxInFlightPerProject = 8;
+    private Duration dnsTimeout = Duration.ofMillis(2000);
 
     @PostConstruct
     void read() {
@@ -35,6 +46,11 @@ class WebhookSettings {
         timeout = Duration.ofMillis(positive(TIMEOUT_MS, Settings.get(TIMEOUT_MS), 10_000));
         schedule = RetrySchedule.parse(Settings.get(RetrySchedule.SETTING));
         giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, Settings.get(GIVE_UP_HOURS), 72));
+        maxEndpointsPerProject = (int) Math.min(10_000, positive(MAX_ENDPOINTS, Settings.get(MAX_ENDPOINTS), 16));
+        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, Settings.get(MAX_SENDS), 64));
+        maxInFlightPerProject = (int) Math.min(maxConcurrentSends,
+                positive(MAX_PER_PROJECT, Settings.get(MAX_PER_PROJECT), 8));
+        dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, Settings.get(DNS_TIMEOUT_MS), 2000));
     }
 
     /** Settings given outright (tests). */
@@ -46,6 +62,16 @@ class WebhookSettings {
         settings.timeout = timeout;
         settings.schedule = schedule;
         settings.giveUp = giveUp;
+        return settings;
+    }
+
+    /** These settings with other bounds on sending (tests). */
+    WebhookSettings bounded(int maxConcurrentSends, int maxInFlightPerProject, Duration dnsTimeout) {
+        WebhookSettings settings = of(allowPrivateTargets, pollMillis, timeout, schedule, giveUp);
+        settings.maxEndpointsPerProject = maxEndpointsPerProject;
+        settings.maxConcurrentSends = maxConcurrentSends;
+        settings.maxInFlightPerProject = maxInFlightPerProject;
+        settings.dnsTimeout = dnsTimeout;
         return settings;
     }
 
@@ -67,6 +93,22 @@ class WebhookSettings {
 
     Duration giveUp() {
         return giveUp;
+    }
+
+    int maxEndpointsPerProject() {
+        return maxEndpointsPerProject;
+    }
+
+    int maxConcurrentSends() {
+        return maxConcurrentSends;
+    }
+
+    int maxInFlightPerProject() {
+        return maxInFlightPerProject;
+    }
+
+    Duration dnsTimeout() {
+        return dnsTimeout;
     }
 
     static boolean flag(String key, String value) {

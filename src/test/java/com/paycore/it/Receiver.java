@@ -111,6 +111,55 @@ final class Receiver implements AutoCloseable {
         threads.shutdownNow();
     }
 
+    /**
+     * A target that accepts every connection and never answers (nor reads): what a black-holed receiver looks like to
+     * the sender, which gives up at its timeout. Counts the connections it accepted.
+     */
+    static final class BlackHole implements AutoCloseable {
+
+        private final java.net.ServerSocket server;
+        private final List<java.net.Socket> held = new ArrayList<>();
+        private final Thread acceptor;
+
+        BlackHole() throws IOException {
+            server = new java.net.ServerSocket(0, 200, java.net.InetAddress.getByName("127.0.0.1"));
+            acceptor = new Thread(() -> {
+                while (!server.isClosed()) {
+                    try {
+                        java.net.Socket socket = server.accept();
+                        synchronized (held) {
+                            held.add(socket);
+                        }
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            }, "black-hole");
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        String url(String path) {
+            return "http://127.0.0.1:" + server.getLocalPort() + path;
+        }
+
+        int accepted() {
+            synchronized (held) {
+                return held.size();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+            synchronized (held) {
+                for (java.net.Socket socket : held) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
     /** Waits until the condition holds; fails after the time given. */
     static void await(Duration within, String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + within.toNanos();

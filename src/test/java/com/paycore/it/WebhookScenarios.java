@@ -50,6 +50,9 @@ abstract class WebhookScenarios {
     static final Duration DELIVERY = Duration.ofSeconds(60);
     static final String CARD = "4111111111111111";
     static final String CVV = "987";
+    /** The instance under test's round and attempt timeout (pom.xml: payments.webhooks.poll-ms, .timeout-ms). */
+    static final long POLL_MS = 300;
+    static final long TIMEOUT_MS = 2000;
 
     /** An endpoint as made: its id and the secret its create answered. */
     record Endpoint(UUID id, String secret) {
@@ -204,14 +207,18 @@ abstract class WebhookScenarios {
             SecondInstance.awaitReadiness(instance, uri, "guarded", r -> r.statusCode() == 200);
             io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
                     .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
+            // One answer for a private target and for a name that does not resolve: no DNS oracle.
+            java.util.Set<String> answers = new java.util.HashSet<>();
             for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook",
                     "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
                     "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
-                    "http://100.64.0.1/hook")) {
+                    "http://100.64.0.1/hook", "http://no-such-host.invalid/hook", "https://unresolvable.invalid/x")) {
                 Response refusal = root.body(endpointBody(project, url, List.of("*"))).post(ENDPOINTS);
-                refused(refusal, 400);
-                assertTrue(refusal.jsonPath().getString("errorMessage").contains("private"), refusal.asString());
+                JsonPath error = refused(refusal, 400);
+                assertTrue(error.getString("errorMessage").contains("private"), refusal.asString());
+                answers.add(refusal.statusCode() + " " + error.getString("code") + " " + error.getString("errorMessage"));
             }
+            assertEquals(1, answers.size(), "the same status and message for each: " + answers);
             assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS))
                     .getList("entries"), "nothing stored");
             Endpoint endpoint = anEndpoint(project, "https://93.184.215.14/hooks", "*"); // made where private is allowed
@@ -519,11 +526,14 @@ abstract class WebhookScenarios {
                 assertEquals(hmac(endpoint.secret(), timestamp(after), after.body()), v1s(after).get(1));
 
                 Receiver.await(Duration.ofSeconds(20), "first attempt logged", () -> log(endpoint, before.eventId()).size() == 1);
-                JsonPath retried = ok(asRoot().post(endpoint.path() + "/deliveries/" + before.eventId() + "/retry"));
-                assertEquals(200, retried.getInt("entry.httpStatus"));
-                assertEquals(before.eventId(), retried.getString("entry.eventId"));
+                Response retried = asRoot().post(endpoint.path() + "/deliveries/" + before.eventId() + "/retry");
+                assertEquals(202, retried.statusCode(), retried.asString());
+                assertTrue(retried.jsonPath().getBoolean("success"), retried.asString());
+                Receiver.await(Duration.ofSeconds(20), "sent again", () -> receiver.requestsFor(before.eventId()).size() == 2);
+                Receiver.await(Duration.ofSeconds(20), "the retry logged", () -> log(endpoint, before.eventId()).size() == 2);
+                assertEquals(200, log(endpoint, before.eventId()).get(1).get("httpStatus"));
                 List<Receiver.Request> requests = receiver.requestsFor(before.eventId());
-                assertEquals(2, requests.size(), "sent again, at once");
+                assertEquals(2, requests.size(), "sent again");
                 assertEquals(before.text(), requests.get(1).text(), "the same event");
                 assertTrue(signedWith(requests.get(1), rotated) && signedWith(requests.get(1), endpoint.secret()));
                 assertEquals(2, log(endpoint, before.eventId()).size());
@@ -624,6 +634,98 @@ abstract class WebhookScenarios {
                 assertFalse(serverLog.contains("\"cvv\"") || serverLog.contains("cvv="), "a CVV in the server log");
             } finally {
                 deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    // ---- abuse and availability (issue 24) ----
+
+    /**
+     * A manual retry to a target that never answers (the receiver takes the request and answers only long after the
+     * 2 s timeout) is queued: it answers 202 well within the timeout (bound: 1500 ms, below the 2000 ms an attempt
+     * takes to give up, which is what a retry that waits for its send would need at least), the attempt is then made
+     * and logged, and retries asked at once queue a single delivery.
+     */
+    @Test
+    void aManualRetryAnswers202AtOnceWhileTheTargetNeverAnswersAndRetriesAskedTogetherQueueOne() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        try (Receiver receiver = Receiver.start(Receiver.Reply.status(200), Receiver.Reply.slow(Duration.ofSeconds(30)),
+                Receiver.Reply.slow(Duration.ofSeconds(30)))) {
+            Endpoint endpoint = anEndpoint(shop.projectId(), receiver.url(), "transaction.authorized");
+            try {
+                UUID transaction = Api.created(shop.authorize(shop.aToken(CARD), "6.00", false));
+                String eventId = awaitEvent(receiver, transaction, "transaction.authorized").eventId();
+                Receiver.await(Duration.ofSeconds(20), "delivered and logged", () -> log(endpoint, eventId).size() == 1);
+                // from here on the receiver never answers in time
+                String root = Api.rootToken(); // signed in before, so the time measured is the retry's alone
+                List<Long> answeredIn = Parallel.run(4, i -> {
+                    io.restassured.specification.RequestSpecification request = as(root);
+                    long started = System.nanoTime();
+                    Response r = request.post(endpoint.path() + "/deliveries/" + eventId + "/retry");
+                    long millis = (System.nanoTime() - started) / 1_000_000;
+                    assertEquals(202, r.statusCode(), r.asString());
+                    return millis;
+                });
+                for (long millis : answeredIn) {
+                    assertTrue(millis < 1500, "answered without waiting for the send: " + answeredIn);
+                }
+                Receiver.await(Duration.ofSeconds(20), "the retry sent", () -> receiver.requestsFor(eventId).size() == 2);
+                Receiver.await(Duration.ofSeconds(20), "the retry's attempt logged", () -> log(endpoint, eventId).size() == 2);
+                Map<String, Object> attempt = log(endpoint, eventId).get(1);
+                assertNull(attempt.get("httpStatus"), attempt.toString());
+                assertTrue(((String) attempt.get("error")).contains(TIMEOUT_MS + " ms"), attempt.toString());
+                Thread.sleep(TIMEOUT_MS + 4 * POLL_MS); // a second queued retry would have been sent and logged by now
+                assertEquals(2, receiver.requestsFor(eventId).size(), "four retries at once: one delivery");
+                assertEquals(2, log(endpoint, eventId).size());
+            } finally {
+                deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    /**
+     * One project with the most endpoints allowed (16; the 17th is refused naming the setting), all on a target that
+     * accepts connections and never answers, and a backlog of their deliveries: another project's deliveries still
+     * arrive within its normal lag. Bound, from the settings of the instance under test: each of five deliveries of
+     * the other project arrives within 2 rounds (2 x poll-ms = 600 ms) plus 1200 ms for the machine, 1800 ms in all,
+     * less than the 2000 ms one never-answered attempt takes, which a round that waited for its slowest send (or a
+     * queue by due time alone, behind the backlog) would add at least.
+     */
+    @Test
+    void aProjectWhoseSixteenEndpointsNeverAnswerDoesNotDelayAnotherProjectsDeliveries() throws Exception {
+        Cards.Shop slow = Cards.aShop();
+        Cards.Shop other = Cards.aShop();
+        long bound = 2 * POLL_MS + 1200;
+        List<Endpoint> endpoints = new ArrayList<>();
+        try (Receiver.BlackHole hole = new Receiver.BlackHole(); Receiver receiver = Receiver.start()) {
+            try {
+                for (int i = 0; i < 16; i++) {
+                    endpoints.add(anEndpoint(slow.projectId(), hole.url("/hooks/" + i), "transaction.authorized"));
+                }
+                Response seventeenth = asRoot().body(endpointBody(slow.projectId(), hole.url("/hooks/16"),
+                        List.of("*"))).post(ENDPOINTS);
+                String limit = refused(seventeenth, 400).getString("errorMessage");
+                assertTrue(limit.contains("16") && limit.contains("payments.webhooks.max-endpoints-per-project"), limit);
+                assertEquals(16, ok(asRoot().queryParam("CompanyProjectId", slow.projectId()).get(ENDPOINTS))
+                        .getList("entries").size());
+                for (int i = 0; i < 4; i++) { // 64 deliveries that each take the whole timeout, retried every second
+                    Api.created(slow.authorize(slow.aToken(CARD), "1.0" + i, false));
+                }
+                Receiver.await(Duration.ofSeconds(30), "the black hole busy", () -> hole.accepted() >= 2);
+                endpoints.add(anEndpoint(other.projectId(), receiver.url(), "transaction.authorized"));
+                List<Long> lags = new ArrayList<>();
+                for (int i = 0; i < 5; i++) {
+                    UUID transaction = Api.created(other.authorize(other.aToken(CARD), "2.0" + i, false));
+                    java.time.Instant made = java.time.Instant.now();
+                    Receiver.Request request = awaitEvent(receiver, transaction, "transaction.authorized");
+                    lags.add(Math.max(0, Duration.between(made, request.at()).toMillis()));
+                }
+                assertTrue(hole.accepted() >= 4, "the slow project's attempts ran meanwhile: " + hole.accepted());
+                for (long lag : lags) {
+                    assertTrue(lag < bound, "another project's deliveries within " + bound + " ms: " + lags);
+                }
+            } finally {
+                endpoints.forEach(WebhookScenarios::deleteQuietly);
             }
         }
     }

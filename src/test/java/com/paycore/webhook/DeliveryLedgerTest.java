@@ -15,6 +15,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.h2.jdbcx.JdbcDataSource;
@@ -291,8 +292,19 @@ class DeliveryLedgerTest {
         assertThrows(IllegalArgumentException.class, () -> ledger.record(claims, List.of()));
     }
 
+    /** What WebhookEndpointService.queueRetry does: the row's manual retry due now, unless one is queued already. */
+    int queueManual(UUID endpoint, UUID event, OffsetDateTime at) throws Exception {
+        try (Connection c = h2.getConnection(); PreparedStatement queue = c.prepareStatement("update webhook_deliveries "
+                + "set manual_due_at = ? where endpoint_id = ? and event_id = ? and manual_due_at is null")) {
+            queue.setObject(1, at);
+            queue.setObject(2, endpoint);
+            queue.setObject(3, event);
+            return queue.executeUpdate();
+        }
+    }
+
     @Test
-    void deliveriesOfAnInactiveEndpointWaitAndAManualAttemptLeavesTheScheduleAlone() throws Exception {
+    void deliveriesOfAnInactiveEndpointWaitAndAQueuedManualRetryIsSentOnceAndLeavesTheScheduleAlone() throws Exception {
         UUID endpoint = endpoint(project, "*", true);
         Published event = event(project, "chargeback.opened");
         fanOut.fanOut(List.of(event), NOW);
@@ -300,14 +312,81 @@ class DeliveryLedgerTest {
             c.createStatement().execute("update webhook_endpoints set is_active = false");
         }
         assertEquals(List.of(), ledger.claimDue(10, NOW, Duration.ofSeconds(60)));
-        Target target = new Target(endpoint, URI.create("https://receiver.example/"), List.of("whsec_x"), event.id(),
-                event.type(), event.body());
-        assertTrue(ledger.recordManual(target, UUID.randomUUID(), new Outcome(NOW, 200, null, 12)));
-        Object[] delivery = rows("select status, attempts from webhook_deliveries").get(0);
-        assertEquals("Pending", delivery[0]);
-        assertEquals(0, delivery[1]);
+        assertEquals(1, queueManual(endpoint, event.id(), NOW));
+        assertEquals(0, queueManual(endpoint, event.id(), NOW), "one queued already: not another");
+        assertEquals(0, queueManual(endpoint, UUID.randomUUID(), NOW), "no delivery of that event: nothing queued");
+        List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        assertEquals(1, claims.size(), "the manual retry only: the endpoint is inactive");
+        DeliveryLedger.Claim claim = claims.get(0);
+        assertTrue(claim.manual());
+        assertEquals(project, claim.projectId());
+        assertEquals(0, queueManual(endpoint, event.id(), NOW), "being sent: not queued again");
+        assertEquals(List.of(), ledger.claimDue(10, NOW.plusSeconds(30), Duration.ofSeconds(60)), "leased");
+        ledger.record(List.of(claim), List.of(new Outcome(NOW, 200, null, 12)));
+        Object[] delivery = rows("select status, attempts, manual_due_at, manual_lease_id from webhook_deliveries").get(0);
+        assertEquals(List.of("Pending", 0), List.of(delivery[0], delivery[1]), "the schedule is left alone");
+        assertNull(delivery[2]);
+        assertNull(delivery[3]);
         assertEquals(Boolean.TRUE, rows("select manual from webhook_attempts").get(0)[0]);
-        Target unknown = new Target(endpoint, target.url(), target.secrets(), UUID.randomUUID(), "chargeback.opened", "{}");
-        assertFalse(ledger.recordManual(unknown, UUID.randomUUID(), new Outcome(NOW, 200, null, 12)));
+        assertEquals(List.of(), ledger.claimDue(10, NOW.plusMinutes(5), Duration.ofSeconds(60)), "sent once");
+        ledger.record(List.of(claim), List.of(new Outcome(NOW, 200, null, 12)));
+        assertEquals(1, rows("select * from webhook_attempts").size(), "its lease is gone: recorded once");
+        assertEquals(1, queueManual(endpoint, event.id(), NOW.plusMinutes(1)), "after it, another may be queued");
+        try (Connection c = h2.getConnection()) {
+            c.createStatement().execute("update webhook_endpoints set deleted_at = created_at");
+        }
+        assertEquals(List.of(), ledger.claimDue(10, NOW.plusMinutes(2), Duration.ofSeconds(60)), "deleted: never sent");
+    }
+
+    @Test
+    void claimsTakeEveryProjectsFirstDeliveryBeforeAnyProjectsSecondWithinEachProjectsCap() throws Exception {
+        UUID busy = project;
+        UUID quiet = UUID.randomUUID();
+        UUID third = UUID.randomUUID();
+        UUID busyEndpoint = endpoint(busy, "*", true);
+        endpoint(quiet, "*", true);
+        endpoint(third, "*", true);
+        List<Published> backlog = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            backlog.add(event(busy, "transaction.authorized"));
+        }
+        fanOut.fanOut(backlog, NOW.minusHours(1)); // an old backlog, due long before the others
+        fanOut.fanOut(List.of(event(quiet, "transaction.authorized"), event(quiet, "transaction.captured")), NOW);
+        fanOut.fanOut(List.of(event(third, "transaction.authorized")), NOW);
+
+        List<DeliveryLedger.Claim> two = ledger.claimDue(2, 4, Map.of(), NOW, Duration.ofSeconds(60));
+        assertEquals(2, two.size());
+        assertEquals(1, two.stream().filter(c -> c.projectId().equals(busy)).count(), "not the two oldest, both of "
+                + "the backlog: each project's first (the backlog's is the oldest), then another project's first");
+        release(two);
+
+        List<DeliveryLedger.Claim> capped = ledger.claimDue(20, 4, Map.of(), NOW, Duration.ofSeconds(60));
+        Map<UUID, Long> perProject = capped.stream().collect(java.util.stream.Collectors.groupingBy(
+                DeliveryLedger.Claim::projectId, java.util.stream.Collectors.counting()));
+        assertEquals(Map.of(busy, 4L, quiet, 2L, third, 1L), perProject, "at most 4 of a project");
+        release(capped);
+
+        List<DeliveryLedger.Claim> busyAtCap = ledger.claimDue(20, 4, Map.of(busy, 4), NOW, Duration.ofSeconds(60));
+        assertEquals(0, busyAtCap.stream().filter(c -> c.projectId().equals(busy)).count(), "its 4 are in flight");
+        assertEquals(3, busyAtCap.size());
+        release(busyAtCap);
+
+        List<DeliveryLedger.Claim> partly = ledger.claimDue(4, 4, Map.of(busy, 3), NOW, Duration.ofSeconds(60));
+        assertEquals(1, partly.stream().filter(c -> c.projectId().equals(busy)).count(), "one more of its 4");
+        assertEquals(4, partly.size(), "and the slots left go to the others");
+        assertTrue(partly.stream().allMatch(c -> !c.manual() && c.endpointId() != null));
+        assertEquals(busyEndpoint, partly.stream().filter(c -> c.projectId().equals(busy)).findFirst().orElseThrow()
+                .endpointId());
+    }
+
+    /** Lets claimed rows come due again (as if never claimed). */
+    void release(List<DeliveryLedger.Claim> claims) throws Exception {
+        try (Connection c = h2.getConnection(); PreparedStatement back = c.prepareStatement(
+                "update webhook_deliveries set next_attempt_at = created_at, lease_id = null where id = ?")) {
+            for (DeliveryLedger.Claim claim : claims) {
+                back.setObject(1, claim.deliveryId());
+                back.executeUpdate();
+            }
+        }
     }
 }
