@@ -88,14 +88,17 @@ class WebhookEndpointService {
         if (request.id != null && em.find(WebhookEndpoint.class, request.id) != null) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
         }
+        String url = checkedUrl(request.url);
+        List<String> enabled = enabledEvents(request.enabledEvents);
+        // The project row's lock makes creates of one project wait for each other, so two at once cannot both pass the
+        // cap (taken after the URL's DNS check, which may take up to its timeout).
+        projects.lockAsAdmin(project.id());
         long live = em.createQuery("select count(e) from WebhookEndpoint e where e.projectId = :project "
                 + "and e.deletedAt is null", Long.class).setParameter("project", project.id()).getSingleResult();
         if (live >= settings.maxEndpointsPerProject()) {
             throw AppException.invalid("A project may have at most " + settings.maxEndpointsPerProject()
                     + " webhook endpoints (payments.webhooks.max-endpoints-per-project); delete one first");
         }
-        String url = checkedUrl(request.url);
-        List<String> enabled = enabledEvents(request.enabledEvents);
         WebhookEndpoint endpoint = new WebhookEndpoint(request.id != null ? request.id : Ids.newId(), project.companyId(),
                 project.id());
         endpoint.configure(url, enabled, blankToNull(request.description), request.isActive == null || request.isActive);

@@ -684,6 +684,36 @@ abstract class WebhookScenarios {
     }
 
     /**
+     * The cap holds under parallel creates on two instances: with 14 endpoints, six creates at once (three on each
+     * instance) make exactly two more; the project's row lock serializes the count.
+     */
+    @Test
+    void parallelCreatesOnTwoInstancesNeverPassTheEndpointCap() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        List<Endpoint> endpoints = new ArrayList<>();
+        try (Receiver receiver = Receiver.start()) {
+            try {
+                for (int i = 0; i < 14; i++) {
+                    endpoints.add(anEndpoint(shop.projectId(), receiver.url(), "transaction.authorized"));
+                }
+                String token = Api.rootToken();
+                List<Response> answers = Parallel.run(6, i -> (i % 2 == 0 ? Api.as(token) : Api.onSecondInstance(token))
+                        .body(endpointBody(shop.projectId(), receiver.url(), List.of("*"))).post(ENDPOINTS));
+                long made = answers.stream().filter(r -> r.statusCode() == 201).count();
+                long refused = answers.stream().filter(r -> r.statusCode() == 400).count();
+                answers.stream().filter(r -> r.statusCode() == 201)
+                        .forEach(r -> endpoints.add(new Endpoint(created(r), null)));
+                assertEquals(2, made, "creates past 14 endpoints at once");
+                assertEquals(4, refused, "the others refused naming the cap");
+                assertEquals(16, ok(asRoot().queryParam("CompanyProjectId", shop.projectId()).get(ENDPOINTS))
+                        .getList("entries").size());
+            } finally {
+                endpoints.forEach(WebhookScenarios::deleteQuietly);
+            }
+        }
+    }
+
+    /**
      * One project with the most endpoints allowed (16; the 17th is refused naming the setting), all on a target that
      * accepts connections and never answers, and a backlog of their deliveries: another project's deliveries still
      * arrive within its normal lag. Bound, from the settings of the instance under test: each of five deliveries of
