@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 
@@ -19,7 +20,12 @@ import javax.sql.DataSource;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
@@ -177,6 +183,54 @@ public class Events {
         }
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(e -> json(e.body())).toList();
+    }
+
+    /** The members of an event's data that may hold a person's data: blanked by {@link #redact}. */
+    static final Set<String> PERSONAL_MEMBERS = Set.of("cardholderName", "firstName", "lastName", "email", "phone",
+            "addressLine1", "addressLine2");
+
+    /**
+     * Erasure (a payment token deleted): in every event of the project that names {@code subjectId} (its data is
+     * that resource, or refers to it), each personal member ({@link #PERSONAL_MEMBERS}) whose value is one of
+     * {@code values} becomes null, at any depth; everything else of the event stays as it was. In the caller's database
+     * transaction. Answers how many events changed. Only the project's events are read (its index), and of those only
+     * the ones whose stored text contains the id.
+     */
+    @Transactional(TxType.MANDATORY)
+    public int redact(UUID projectId, UUID subjectId, Set<String> values) {
+        if (values.isEmpty()) {
+            return 0;
+        }
+        int changed = 0;
+        List<Object[]> rows = em.createQuery("select e.id, e.body from StoredEvent e where e.projectId = :project "
+                        + "and e.body like :subject", Object[].class)
+                .setParameter("project", projectId).setParameter("subject", "%" + subjectId + "%").getResultList();
+        for (Object[] row : rows) {
+            JsonObject event = json((String) row[1]);
+            JsonValue redacted = redacted(event, values);
+            if (!redacted.equals(event)) {
+                changed += em.createQuery("update StoredEvent e set e.body = :body where e.id = :id")
+                        .setParameter("body", redacted.toString()).setParameter("id", row[0]).executeUpdate();
+            }
+        }
+        return changed;
+    }
+
+    /** {@code value} with every personal member holding one of {@code values} set to null. */
+    static JsonValue redacted(JsonValue value, Set<String> values) {
+        if (value instanceof JsonObject object) {
+            JsonObjectBuilder copy = StrictJson.json().createObjectBuilder();
+            object.forEach((name, member) -> copy.add(name, PERSONAL_MEMBERS.contains(name)
+                    && member instanceof JsonString string && values.contains(string.getString())
+                    ? JsonValue.NULL : redacted(member, values)));
+            return copy.build();
+        }
+        if (value instanceof JsonArray array) {
+            JsonArrayBuilder copy = StrictJson.json().createArrayBuilder();
+            array.forEach(item -> copy.add(redacted(item, values)));
+            return copy.build();
+        }
+        return value;
     }
 
     static StoredEvent event(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, Object data) {

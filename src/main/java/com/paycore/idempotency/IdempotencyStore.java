@@ -173,11 +173,4 @@ class IdempotencyStore {
         em.createQuery("delete from IdempotencyRecord r where r.id = :id and r.state = :running")
                 .setParameter("id", id).setParameter("running", IdempotencyRules.State.IN_PROGRESS).executeUpdate();
     }
-
-    /** Deletes the rows past their retention; returns how many. */
-    @Transactional(TxType.REQUIRES_NEW)
-    public int deleteExpired(OffsetDateTime now) {
-        return em.createQuery("delete from IdempotencyRecord r where r.expiresAt <= :now")
-                .setParameter("now", now).executeUpdate();
-    }
 }

@@ -64,6 +64,7 @@ import com.paycore.processor.ProcessorsResource;
 import com.paycore.project.PayProjectResource;
 import com.paycore.project.ProjectsResource;
 import com.paycore.report.ReportTransactionsResource;
+import com.paycore.retention.RetentionResource;
 import com.paycore.run.RunsResource;
 import com.paycore.transaction.AdminTransactionsResource;
 import com.paycore.transaction.PayTransactionsResource;
@@ -95,7 +96,7 @@ public class ApiDocumentFilter implements OASFilter {
             AdminTransactionsResource.class, SettlementsResource.class, ReconciliationResource.class,
             AdminChargebacksResource.class,
             ChargebackReportResource.class, CardUpdaterResource.class, CardUpdaterReportResource.class,
-            ReportTransactionsResource.class, RunsResource.class,
+            ReportTransactionsResource.class, RunsResource.class, RetentionResource.class,
             PayProjectResource.class, TokensResource.class, PayTransactionsResource.class, PayChargebacksResource.class,
             EventsResource.class);
 

@@ -108,12 +108,27 @@ class PaymentToken extends Timestamped {
         this.panCiphertext = panCiphertext;
     }
 
-    /** Crypto-erase: the sealed number is destroyed; what is kept in clear stays for history. */
-    void erase(OffsetDateTime now) {
+    /**
+     * Erasure: the sealed number is destroyed (crypto-erase), and with it the number's fingerprint, the cardholder's
+     * name, e-mail, phone and street lines; brand, last four digits, expiry and city, state, zip and country stay for
+     * history. Answers the personal values as they were, for the copies elsewhere.
+     */
+    PaymentTokenErased erase(OffsetDateTime now) {
+        PaymentTokenErased erased = new PaymentTokenErased(projectId, id, cardholderName, firstName, lastName, email,
+                phone, addressLine1, addressLine2);
         this.panCiphertext = null;
         this.keystoreId = null;
+        this.fingerprint = null;
+        this.cardholderName = null;
+        this.firstName = null;
+        this.lastName = null;
+        this.email = null;
+        this.phone = null;
+        this.addressLine1 = null;
+        this.addressLine2 = null;
         this.status = Status.Deleted;
         this.deletedAt = now;
+        return erased;
     }
 
     /** The account updater reported a new expiry (CardExpired). */

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -24,6 +25,7 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.ProjectCaller;
 import com.paycore.apikey.ApiKeyService;
 import com.paycore.audit.AuditLog;
+import com.paycore.event.Events;
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
 import com.paycore.platform.AppException;
@@ -73,6 +75,12 @@ public class PaymentTokenService {
     @Inject
     Jdbc jdbc;
 
+    @Inject
+    Events outbox;
+
+    @Inject
+    Event<PaymentTokenErased> erasures;
+
     /** E10 for the request's API-key caller (an active project of an active company, else 400). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public TokenView create(ProjectCaller.Transacting project, CreateTokenRequest request) {
@@ -98,10 +106,17 @@ public class PaymentTokenService {
         return TokenView.from(find(projectId, id, false));
     }
 
-    /** Crypto-erase: the sealed card number is destroyed; the token cannot be used again. */
+    /**
+     * Erasure, in one database transaction: the sealed card number is destroyed and the token cannot be used again;
+     * its personal data (name, e-mail, phone, street lines) and fingerprint are blanked on the token, in its past
+     * events' data, and, through {@link PaymentTokenErased}, wherever other features copied them (docs/DECISIONS.md,
+     * "Erasure of a deleted payment token").
+     */
     public void delete(UUID projectId, UUID id) {
         PaymentToken token = find(projectId, id, true);
-        token.erase(OffsetDateTime.now(clock));
+        PaymentTokenErased erased = token.erase(OffsetDateTime.now(clock));
+        outbox.redact(projectId, id, erased.values());
+        erasures.fire(erased);
         audit.record("PaymentTokenDeleted", null, "PaymentToken", id, "project=" + projectId);
     }
 

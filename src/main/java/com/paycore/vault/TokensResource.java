@@ -94,7 +94,9 @@ public class TokensResource {
     @DELETE
     @Path("{id}")
     @Operation(operationId = "deletePaymentToken",
-            summary = "Delete a payment token (crypto-erase: its encrypted card number is destroyed)")
+            summary = "Delete a payment token (erasure: its encrypted card number is destroyed; its cardholder name, "
+                    + "e-mail, phone, street lines and fingerprint are blanked on the token, its events, its transactions' "
+                    + "billing copies and the report facts)")
     @APIResponse(responseCode = "200", description = "Deleted")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such token in this project, or already deleted")

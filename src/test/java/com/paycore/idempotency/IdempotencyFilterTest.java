@@ -468,13 +468,6 @@ class IdempotencyFilterTest {
             return Optional.of(row.id());
         }
 
-        @Override
-        public int deleteExpired(OffsetDateTime now) {
-            int before = rows.size();
-            rows.values().removeIf(r -> !r.expiresAt().isAfter(now));
-            return before - rows.size();
-        }
-
         private static Object field(IdempotencyRecord row, String name) {
             try {
                 var f = IdempotencyRecord.class.getDeclaredField(name);

@@ -175,6 +175,14 @@ class ApiIT {
     }
 
     @Nested
+    class Retention extends RetentionScenarios {
+    }
+
+    @Nested
+    class Erasure extends ErasureScenarios {
+    }
+
+    @Nested
     class BadInput extends BadInputScenarios {
     }
 

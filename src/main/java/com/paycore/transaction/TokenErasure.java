@@ -1,0 +1,63 @@
+package com.paycore.transaction;
+
+import java.util.List;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
+
+import com.paycore.vault.PaymentTokenErased;
+
+/**
+ * Erasure of a deleted payment token's copies on its transactions, in the deleting database transaction: each billing
+ * name, e-mail, phone and street line (and the transaction's own e-mail) that holds one of the token's erased values
+ * becomes null. A value the merchant gave that is not the token's stays; the billing city, state, zip and country,
+ * amounts, card brand and last four digits stay (the reports group by them). Transaction events hold none of these.
+ */
+@ApplicationScoped
+class TokenErasure {
+
+    static final List<String> COLUMNS = List.of("billing_first_name", "billing_last_name", "billing_email",
+            "billing_phone", "billing_address_line1", "billing_address_line2", "email");
+
+    @PersistenceContext(unitName = "payments")
+    EntityManager em;
+
+    void erase(@Observes PaymentTokenErased erased) {
+        Set<String> values = erased.values();
+        if (values.isEmpty()) {
+            return;
+        }
+        Query update = em.createNativeQuery(sql(values.size()));
+        int position = 1;
+        for (int column = 0; column < COLUMNS.size(); column++) {
+            for (String value : values) {
+                update.setParameter(position++, value);
+            }
+        }
+        update.setParameter(position, erased.tokenId());
+        update.executeUpdate();
+    }
+
+    /**
+     * {@code column = CASE WHEN column IN (?1, ...) THEN NULL ELSE column END} for each column, each with its own
+     * numbered parameters, then {@code payment_token_id = ?n}.
+     */
+    static String sql(int values) {
+        StringBuilder sql = new StringBuilder("UPDATE transactions SET ");
+        int position = 1;
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            String column = COLUMNS.get(i);
+            List<String> list = new java.util.ArrayList<>();
+            for (int v = 0; v < values; v++) {
+                list.add("?" + position++);
+            }
+            sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
+                    .append(String.join(", ", list)).append(") THEN NULL ELSE ").append(column).append(" END");
+        }
+        return sql.append(" WHERE payment_token_id = ?").append(position).toString();
+    }
+}
