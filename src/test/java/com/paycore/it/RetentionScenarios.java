@@ -167,12 +167,15 @@ abstract class RetentionScenarios {
                 "{\"id\":\"" + id + "\",\"type\":\"api_key.expiring\",\"data\":{}}");
     }
 
-    /** A deleted endpoint (never sent to): the deliveries and attempts below belong to it. */
-    static UUID endpoint(Connection db, UUID project, UUID company, OffsetDateTime now) throws Exception {
-        return insert(db, "insert into webhook_endpoints (id, company_id, project_id, url, enabled_events, is_active, "
-                + "secret, deleted_at, created_at, updated_at, version) values (?, ?, ?, ?, ?, false, ?, ?, ?, ?, 1)",
-                UUID.randomUUID(), company, project, "http://127.0.0.1:9/retention", "*", "not-a-sealed-secret", now,
-                now, now);
+    /**
+     * A deleted endpoint (never sent to): the deliveries and attempts below belong to it. Made and deleted over the API,
+     * so its secret is sealed like any other (every later start checks each sealed value against the master key).
+     */
+    static UUID endpoint(Connection db, UUID project, UUID company, OffsetDateTime now) {
+        WebhookScenarios.Endpoint endpoint = WebhookScenarios.anEndpoint(project, "http://127.0.0.1:9/retention",
+                "api_key.expiring");
+        WebhookScenarios.deleteQuietly(endpoint);
+        return endpoint.id();
     }
 
     static UUID delivery(Connection db, UUID endpoint, String status, OffsetDateTime created,
