@@ -25,7 +25,7 @@ import com.paycore.user.Accounts;
 /**
  * Every request under /api/adm needs a bearer access token verified by MicroProfile JWT, whose user exists
  * and is active in the database now: a deactivation bites on the next request of a token already issued,
- * on every instance. Tokens of an external issuer map to a user through upn or email when sub is not one
+ * on every instance, and so does a password or e-mail change for the tokens issued before it. Tokens of an external issuer map to a user through upn or email when sub is not one
  * of our user ids. An external issuer's token must name one of the configured audiences (none configured: every
  * token is refused, see {@link JwtReadiness}), and carries platform administrator rights only when
  * {@code payments.jwt.external-platform-admins} allows it: whoever runs that issuer can name any email.
@@ -65,6 +65,10 @@ class AdminAuthentication implements ContainerRequestFilter {
             throw AppException.unauthenticated();
         }
         Account user = findUser(token).filter(Account::active).orElseThrow(AppException::unauthenticated);
+        if (user.issuedBeforeCredentialChange(token.getIssuedAtTime())) {
+            // issued before the password or the e-mail last changed: whoever holds it may be why it changed
+            throw AppException.unauthenticated();
+        }
         caller.authenticate(user.id(), user.email(), platformRights(user.platformAdmin(), external, externalPlatformAdmins));
     }
 
