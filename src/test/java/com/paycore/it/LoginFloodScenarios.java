@@ -44,6 +44,7 @@ abstract class LoginFloodScenarios {
         settings.put("payments.security.pbkdf2-iterations", "210000");
         settings.put("payments.auth.token.attempts-per-address", System.getProperty("it.flood.per-address", "30"));
         settings.put("payments.auth.token.attempts-per-username", System.getProperty("it.flood.per-username", "10"));
+        settings.put("payments.auth.token.check-wait", "PT1S");
         if (System.getProperty("it.flood.concurrent-checks") != null) {
             settings.put("payments.auth.token.max-concurrent-checks", System.getProperty("it.flood.concurrent-checks"));
         }
