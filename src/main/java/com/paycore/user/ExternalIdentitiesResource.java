@@ -5,7 +5,6 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
@@ -60,8 +59,8 @@ public class ExternalIdentitiesResource {
     @APIResponse(responseCode = "201", description = "Linked; the envelope carries id")
     @APIResponse(responseCode = "400", description = "Missing or too long field, an issuer that is not configured, or "
             + "a subject of the issuer already linked")
-    public Response create(@PathParam("userId") UUID userId, @Valid @NotNull LinkRequest request, @Context UriInfo uri) {
-        return Envelope.created(uri.getAbsolutePath(), links.link(userId, request.issuer, request.subject).id());
+    public Response create(@PathParam("userId") UUID userId, @NotNull LinkRequest request, @Context UriInfo uri) {
+        return Envelope.created(uri.getAbsolutePath(), links.link(userId, request).id());
     }
 
     @GET

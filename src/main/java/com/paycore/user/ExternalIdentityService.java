@@ -18,6 +18,7 @@ import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.UniqueViolations;
 
@@ -48,9 +49,12 @@ class ExternalIdentityService {
     @Inject
     Clock clock;
 
-    ExternalIdentity link(UUID userId, String issuerName, String subject) {
+    /** The user is looked up (and the caller's reach checked) before the body: another tenant's user is 404 whatever it holds. */
+    ExternalIdentity link(UUID userId, ExternalIdentitiesResource.LinkRequest request) {
         Set<UUID> shared = reachable(userId);
-        ExternalIssuers.Issuer issuer = ExternalIssuers.named(issuerName)
+        Bodies.validate(request);
+        String subject = request.subject;
+        ExternalIssuers.Issuer issuer = ExternalIssuers.named(request.issuer.trim())
                 .orElseThrow(() -> AppException.invalid("issuer: not a configured external issuer ("
                         + ExternalIssuers.NAMES + ")"));
         UUID company = companyFor(shared, issuer);
