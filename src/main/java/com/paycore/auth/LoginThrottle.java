@@ -7,11 +7,23 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
+import java.io.IOException;
+
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import com.paycore.platform.StrictJson;
 
 /**
  * Keeps the password grant's PBKDF2 work from being a lever against the whole service (issue 24, item 1). Before any
@@ -72,6 +84,14 @@ class LoginThrottle {
         }
     }
 
+    /** The seconds an address over its limit must wait (0: it is not over it); counts nothing. */
+    long addressWait(String address) {
+        if (perAddress <= 0) {
+            return 0;
+        }
+        return seconds(counts.peek("a:" + address, perAddress, System.nanoTime()));
+    }
+
     /** A permit for one password check; close it when the check is done. Throws the 429 refusal when none comes. */
     Permit permit() {
         if (checks == null) {
@@ -90,9 +110,18 @@ class LoginThrottle {
 
     private static void refuseAfter(long retryAfterNanos) {
         if (retryAfterNanos > 0) {
-            long seconds = Math.max(1, (retryAfterNanos + 999_999_999L) / 1_000_000_000L);
-            throw OAuthException.temporarilyUnavailable("Too many sign-in attempts; retry after " + seconds + " s", seconds);
+            long seconds = seconds(retryAfterNanos);
+            throw OAuthException.temporarilyUnavailable(tooMany(seconds), seconds);
         }
+    }
+
+    static String tooMany(long seconds) {
+        return "Too many sign-in attempts; retry after " + seconds + " s";
+    }
+
+    /** Whole seconds, rounded up, at least 1; 0 for 0. */
+    private static long seconds(long nanos) {
+        return nanos <= 0 ? 0 : Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L);
     }
 
     /** A held permit of a password check. */
@@ -101,11 +130,45 @@ class LoginThrottle {
         void close();
     }
 
+    /**
+     * The cheap refusal of a flood: a POST to the token endpoint from an address already over its limit is answered 429
+     * here, before the application parses anything (no JAX-RS, no body read), for any grant, until the address's window
+     * ends. Attempts are still counted (and the other limits applied) in the resource.
+     */
+    @WebFilter(urlPatterns = "/api/auth/token", asyncSupported = true)
+    public static class Gate implements Filter {
+
+        @Inject
+        LoginThrottle throttle;
+
+        @Override
+        public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+                throws IOException, ServletException {
+            HttpServletRequest http = (HttpServletRequest) request;
+            long wait = "POST".equals(http.getMethod()) ? throttle.addressWait(http.getRemoteAddr()) : 0;
+            if (wait == 0) {
+                chain.doFilter(request, response);
+                return;
+            }
+            HttpServletResponse answer = (HttpServletResponse) response;
+            answer.setStatus(429);
+            answer.setHeader("Retry-After", String.valueOf(wait));
+            answer.setHeader("Pragma", "no-cache");
+            answer.setHeader("Cache-Control", "no-store");
+            answer.setContentType("application/json");
+            answer.setCharacterEncoding("UTF-8");
+            answer.getWriter().write(StrictJson.json().createObjectBuilder()
+                    .add("error", "temporarily_unavailable")
+                    .add("error_description", tooMany(wait))
+                    .build().toString());
+        }
+    }
+
     /** Fixed-window attempt counts by key, safe for concurrent use. */
     static final class Counts {
 
         private final long windowNanos;
-        private final Map<String, long[]> windows = new ConcurrentHashMap<>(); // {window start, count}
+        private final Map<String, long[]> windows = new ConcurrentHashMap<>(); // {window start, count}, never mutated
 
         Counts(long windowNanos) {
             this.windowNanos = windowNanos;
@@ -126,12 +189,20 @@ class LoginThrottle {
                 }
                 if (w[1] >= limit) {
                     result[0] = Math.max(1, w[0] + windowNanos - now);
-                } else {
-                    w[1]++;
+                    return w;
                 }
-                return w;
+                return new long[] {w[0], w[1] + 1}; // never changed once in the map: peek reads it without a lock
             });
             return result[0];
+        }
+
+        /** The nanos until the key's window ends when its count reached the limit, else 0; counts nothing. */
+        long peek(String key, int limit, long now) {
+            long[] w = windows.get(key);
+            if (w == null) {
+                return 0;
+            }
+            return now - w[0] < windowNanos && w[1] >= limit ? Math.max(1, w[0] + windowNanos - now) : 0;
         }
 
         int tracked() {

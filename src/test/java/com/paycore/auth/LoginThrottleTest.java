@@ -43,6 +43,18 @@ class LoginThrottleTest {
     }
 
     @Test
+    void anAddressOverItsLimitIsSeenWithoutCounting() {
+        LoginThrottle t = throttle(2, 100, 1, Duration.ZERO);
+        assertEquals(0, t.addressWait("10.0.0.1"));
+        t.admit("10.0.0.1", "a@x.test");
+        assertEquals(0, t.addressWait("10.0.0.1"));
+        t.admit("10.0.0.1", "b@x.test");
+        long wait = t.addressWait("10.0.0.1");
+        assertTrue(wait >= 59 && wait <= 60, "the rest of the window: " + wait);
+        assertEquals(0, t.addressWait("10.0.0.2"));
+    }
+
+    @Test
     void theUsernameLimitCountsEveryAddressAndIgnoresCase() {
         LoginThrottle t = throttle(100, 2, 1, Duration.ZERO);
         t.admit("10.0.0.1", "Victim@x.test");

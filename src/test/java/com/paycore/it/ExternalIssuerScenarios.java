@@ -97,14 +97,22 @@ abstract class ExternalIssuerScenarios {
         Api.join(other, both, "Admin");
         Api.join(spokenFor, Api.root(), "User");
         String port = System.getProperty("payments.it.port.external");
-        Process instance = SecondInstance.launch("external", port, concat(issuerOptions(pem),
-                "-Dpayments.jwt.audience=" + AUDIENCE, "-Dpayments.jwt.external-issuers=idp",
+        List<String> issuers = List.of("-Dpayments.jwt.external-issuers=idp",
                 "-Dpayments.jwt.external-issuers.idp.issuer=" + ISSUER,
-                "-Dpayments.jwt.external-issuers.idp.companies=" + spokenFor));
-        try {
+                "-Dpayments.jwt.external-issuers.idp.companies=" + spokenFor);
+        List<String> externalOptions = new ArrayList<>(issuerOptions(pem));
+        externalOptions.add("-Dpayments.jwt.audience=" + AUDIENCE);
+        externalOptions.addAll(issuers);
+        Process instance = SecondInstance.launch("external", port, externalOptions);
+        // Every instance knows the issuers; this one keeps the built-in issuer (as an internal administration instance
+        // would), so that links can be made before anyone can sign in through the external issuer.
+        Map<String, String> directory = new java.util.HashMap<>();
+        issuers.forEach(o -> directory.put(o.substring(2, o.indexOf('=')), o.substring(o.indexOf('=') + 1)));
+        try (ExtraInstance builtIn = ExtraInstance.start("issuer-directory", directory)) {
             String uri = "http://localhost:" + port;
             SecondInstance.awaitReadiness(instance, uri, "external",
                     r -> r.statusCode() == 200 && r.body().contains("\"jwt\""));
+            String adm = builtIn.awaitReady().baseUri();
 
             // No link: naming the user's e-mail (or even our user id) in the issuer's token reaches nobody.
             String subject = aSubject();
@@ -112,44 +120,56 @@ abstract class ExternalIssuerScenarios {
             refused(on(uri, externalToken(issuer, user.id().toString(), user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
 
             // The Admin of a company the issuer speaks for links its user; the link alone decides, not the e-mail.
-            UUID linkId = Api.created(link(Api.as(adminOfSpokenFor.token()), user.id(), "idp", subject));
+            UUID linkId = Api.created(link(on(adm, adminOfSpokenFor.token()), user.id(), "idp", subject));
             assertEquals(user.id().toString(), ok(on(uri, externalToken(issuer, subject, "someone-else@example.com", AUDIENCE))
                     .get("/api/adm/users/me")).getString("entry.id"), "the linked subject names the user");
             refused(on(uri, externalToken(issuer, subject, user.email(), null)).get("/api/adm/users/me"), 401);
             refused(on(uri, externalToken(issuer, subject, user.email(), "another-service")).get("/api/adm/users/me"), 401);
-            List<Map<String, Object>> listed = ok(Api.as(adminOfSpokenFor.token()).get(links(user.id()))).getList("entries");
+            List<Map<String, Object>> listed = ok(on(adm, adminOfSpokenFor.token()).get(links(user.id()))).getList("entries");
             assertEquals(1, listed.size(), listed.toString());
             assertEquals("idp", listed.get(0).get("issuer"));
             assertEquals(subject, listed.get(0).get("subject"));
 
             // Links: one subject of an issuer names one user; unknown issuers are refused; and who may link whom.
-            refused(link(Api.asRoot(), both.id(), "idp", subject), 400);
-            refused(link(Api.asRoot(), both.id(), "no-such-issuer", aSubject()), 400);
-            refused(link(Api.as(adminOfSpokenFor.token()), outsider.id(), "idp", aSubject()), 404);
-            refused(Api.as(adminOfSpokenFor.token()).get(links(outsider.id())), 404);
-            refused(link(Api.as(adminOfOther.token()), outsider.id(), "idp", aSubject()), 403);
-            refused(link(Api.as(user.token()), user.id(), "idp", aSubject()), 403);
+            String root = Api.rootToken();
+            refused(link(on(adm, root), both.id(), "idp", subject), 400);
+            refused(link(on(adm, root), both.id(), "no-such-issuer", aSubject()), 400);
+            refused(link(on(adm, adminOfSpokenFor.token()), outsider.id(), "idp", aSubject()), 404);
+            refused(on(adm, adminOfSpokenFor.token()).get(links(outsider.id())), 404);
+            refused(link(on(adm, adminOfOther.token()), outsider.id(), "idp", aSubject()), 403);
+            refused(link(on(adm, user.token()), user.id(), "idp", aSubject()), 403);
 
             // A platform administrator links anyone, but a user outside the issuer's companies stays refused.
             String outsiderSubject = aSubject();
-            Api.created(link(Api.asRoot(), outsider.id(), "idp", outsiderSubject));
+            Api.created(link(on(adm, root), outsider.id(), "idp", outsiderSubject));
             refused(on(uri, externalToken(issuer, outsiderSubject, outsider.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
 
-            // A user of both companies acts, through the issuer, only in the one it speaks for.
+            // A user of both companies acts, through the issuer, only in the one it speaks for: there, an Admin of the
+            // other company administers nothing.
             String bothSubject = aSubject();
-            Api.created(link(Api.asRoot(), both.id(), "idp", bothSubject));
+            Api.created(link(on(adm, root), both.id(), "idp", bothSubject));
             String bothToken = externalToken(issuer, bothSubject, both.email(), AUDIENCE);
             ok(on(uri, bothToken).get("/api/adm/companies/" + spokenFor));
             refused(on(uri, bothToken).get("/api/adm/companies/" + other), 404);
+            refused(link(on(uri, bothToken), outsider.id(), "idp", aSubject()), 403);
             ok(Api.as(both.token()).get("/api/adm/companies/" + other)); // control: the built-in token reaches both
 
+            // A linked Admin links through the issuer itself.
+            String adminSubject = aSubject();
+            Api.created(link(on(adm, root), adminOfSpokenFor.person().id(), "idp", adminSubject));
+            Api.Person colleague = Api.aMember(spokenFor, "User").person();
+            String colleagueSubject = aSubject();
+            Api.created(link(on(uri, externalToken(issuer, adminSubject, "ignored@example.com", AUDIENCE)), colleague.id(),
+                    "idp", colleagueSubject));
+            ok(on(uri, externalToken(issuer, colleagueSubject, colleague.email(), AUDIENCE)).get("/api/adm/users/me"));
+
             // Unlinking bites on the next request.
-            ok(Api.as(adminOfSpokenFor.token()).delete(links(user.id()) + "/" + linkId));
+            ok(on(adm, adminOfSpokenFor.token()).delete(links(user.id()) + "/" + linkId));
             refused(on(uri, externalToken(issuer, subject, user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
 
             // A platform administrator through the issuer: company roles only, no platform rights by default.
             String rootSubject = aSubject();
-            Api.created(link(Api.asRoot(), Api.root().id(), "idp", rootSubject));
+            Api.created(link(on(adm, root), Api.root().id(), "idp", rootSubject));
             String admin = externalToken(issuer, rootSubject, Api.ROOT_EMAIL, AUDIENCE);
             ok(on(uri, admin).get("/api/adm/users/me"));
             refused(on(uri, admin).get("/api/adm/users"), 403);
@@ -205,11 +225,5 @@ abstract class ExternalIssuerScenarios {
     /** A server log as text, whatever bytes it holds. */
     private static String text(Path log) throws java.io.IOException {
         return new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1);
-    }
-
-    private static List<String> concat(List<String> options, String... more) {
-        List<String> all = new ArrayList<>(options);
-        all.addAll(List.of(more));
-        return all;
     }
 }
