@@ -1,17 +1,20 @@
 package com.paycore.auth;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-
-import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -60,6 +63,11 @@ class LoginThrottle {
     @ConfigProperty(name = "payments.auth.token.check-wait", defaultValue = "PT1S")
     Duration checkWait;
 
+    /** How long the refusal of an address over its count is held back (no thread waits); 0: answered at once. */
+    @Inject
+    @ConfigProperty(name = "payments.auth.token.refusal-delay", defaultValue = "PT1S")
+    Duration refusalDelay;
+
     private Counts counts;
     private Semaphore checks;
 
@@ -90,6 +98,10 @@ class LoginThrottle {
             return 0;
         }
         return seconds(counts.peek("a:" + address, perAddress, System.nanoTime()));
+    }
+
+    long refusalDelayMillis() {
+        return refusalDelay.isNegative() ? 0 : refusalDelay.toMillis();
     }
 
     /** A permit for one password check; close it when the check is done. Throws the 429 refusal when none comes. */
@@ -133,13 +145,22 @@ class LoginThrottle {
     /**
      * The cheap refusal of a flood: a POST to the token endpoint from an address already over its limit is answered 429
      * here, before the application parses anything (no JAX-RS, no body read), for any grant, until the address's window
-     * ends. Attempts are still counted (and the other limits applied) in the resource.
+     * ends. The answer is held back {@code payments.auth.token.refusal-delay} without holding a thread (asynchronous
+     * servlet request), so a client looping on its refusals sends about one request a second per connection instead of
+     * thousands; at most {@link #MAX_HELD} refusals are held at once, beyond that they are answered at once. Attempts are
+     * still counted (and the other limits applied) in the resource.
      */
     @WebFilter(urlPatterns = "/api/auth/token", asyncSupported = true)
     public static class Gate implements Filter {
 
+        static final int MAX_HELD = 2000;
+        private static final AtomicInteger HELD = new AtomicInteger();
+
         @Inject
         LoginThrottle throttle;
+
+        @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+        ScheduledExecutorService timer;
 
         @Override
         public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
@@ -151,6 +172,29 @@ class LoginThrottle {
                 return;
             }
             HttpServletResponse answer = (HttpServletResponse) response;
+            long delay = throttle.refusalDelayMillis();
+            if (delay > 0 && timer != null && request.isAsyncSupported()) {
+                if (HELD.incrementAndGet() <= MAX_HELD) {
+                    AsyncContext held = request.startAsync();
+                    held.setTimeout(delay + 30_000);
+                    timer.schedule(() -> {
+                        try {
+                            refuse(answer, wait);
+                        } catch (IOException | RuntimeException gone) {
+                            // the client went away meanwhile
+                        } finally {
+                            HELD.decrementAndGet();
+                            held.complete();
+                        }
+                    }, delay, TimeUnit.MILLISECONDS);
+                    return;
+                }
+                HELD.decrementAndGet();
+            }
+            refuse(answer, wait);
+        }
+
+        private static void refuse(HttpServletResponse answer, long wait) throws IOException {
             answer.setStatus(429);
             answer.setHeader("Retry-After", String.valueOf(wait));
             answer.setHeader("Pragma", "no-cache");

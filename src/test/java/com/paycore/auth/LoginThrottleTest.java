@@ -21,6 +21,7 @@ class LoginThrottleTest {
         t.window = Duration.ofMinutes(1);
         t.concurrentChecks = Optional.of(concurrent);
         t.checkWait = wait;
+        t.refusalDelay = Duration.ZERO;
         t.init();
         return t;
     }
