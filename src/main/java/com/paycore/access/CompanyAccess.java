@@ -49,7 +49,8 @@ public class CompanyAccess {
      * administrators).
      */
     public List<UUID> visibleCompanies() {
-        return caller.platformAdmin() ? null : companies.companiesOf(caller.userId(), null);
+        return caller.platformAdmin() ? null
+                : companies.companiesOf(caller.userId(), null).stream().filter(caller::inScope).toList();
     }
 
     /**
@@ -60,7 +61,8 @@ public class CompanyAccess {
         if (caller.platformAdmin()) {
             return null;
         }
-        List<UUID> administered = companies.companiesOf(caller.userId(), Role.Admin);
+        List<UUID> administered = companies.companiesOf(caller.userId(), Role.Admin).stream()
+                .filter(caller::inScope).toList();
         if (administered.isEmpty()) {
             throw AppException.forbidden();
         }
@@ -72,7 +74,8 @@ public class CompanyAccess {
     }
 
     public Memberships memberships() {
-        List<Membership> active = companies.activeMemberships(caller.userId());
+        List<Membership> active = companies.activeMemberships(caller.userId()).stream()
+                .filter(m -> caller.inScope(m.companyId())).toList();
         return new Memberships(
                 active.stream().filter(m -> m.role() == Role.Admin).map(Membership::companyId).toList(),
                 active.stream().filter(m -> m.role() == Role.User).map(Membership::id).toList());
@@ -85,6 +88,11 @@ public class CompanyAccess {
     /** Whether the company exists and is active (no caller check: for API-key calls and jobs). */
     public boolean companyActive(UUID companyId) {
         return companies.companyActive(companyId).orElse(false);
+    }
+
+    /** Active companies where the user has an active membership (no caller check: for authentication and links). */
+    public List<UUID> companiesOfUser(UUID userId) {
+        return companies.companiesOf(userId, null);
     }
 
     /** A membership by its id (no caller check); empty when there is none. */
@@ -102,6 +110,7 @@ public class CompanyAccess {
             return null;
         }
         Membership membership = companies.membership(companyId, caller.userId())
+                .filter(m -> caller.inScope(companyId)) // beyond an external issuer's companies: as if no member
                 .orElseThrow(() -> AppException.notFound("Company"));
         if (!membership.active() || !active) {
             throw AppException.forbidden();

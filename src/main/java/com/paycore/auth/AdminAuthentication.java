@@ -3,7 +3,9 @@ package com.paycore.auth;
 import java.security.Principal;
 import java.util.List;
 import java.util.Optional;
+import java.util.HashSet;
 import java.util.Set;
+import java.util.UUID;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
@@ -17,18 +19,22 @@ import jakarta.ws.rs.ext.Provider;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import com.paycore.access.Caller;
+import com.paycore.access.CompanyAccess;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Ids;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
+import com.paycore.user.ExternalIssuers;
 
 /**
  * Every request under /api/adm needs a bearer access token verified by MicroProfile JWT, whose user exists
  * and is active in the database now: a deactivation bites on the next request of a token already issued,
- * on every instance. Tokens of an external issuer map to a user through upn or email when sub is not one
- * of our user ids. An external issuer's token must name one of the configured audiences (none configured: every
- * token is refused, see {@link JwtReadiness}), and carries platform administrator rights only when
- * {@code payments.jwt.external-platform-admins} allows it: whoever runs that issuer can name any email.
+ * on every instance, and so does a password or e-mail change for the tokens issued before it. A token of the built-in
+ * issuer names its user by sub (our user id). A token of an external issuer (issue 24, item 7) must name one of the
+ * configured audiences (none configured: every token is refused, see {@link JwtReadiness}), come from an issuer listed
+ * in {@code payments.jwt.external-issuers}, and name by sub a subject linked to a user ({@code external_identities})
+ * who belongs to one of the companies that issuer may speak for; the caller then acts in those companies only. Its
+ * platform administrator rights count only when {@code payments.jwt.external-platform-admins} allows it.
  */
 @Provider
 @ApplicationScoped
@@ -40,6 +46,9 @@ class AdminAuthentication implements ContainerRequestFilter {
 
     @Inject
     Accounts users;
+
+    @Inject
+    CompanyAccess companies;
 
     private boolean external;
     private List<String> audiences;
@@ -61,11 +70,38 @@ class AdminAuthentication implements ContainerRequestFilter {
         if (!(principal instanceof JsonWebToken token)) {
             throw AppException.unauthenticated();
         }
-        if (external && !namesAnAudience(token)) {
+        if (external) {
+            authenticateExternal(token);
+            return;
+        }
+        Account user = bySubject(token).filter(Account::active).orElseThrow(AppException::unauthenticated);
+        refuseIfStale(user, token);
+        caller.authenticate(user.id(), user.email(), user.platformAdmin());
+    }
+
+    private void authenticateExternal(JsonWebToken token) {
+        if (!namesAnAudience(token)) {
             throw AppException.unauthenticated();
         }
-        Account user = findUser(token).filter(Account::active).orElseThrow(AppException::unauthenticated);
-        caller.authenticate(user.id(), user.email(), platformRights(user.platformAdmin(), external, externalPlatformAdmins));
+        ExternalIssuers.Issuer issuer = ExternalIssuers.byIss(token.getIssuer())
+                .orElseThrow(AppException::unauthenticated);
+        Account user = users.findByExternalIdentity(issuer.name(), token.getSubject()).filter(Account::active)
+                .orElseThrow(AppException::unauthenticated);
+        Set<UUID> scope = new HashSet<>(companies.companiesOfUser(user.id()));
+        scope.retainAll(issuer.companies());
+        if (scope.isEmpty()) {
+            throw AppException.unauthenticated(); // the issuer does not speak for any company of this user
+        }
+        refuseIfStale(user, token);
+        caller.authenticate(user.id(), user.email(), platformRights(user.platformAdmin(), true, externalPlatformAdmins),
+                scope);
+    }
+
+    /** Issued before the password or the e-mail last changed: whoever holds it may be why it changed. */
+    private static void refuseIfStale(Account user, JsonWebToken token) {
+        if (user.issuedBeforeCredentialChange(token.getIssuedAtTime())) {
+            throw AppException.unauthenticated();
+        }
     }
 
     /** Whoever runs an external issuer can name any email: platform rights through it only when explicitly allowed. */
@@ -79,27 +115,12 @@ class AdminAuthentication implements ContainerRequestFilter {
         return named != null && audiences.stream().anyMatch(named::contains);
     }
 
-    private Optional<Account> findUser(JsonWebToken token) {
+    /** The built-in issuer's tokens name our user id in sub; nothing else names a user. */
+    private Optional<Account> bySubject(JsonWebToken token) {
         try {
-            Optional<Account> bySubject = token.getSubject() == null ? Optional.empty()
-                    : users.find(Ids.parse(token.getSubject()));
-            if (bySubject.isPresent()) {
-                return bySubject;
-            }
+            return token.getSubject() == null ? Optional.empty() : users.find(Ids.parse(token.getSubject()));
         } catch (IllegalArgumentException notOurs) {
-            // an external issuer's subject: fall through to the email claims
+            return Optional.empty();
         }
-        for (String claim : new String[] {"upn", "email"}) {
-            Object value = token.getClaim(claim);
-            if (value != null) {
-                String email = value.toString().replaceAll("^\"|\"$", "");
-                Optional<Account> byEmail = users.findByEmail(email);
-                if (byEmail.isPresent()) {
-                    return byEmail;
-                }
-            }
-        }
-        return Optional.empty();
     }
-
 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
 import com.paycore.platform.Settings;
+import com.paycore.user.ExternalIssuers;
 
 /**
  * Feeds MicroProfile JWT the built-in issuer and the public half of the signing key, so that tokens from
@@ -58,9 +59,22 @@ public class JwtConfigSource implements ConfigSource {
 
     /** Why tokens cannot be trusted with this configuration, or null when they can. */
     static String misconfiguration() {
-        if (externalIssuer() && audiences().isEmpty()) {
+        if (!externalIssuer()) {
+            return null;
+        }
+        if (audiences().isEmpty()) {
             return AUDIENCE + " (or " + VERIFY_AUDIENCES + ") must be set when an external token issuer is "
                     + "configured (mp.jwt.verify.publickey.location, mp.jwt.verify.publickey or mp.jwt.verify.issuer)";
+        }
+        String issuers = ExternalIssuers.problem();
+        if (issuers != null) {
+            return issuers;
+        }
+        String verified = Settings.get("mp.jwt.verify.issuer") != null ? Settings.get("mp.jwt.verify.issuer") : issuer();
+        if (ExternalIssuers.byIss(verified).isEmpty()) {
+            return ExternalIssuers.NAMES + " must name the external issuer (payments.jwt.external-issuers.<name>.issuer="
+                    + verified + ") and list the companies it may speak for (payments.jwt.external-issuers.<name>"
+                    + ".companies): its tokens reach only linked users of those companies";
         }
         return null;
     }

@@ -11,13 +11,16 @@ import com.paycore.platform.StrictJson;
 class OAuthExceptionMapper implements ExceptionMapper<OAuthException> {
     @Override
     public Response toResponse(OAuthException e) {
-        return Response.status(400)
+        Response.ResponseBuilder answer = Response.status(e.status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header("Pragma", "no-cache")
                 .entity(StrictJson.json().createObjectBuilder()
                         .add("error", e.error())
                         .add("error_description", e.getMessage())
-                        .build().toString())
-                .build();
+                        .build().toString());
+        if (e.retryAfterSeconds() > 0) {
+            answer.header("Retry-After", String.valueOf(e.retryAfterSeconds()));
+        }
+        return answer.build();
     }
 }

@@ -66,6 +66,11 @@ class RefreshToken {
         return userId;
     }
 
+    /** The family's expiry: every successor inherits the one set at the login that started the family. */
+    OffsetDateTime expiresAt() {
+        return expiresAt;
+    }
+
     UUID familyId() {
         return familyId;
     }

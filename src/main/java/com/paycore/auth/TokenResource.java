@@ -7,6 +7,8 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
@@ -28,6 +30,9 @@ public class TokenResource {
     @Inject
     TokenService tokens;
 
+    @Inject
+    LoginThrottle throttle;
+
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.APPLICATION_JSON)
@@ -37,16 +42,29 @@ public class TokenResource {
                     + "with refresh_token. Answers access_token (RS256 JWT, 15 minutes by default), token_type Bearer, "
                     + "expires_in and a single-use refresh_token. Errors follow RFC 6749 section 5.2, not the "
                     + "envelope. Ten consecutive failed logins lock the account for 30 minutes; inactive or locked "
-                    + "accounts get invalid_grant.")
+                    + "accounts get invalid_grant. Password attempts are limited per client address and per username, "
+                    + "and password checks running at once are capped: beyond, 429 temporarily_unavailable with "
+                    + "Retry-After (seconds).")
     @APIResponse(responseCode = "200", description = "Tokens issued")
     @APIResponse(responseCode = "400", description = "invalid_request, invalid_grant or unsupported_grant_type")
+    @APIResponse(responseCode = "429", description = "temporarily_unavailable: too many password attempts from the "
+            + "address or for the username, or too many password checks at once; Retry-After says when to retry")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_FORM_URLENCODED,
             schema = @Schema(implementation = TokenRequest.class)))
-    public Response token(MultivaluedMap<String, String> form) {
+    public Response token(MultivaluedMap<String, String> form, @Context HttpServletRequest http) {
         String grant = form.getFirst("grant_type");
         TokenResponse answer;
         if ("password".equals(grant)) {
-            answer = tokens.password(form.getFirst("username"), form.getFirst("password"));
+            String username = form.getFirst("username");
+            String password = form.getFirst("password");
+            if (username == null || username.isBlank() || password == null) {
+                throw OAuthException.invalidRequest("username and password are required");
+            }
+            // Counted and admitted before the transaction and before any hash: a refusal costs no PBKDF2 work.
+            throttle.admit(http.getRemoteAddr(), username);
+            try (LoginThrottle.Permit permit = throttle.permit()) {
+                answer = tokens.password(username, password);
+            }
         } else if ("refresh_token".equals(grant)) {
             answer = tokens.refresh(form.getFirst("refresh_token"));
         } else if (grant == null || grant.isBlank()) {

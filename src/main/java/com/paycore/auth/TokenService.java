@@ -59,7 +59,7 @@ class TokenService {
         OffsetDateTime now = OffsetDateTime.now(clock);
         Account user = accounts.signIn(email, password, now)
                 .orElseThrow(() -> OAuthException.invalidGrant(REFUSED));
-        return issue(user, null, now);
+        return issue(user, null, now, now.plus(refreshLifetime));
     }
 
     /**
@@ -88,12 +88,13 @@ class TokenService {
         if (user == null || !user.canSignIn(now)) {
             throw OAuthException.invalidGrant(REFUSED);
         }
-        return issue(user, stored.familyId(), now);
+        // The successor keeps the family's expiry, set at its login: a refresh chain ends refreshLifetime after it.
+        return issue(user, stored.familyId(), now, stored.expiresAt());
     }
 
-    private TokenResponse issue(Account user, UUID family, OffsetDateTime now) {
+    private TokenResponse issue(Account user, UUID family, OffsetDateTime now, OffsetDateTime refreshExpires) {
         String refresh = Secrets.newToken();
-        refreshTokens.add(new RefreshToken(user.id(), family, Secrets.digest(refresh), now, now.plus(refreshLifetime)));
+        refreshTokens.add(new RefreshToken(user.id(), family, Secrets.digest(refresh), now, refreshExpires));
         String access = AccessTokens.issue(user.id(), user.email(), user.platformAdmin(), now.toInstant(), accessLifetime);
         return new TokenResponse(access, "Bearer", accessLifetime.toSeconds(), refresh);
     }

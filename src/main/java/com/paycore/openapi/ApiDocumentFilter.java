@@ -70,6 +70,7 @@ import com.paycore.transaction.AdminTransactionsResource;
 import com.paycore.transaction.PayTransactionsResource;
 import com.paycore.transaction.ReconciliationResource;
 import com.paycore.transaction.SettlementsResource;
+import com.paycore.user.ExternalIdentitiesResource;
 import com.paycore.user.UsersResource;
 import com.paycore.vault.TokenRotationResource;
 import com.paycore.vault.TokensResource;
@@ -90,7 +91,8 @@ public class ApiDocumentFilter implements OASFilter {
     /** Every JAX-RS resource class; ApiDocumentFilterTest checks that none is missing. */
     static final List<Class<?>> RESOURCES = List.of(
             TokenResource.class, InvitationAcceptanceResource.class,
-            UsersResource.class, CompaniesResource.class, CompanyUsersResource.class, InvitationsResource.class,
+            UsersResource.class, ExternalIdentitiesResource.class, CompaniesResource.class, CompanyUsersResource.class,
+            InvitationsResource.class,
             AuditEventsResource.class, ProjectsResource.class, ApiKeysResource.class, ProcessorsResource.class,
             KeystoresResource.class, TokenRotationResource.class, WebhookEndpointsResource.class,
             AdminTransactionsResource.class, SettlementsResource.class, ReconciliationResource.class,

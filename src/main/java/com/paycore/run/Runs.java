@@ -155,6 +155,7 @@ public class Runs {
         UUID requester = caller.userId();
         String email = caller.email();
         boolean platformAdmin = caller.platformAdmin();
+        java.util.Set<UUID> scope = caller.companyScope();
         String key = companyId == null ? kind : kind + ":" + companyId;
         UUID id = Ids.newId();
         for (int attempt = 1; ; attempt++) {
@@ -179,7 +180,7 @@ public class Runs {
         }
         working.add(id);
         try {
-            executor.submit(() -> execute(id, kind, requester, email, platformAdmin, work));
+            executor.submit(() -> execute(id, kind, requester, email, platformAdmin, scope, work));
         } catch (RejectedExecutionException e) {
             working.remove(id);
             store.finish(id, false, null, "not started: the instance is stopping; ask again", now());
@@ -201,12 +202,13 @@ public class Runs {
         return uri.getBaseUriBuilder().path("adm/runs").path(id.toString()).build();
     }
 
-    private void execute(UUID id, String kind, UUID requester, String email, boolean platformAdmin, Work work) {
+    private void execute(UUID id, String kind, UUID requester, String email, boolean platformAdmin,
+                         java.util.Set<UUID> scope, Work work) {
         RequestContextController context = requestContexts.get();
         context.activate();
         Tracker progress = new Tracker(id);
         try {
-            caller.authenticate(requester, email, platformAdmin);
+            caller.authenticate(requester, email, platformAdmin, scope);
             Record outcome = store.perform(work, progress);
             if (store.finish(id, true, StrictJson.jsonb().toJson(outcome), null, now()) == 0) {
                 LOG.warning(() -> kind + " run " + id + " ended after it had been marked interrupted");

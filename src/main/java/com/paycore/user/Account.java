@@ -5,11 +5,19 @@ import java.util.UUID;
 
 /** A user as the other features read it (authentication, memberships, invitations): never the password hash. */
 public record Account(UUID id, String email, String firstName, String lastName, String phoneNumber, boolean active,
-                      boolean platformAdmin, OffsetDateTime lockedUntil) {
+                      boolean platformAdmin, OffsetDateTime lockedUntil, OffsetDateTime credentialsChangedAt) {
 
     static Account of(User user) {
         return new Account(user.id(), user.email(), user.firstName(), user.lastName(), user.phoneNumber(),
-                user.active(), user.platformAdmin(), user.lockedUntil());
+                user.active(), user.platformAdmin(), user.lockedUntil(), user.credentialsChangedAt());
+    }
+
+    /**
+     * Whether an access token issued at {@code issuedAtSecond} (its iat, epoch seconds) predates the last change of
+     * the password or the e-mail (kept truncated to the second): strictly before that second is stale.
+     */
+    public boolean issuedBeforeCredentialChange(long issuedAtSecond) {
+        return credentialsChangedAt != null && issuedAtSecond < credentialsChangedAt.toEpochSecond();
     }
 
     /** Active and not locked out at the given time. */

@@ -37,6 +37,9 @@ public class Accounts {
     UserService userService;
 
     @Inject
+    ExternalIdentityService externalIdentities;
+
+    @Inject
     @ConfigProperty(name = "payments.security.pbkdf2-iterations", defaultValue = "210000")
     int iterations;
 
@@ -60,6 +63,14 @@ public class Accounts {
 
     public Optional<Account> find(UUID id) {
         return users.find(id).map(Account::of);
+    }
+
+    /** The account an external issuer's subject is linked to (by the issuer's configured name); empty without a link. */
+    public Optional<Account> findByExternalIdentity(String issuerName, String subject) {
+        if (issuerName == null || subject == null) {
+            return Optional.empty();
+        }
+        return externalIdentities.userOf(issuerName, subject).map(Account::of);
     }
 
     public Optional<Account> findByEmail(String email) {

@@ -45,6 +45,8 @@ class User extends Timestamped {
     private int failedLogins;
     @Column(name = "locked_until")
     private OffsetDateTime lockedUntil;
+    @Column(name = "credentials_changed_at")
+    private OffsetDateTime credentialsChangedAt;
 
     protected User() {
     }
@@ -102,6 +104,19 @@ class User extends Timestamped {
             return true;
         }
         return false;
+    }
+
+    /**
+     * The password or the e-mail changed at {@code now}: access tokens issued before it are no longer accepted. Kept
+     * truncated down to the second, the granularity of a token's iat: a token issued in the same second (after the
+     * change, e.g. the login with the new password) stays valid, one of an earlier second does not.
+     */
+    public void recordCredentialChange(OffsetDateTime now) {
+        this.credentialsChangedAt = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    }
+
+    public OffsetDateTime credentialsChangedAt() {
+        return credentialsChangedAt;
     }
 
     public void recordSuccessfulLogin() {

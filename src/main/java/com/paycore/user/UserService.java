@@ -1,5 +1,7 @@
 package com.paycore.user;
 
+import java.time.Clock;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -36,6 +38,9 @@ class UserService {
 
     @Inject
     Event<SessionsEnded> sessionsEnded;
+
+    @Inject
+    Clock clock;
 
     @Inject
     @ConfigProperty(name = "payments.security.pbkdf2-iterations", defaultValue = "210000")
@@ -114,7 +119,11 @@ class UserService {
         if (wasAdmin && !(user.platformAdmin() && user.active()) && !users.anyOtherActivePlatformAdmin(id)) {
             throw AppException.invalid("The last active platform administrator cannot be deactivated or demoted");
         }
-        if (request.password != null || Boolean.FALSE.equals(request.isActive)) {
+        boolean credentialsChanged = request.password != null || changed.contains("email");
+        if (credentialsChanged) {
+            user.recordCredentialChange(OffsetDateTime.now(clock));
+        }
+        if (credentialsChanged || Boolean.FALSE.equals(request.isActive)) {
             sessionsEnded.fire(new SessionsEnded(id));
         }
         users.flush();

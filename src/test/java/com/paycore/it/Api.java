@@ -69,6 +69,12 @@ final class Api {
         }
     }
 
+    /** The bootstrap platform administrator. */
+    static Person root() {
+        return new Person(UUID.fromString(ok(asRoot().get("/api/adm/users/me")).getString("entry.id")), ROOT_EMAIL,
+                ROOT_PASSWORD);
+    }
+
     static Person aUser() {
         String email = unique("user") + "@example.com";
         UUID id = created(asRoot().body(Map.of("email", email, "password", PASSWORD, "firstName", "Ada"))

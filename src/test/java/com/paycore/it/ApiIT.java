@@ -123,6 +123,10 @@ class ApiIT {
     }
 
     @Nested
+    class LoginFlood extends LoginFloodScenarios {
+    }
+
+    @Nested
     class ExternalIssuer extends ExternalIssuerScenarios {
     }
 

@@ -4,6 +4,7 @@ import static com.paycore.it.Api.aUser;
 import static com.paycore.it.Api.anonymous;
 import static com.paycore.it.Api.as;
 import static com.paycore.it.Api.asRoot;
+import static com.paycore.it.Api.login;
 import static com.paycore.it.Api.ok;
 import static com.paycore.it.Api.refused;
 import static com.paycore.it.Api.token;
@@ -122,6 +123,61 @@ abstract class AuthenticationScenarios {
         Response fresh = password(user.email(), "reset-by-admin-7");
         assertEquals(200, fresh.statusCode(), fresh.asString());
         assertEquals(200, refresh(fresh.jsonPath().getString("refresh_token")).statusCode(), "new logins work");
+    }
+
+    /** A token whose iat is an earlier second than anything that happens after this returns. */
+    private static String tokenOfAnEarlierSecond(Api.Person user) throws InterruptedException {
+        String token = user.token();
+        Thread.sleep(1100);
+        return token;
+    }
+
+    /** Issue 24, item 8: the access tokens issued before a password reset are refused at once, on every request. */
+    @Test
+    void aPasswordResetEndsTheAccessTokensIssuedBeforeIt() throws Exception {
+        Api.Person user = aUser();
+        String before = tokenOfAnEarlierSecond(user);
+        ok(as(before).get("/api/adm/users/me"));
+        ok(asRoot().body(Map.of("email", user.email(), "password", "reset-by-admin-8")).put("/api/adm/users/" + user.id()));
+        refused(as(before).get("/api/adm/users/me"), 401);
+        // The login with the new password, usually in the same second as the reset, is not caught by it.
+        ok(as(login(user.email(), "reset-by-admin-8")).get("/api/adm/users/me"));
+    }
+
+    /** Issue 24, item 8: an e-mail change ends the access and refresh tokens issued before it, too. */
+    @Test
+    void anEmailChangeEndsTheTokensIssuedBeforeIt() throws Exception {
+        Api.Person user = aUser();
+        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String before = tokenOfAnEarlierSecond(user);
+        // A change of the other fields is no credential change (control).
+        ok(asRoot().body(Map.of("email", user.email(), "lastName", "Hopper")).put("/api/adm/users/" + user.id()));
+        ok(as(before).get("/api/adm/users/me"));
+        String renamed = Api.unique("moved") + "@example.com";
+        ok(asRoot().body(Map.of("email", renamed)).put("/api/adm/users/" + user.id()));
+        refused(as(before).get("/api/adm/users/me"), 401);
+        invalidGrant(refresh(refresh));
+        ok(as(login(renamed, user.password())).get("/api/adm/users/me"));
+    }
+
+    /** Issue 24, item 8: refreshing never extends a login: every successor keeps the expiry of the family's first token. */
+    @Test
+    void aRefreshChainEndsWhenItsFirstLoginExpires() {
+        Api.Person user = aUser();
+        String first = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        Response sixDaysOn = shiftedRefresh(first, "P6D");
+        assertEquals(200, sixDaysOn.statusCode(), sixDaysOn.asString());
+        Response justBefore = shiftedRefresh(sixDaysOn.jsonPath().getString("refresh_token"), "P6DT23H58M");
+        assertEquals(200, justBefore.statusCode(), "still within the first login's 7 days: " + justBefore.asString());
+        invalidGrant(shiftedRefresh(justBefore.jsonPath().getString("refresh_token"), "P7DT1M"));
+    }
+
+    private static Response shiftedRefresh(String refreshToken, String shift) {
+        return io.restassured.RestAssured.given().baseUri(Deployments.baseUri())
+                .header(com.paycore.it.clock.ClockShiftFilter.HEADER, shift)
+                .contentType(io.restassured.http.ContentType.URLENC)
+                .formParams(Map.of("grant_type", "refresh_token", "refresh_token", refreshToken))
+                .post("/api/auth/token");
     }
 
     @Test

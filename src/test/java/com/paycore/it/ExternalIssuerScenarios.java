@@ -26,8 +26,10 @@ import io.restassured.specification.RequestSpecification;
 
 /**
  * Tokens of an external OAuth2 issuer, on extra instances configured for one (the test holds the issuer's key and
- * mints its tokens with the JDK): the audience is required, and a platform administrator's email in such a token
- * does not carry platform rights by default.
+ * mints its tokens with the JDK): the audience is required; the issuer is bound to the companies it may speak for
+ * (payments.jwt.external-issuers.idp.companies) and its subjects reach users only through explicit links
+ * (/api/adm/users/{id}/externalIdentities, issue 24 item 7); a platform administrator's token through it does not
+ * carry platform rights by default.
  */
 abstract class ExternalIssuerScenarios {
 
@@ -50,13 +52,17 @@ abstract class ExternalIssuerScenarios {
                 "-Dmp.jwt.verify.issuer=" + ISSUER);
     }
 
-    /** The issuer's token for an email, with the audience claim as given (null: none) and an unrelated subject. */
-    private static String externalToken(KeyPair issuer, String email, String audience) throws Exception {
+    /** The issuer's token for a subject, naming the email in upn, with the audience claim as given (null: none). */
+    private static String externalToken(KeyPair issuer, String subject, String email, String audience) throws Exception {
         long now = Instant.now().getEpochSecond();
-        return TestTokens.signClaims(issuer.getPrivate(), "{\"iss\":\"" + ISSUER + "\",\"sub\":\"idp-" + UUID.randomUUID()
+        return TestTokens.signClaims(issuer.getPrivate(), "{\"iss\":\"" + ISSUER + "\",\"sub\":\"" + subject
                 + "\",\"upn\":\"" + email + "\"" + (audience == null ? "" : ",\"aud\":\"" + audience + "\"")
                 + ",\"groups\":[\"PlatformAdmin\"],\"iat\":" + (now - 30) + ",\"exp\":" + (now + 600)
                 + ",\"jti\":\"" + UUID.randomUUID() + "\"}");
+    }
+
+    private static String aSubject() {
+        return "idp-" + UUID.randomUUID();
     }
 
     private static RequestSpecification on(String baseUri, String token) {
@@ -68,26 +74,103 @@ abstract class ExternalIssuerScenarios {
         return Path.of(System.getProperty("payments.it.dir", "target/it"));
     }
 
+    private static String links(UUID userId) {
+        return "/api/adm/users/" + userId + "/externalIdentities";
+    }
+
+    /** Links the subject to the user as the given caller (on the instance under test, built-in tokens). */
+    private static io.restassured.response.Response link(RequestSpecification as, UUID userId, String issuer, String subject) {
+        return as.body(Map.of("issuer", issuer, "subject", subject)).post(links(userId));
+    }
+
     @Test
-    void externalTokensNeedTheAudienceAndCarryNoPlatformRightsByDefault() throws Exception {
+    void externalTokensNeedALinkTheAudienceAndACompanyOfTheIssuerAndCarryNoPlatformRightsByDefault() throws Exception {
         Path pem = itDir().resolve("external-issuer.pem");
         KeyPair issuer = anIssuerKey(pem);
-        Api.Person user = aUser();
+        UUID spokenFor = Api.aCompany();
+        UUID other = Api.aCompany();
+        Api.Member adminOfSpokenFor = Api.anAdminOf(spokenFor);
+        Api.Member adminOfOther = Api.anAdminOf(other);
+        Api.Person user = Api.aMember(spokenFor, "User").person();
+        Api.Person outsider = Api.aMember(other, "User").person();
+        Api.Person both = Api.aMember(spokenFor, "User").person();
+        Api.join(other, both, "Admin");
+        Api.join(spokenFor, Api.root(), "User");
         String port = System.getProperty("payments.it.port.external");
-        Process instance = SecondInstance.launch("external", port,
-                concat(issuerOptions(pem), "-Dpayments.jwt.audience=" + AUDIENCE));
-        try {
+        List<String> issuers = List.of("-Dpayments.jwt.external-issuers=idp",
+                "-Dpayments.jwt.external-issuers.idp.issuer=" + ISSUER,
+                "-Dpayments.jwt.external-issuers.idp.companies=" + spokenFor);
+        List<String> externalOptions = new ArrayList<>(issuerOptions(pem));
+        externalOptions.add("-Dpayments.jwt.audience=" + AUDIENCE);
+        externalOptions.addAll(issuers);
+        Process instance = SecondInstance.launch("external", port, externalOptions);
+        // Every instance knows the issuers; this one keeps the built-in issuer (as an internal administration instance
+        // would), so that links can be made before anyone can sign in through the external issuer.
+        Map<String, String> directory = new java.util.HashMap<>();
+        issuers.forEach(o -> directory.put(o.substring(2, o.indexOf('=')), o.substring(o.indexOf('=') + 1)));
+        try (ExtraInstance builtIn = ExtraInstance.start("issuer-directory", directory)) {
             String uri = "http://localhost:" + port;
             SecondInstance.awaitReadiness(instance, uri, "external",
                     r -> r.statusCode() == 200 && r.body().contains("\"jwt\""));
+            String adm = builtIn.awaitReady().baseUri();
 
-            assertEquals(user.id().toString(),
-                    ok(on(uri, externalToken(issuer, user.email(), AUDIENCE)).get("/api/adm/users/me")).getString("entry.id"),
-                    "the issuer's token with our audience names the user by upn");
-            refused(on(uri, externalToken(issuer, user.email(), null)).get("/api/adm/users/me"), 401);
-            refused(on(uri, externalToken(issuer, user.email(), "another-service")).get("/api/adm/users/me"), 401);
+            // No link: naming the user's e-mail (or even our user id) in the issuer's token reaches nobody.
+            String subject = aSubject();
+            refused(on(uri, externalToken(issuer, subject, user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
+            refused(on(uri, externalToken(issuer, user.id().toString(), user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
 
-            String admin = externalToken(issuer, Api.ROOT_EMAIL, AUDIENCE);
+            // The Admin of a company the issuer speaks for links its user; the link alone decides, not the e-mail.
+            UUID linkId = Api.created(link(on(adm, adminOfSpokenFor.token()), user.id(), "idp", subject));
+            assertEquals(user.id().toString(), ok(on(uri, externalToken(issuer, subject, "someone-else@example.com", AUDIENCE))
+                    .get("/api/adm/users/me")).getString("entry.id"), "the linked subject names the user");
+            refused(on(uri, externalToken(issuer, subject, user.email(), null)).get("/api/adm/users/me"), 401);
+            refused(on(uri, externalToken(issuer, subject, user.email(), "another-service")).get("/api/adm/users/me"), 401);
+            List<Map<String, Object>> listed = ok(on(adm, adminOfSpokenFor.token()).get(links(user.id()))).getList("entries");
+            assertEquals(1, listed.size(), listed.toString());
+            assertEquals("idp", listed.get(0).get("issuer"));
+            assertEquals(subject, listed.get(0).get("subject"));
+
+            // Links: one subject of an issuer names one user; unknown issuers are refused; and who may link whom.
+            String root = Api.rootToken();
+            refused(link(on(adm, root), both.id(), "idp", subject), 400);
+            refused(link(on(adm, root), both.id(), "no-such-issuer", aSubject()), 400);
+            refused(link(on(adm, adminOfSpokenFor.token()), outsider.id(), "idp", aSubject()), 404);
+            refused(on(adm, adminOfSpokenFor.token()).get(links(outsider.id())), 404);
+            refused(link(on(adm, adminOfOther.token()), outsider.id(), "idp", aSubject()), 403);
+            refused(link(on(adm, user.token()), user.id(), "idp", aSubject()), 403);
+
+            // A platform administrator links anyone, but a user outside the issuer's companies stays refused.
+            String outsiderSubject = aSubject();
+            Api.created(link(on(adm, root), outsider.id(), "idp", outsiderSubject));
+            refused(on(uri, externalToken(issuer, outsiderSubject, outsider.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
+
+            // A user of both companies acts, through the issuer, only in the one it speaks for: there, an Admin of the
+            // other company administers nothing.
+            String bothSubject = aSubject();
+            Api.created(link(on(adm, root), both.id(), "idp", bothSubject));
+            String bothToken = externalToken(issuer, bothSubject, both.email(), AUDIENCE);
+            ok(on(uri, bothToken).get("/api/adm/companies/" + spokenFor));
+            refused(on(uri, bothToken).get("/api/adm/companies/" + other), 404);
+            refused(link(on(uri, bothToken), outsider.id(), "idp", aSubject()), 403);
+            ok(Api.as(both.token()).get("/api/adm/companies/" + other)); // control: the built-in token reaches both
+
+            // A linked Admin links through the issuer itself.
+            String adminSubject = aSubject();
+            Api.created(link(on(adm, root), adminOfSpokenFor.person().id(), "idp", adminSubject));
+            Api.Person colleague = Api.aMember(spokenFor, "User").person();
+            String colleagueSubject = aSubject();
+            Api.created(link(on(uri, externalToken(issuer, adminSubject, "ignored@example.com", AUDIENCE)), colleague.id(),
+                    "idp", colleagueSubject));
+            ok(on(uri, externalToken(issuer, colleagueSubject, colleague.email(), AUDIENCE)).get("/api/adm/users/me"));
+
+            // Unlinking bites on the next request.
+            ok(on(adm, adminOfSpokenFor.token()).delete(links(user.id()) + "/" + linkId));
+            refused(on(uri, externalToken(issuer, subject, user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
+
+            // A platform administrator through the issuer: company roles only, no platform rights by default.
+            String rootSubject = aSubject();
+            Api.created(link(on(adm, root), Api.root().id(), "idp", rootSubject));
+            String admin = externalToken(issuer, rootSubject, Api.ROOT_EMAIL, AUDIENCE);
             ok(on(uri, admin).get("/api/adm/users/me"));
             refused(on(uri, admin).get("/api/adm/users"), 403);
             refused(on(uri, admin).body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"), 403);
@@ -114,7 +197,7 @@ abstract class ExternalIssuerScenarios {
             assertEquals(503, readiness.statusCode(), readiness.body());
             assertTrue(readiness.body().contains("payments.jwt.audience"), readiness.body());
             // Meanwhile the administration API trusts none of the issuer's tokens, even ones with an audience.
-            refused(on(uri, externalToken(issuer, user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
+            refused(on(uri, externalToken(issuer, aSubject(), user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
             assertTrue(text(log).contains("payments.jwt.audience"), "the log names the missing setting");
         } finally {
             SecondInstance.stop(instance);
@@ -142,11 +225,5 @@ abstract class ExternalIssuerScenarios {
     /** A server log as text, whatever bytes it holds. */
     private static String text(Path log) throws java.io.IOException {
         return new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1);
-    }
-
-    private static List<String> concat(List<String> options, String more) {
-        List<String> all = new ArrayList<>(options);
-        all.add(more);
-        return all;
     }
 }

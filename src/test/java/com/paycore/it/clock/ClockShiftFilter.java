@@ -12,7 +12,7 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpServletRequest;
 
 /** Moves {@link ShiftedClock} for one request by the ISO-8601 duration in its {@value #HEADER} header. */
-@WebFilter(urlPatterns = "/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class ClockShiftFilter implements Filter {
 
     public static final String HEADER = "X-IT-Clock-Shift";

@@ -1,0 +1,100 @@
+package com.paycore.user;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.paycore.platform.Answer;
+import com.paycore.platform.Envelope;
+
+/**
+ * The links through which an external token issuer's subject reaches a user (issue 24, item 7). Without one, that
+ * issuer's tokens are refused (401), whatever e-mail they name.
+ */
+@Path("/adm/users/{userId}/externalIdentities")
+@ApplicationScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Users")
+@SecurityRequirement(name = "bearer")
+@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
+@APIResponse(responseCode = "403", description = "Not a platform administrator, nor an Admin of a company of the "
+        + "user that the issuer may speak for")
+@APIResponse(responseCode = "404", description = "No such user, or not a user of a company the caller administers")
+public class ExternalIdentitiesResource {
+
+    @Inject
+    ExternalIdentityService links;
+
+    @POST
+    @Answer(id = true)
+    @Operation(operationId = "createExternalIdentity", summary = "Link an external issuer's subject to the user",
+            description = "issuer is the name of a configured external issuer (payments.jwt.external-issuers), subject "
+                    + "the sub claim of its tokens for this user. Platform administrators link any user; a company "
+                    + "Admin links users of the companies they administer, to an issuer that may speak for such a "
+                    + "company. The issuer's tokens are accepted only for linked users who belong to one of its "
+                    + "companies, and act only in those companies.")
+    @APIResponse(responseCode = "201", description = "Linked; the envelope carries id")
+    @APIResponse(responseCode = "400", description = "Missing or too long field, an issuer that is not configured, or "
+            + "a subject of the issuer already linked")
+    public Response create(@PathParam("userId") UUID userId, @NotNull LinkRequest request, @Context UriInfo uri) {
+        return Envelope.created(uri.getAbsolutePath(), links.link(userId, request).id());
+    }
+
+    @GET
+    @Answer(entries = ExternalIdentityView.class)
+    @Operation(operationId = "listExternalIdentities", summary = "The user's external identities")
+    @APIResponse(responseCode = "200", description = "entries")
+    public Envelope list(@PathParam("userId") UUID userId) {
+        return Envelope.list(links.list(userId).stream().map(ExternalIdentityView::from).toList());
+    }
+
+    @DELETE
+    @Path("{id}")
+    @Operation(operationId = "deleteExternalIdentity", summary = "Remove a link",
+            description = "The issuer's tokens for that subject are refused from the next request on.")
+    @APIResponse(responseCode = "200", description = "Removed")
+    public Envelope delete(@PathParam("userId") UUID userId,
+                           @PathParam("id") UUID id) {
+        links.unlink(userId, id);
+        return Envelope.ok();
+    }
+
+    public static class LinkRequest {
+        @NotBlank @Size(max = 40)
+        @Schema(required = true, description = "A name listed in payments.jwt.external-issuers", example = "corporate-idp")
+        public String issuer;
+        @NotBlank @Size(max = 255)
+        @Schema(required = true, description = "The sub claim of the issuer's tokens for this user",
+                example = "00u1a2b3c4d5e6f7g8h9")
+        public String subject;
+    }
+
+    public record ExternalIdentityView(UUID id, UUID userId, String issuer, String subject, OffsetDateTime createdDate) {
+        static ExternalIdentityView from(ExternalIdentity l) {
+            return new ExternalIdentityView(l.id(), l.userId(), l.issuer(), l.subject(), l.createdAt());
+        }
+    }
+}

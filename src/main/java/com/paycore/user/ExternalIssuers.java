@@ -1,0 +1,97 @@
+package com.paycore.user;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import com.paycore.platform.Settings;
+
+/**
+ * The external token issuers and the companies each may speak for (issue 24, item 7):
+ * {@code payments.jwt.external-issuers} lists their names; for each name, {@code payments.jwt.external-issuers.<name>.issuer}
+ * is the {@code iss} its tokens carry and {@code payments.jwt.external-issuers.<name>.companies} the ids of the companies
+ * (comma-separated) whose users it may name. Its tokens reach a user only through an explicit link (issuer name and
+ * subject, {@link ExternalIdentityService}), and only a user with an active membership of one of those companies; the
+ * caller then acts in those companies only. Read from the settings on every call (cheap: system properties and the
+ * environment), so nothing is cached past a restart.
+ */
+public final class ExternalIssuers {
+
+    public static final String NAMES = "payments.jwt.external-issuers";
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
+
+    /** A configured issuer: its name (what links store), its iss value, and the companies it speaks for. */
+    public record Issuer(String name, String iss, Set<UUID> companies) {
+    }
+
+    private ExternalIssuers() {
+    }
+
+    /** Every configured issuer; a name whose settings are incomplete or malformed is left out (see {@link #problem}). */
+    public static List<Issuer> all() {
+        return names().stream().map(ExternalIssuers::read).flatMap(Optional::stream).toList();
+    }
+
+    public static Optional<Issuer> named(String name) {
+        return all().stream().filter(i -> i.name().equals(name)).findFirst();
+    }
+
+    /** The issuer whose tokens carry this iss. */
+    public static Optional<Issuer> byIss(String iss) {
+        return iss == null ? Optional.empty() : all().stream().filter(i -> i.iss().equals(iss)).findFirst();
+    }
+
+    /** What is wrong with the settings, naming the setting, or null when nothing is. */
+    public static String problem() {
+        for (String name : names()) {
+            if (!NAME.matcher(name).matches()) {
+                return NAMES + ": \"" + name + "\" is not a name (lower-case letters, digits and hyphens, at most 40)";
+            }
+            if (Settings.get(key(name, "issuer")) == null) {
+                return key(name, "issuer") + " must be set (the iss value of the issuer's tokens)";
+            }
+            String companies = Settings.get(key(name, "companies"));
+            if (companies == null) {
+                return key(name, "companies") + " must list the ids of the companies the issuer may speak for";
+            }
+            try {
+                parseCompanies(companies);
+            } catch (IllegalArgumentException e) {
+                return key(name, "companies") + " must be comma-separated company ids";
+            }
+        }
+        return null;
+    }
+
+    static String key(String name, String what) {
+        return NAMES + "." + name + "." + what;
+    }
+
+    private static List<String> names() {
+        String value = Settings.get(NAMES);
+        return value == null ? List.of() : Arrays.stream(value.split(",")).map(String::trim)
+                .filter(n -> !n.isEmpty()).distinct().toList();
+    }
+
+    private static Optional<Issuer> read(String name) {
+        String iss = Settings.get(key(name, "issuer"));
+        String companies = Settings.get(key(name, "companies"));
+        if (!NAME.matcher(name).matches() || iss == null || companies == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new Issuer(name, iss.trim(), parseCompanies(companies)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Set<UUID> parseCompanies(String value) {
+        return Arrays.stream(value.split(",")).map(String::trim).filter(c -> !c.isEmpty())
+                .map(com.paycore.platform.Ids::parse).collect(Collectors.toUnmodifiableSet());
+    }
+}

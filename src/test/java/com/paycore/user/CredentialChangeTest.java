@@ -1,0 +1,26 @@
+package com.paycore.user;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.OffsetDateTime;
+
+import org.junit.jupiter.api.Test;
+
+/** Issue 24, item 8: which access tokens a credential change ends, at the one-second granularity of iat. */
+class CredentialChangeTest {
+
+    @Test
+    void tokensOfEarlierSecondsAreStaleThoseOfTheSameSecondOrLaterAreNot() {
+        User user = new User("ada@example.com", false);
+        assertFalse(Account.of(user).issuedBeforeCredentialChange(0), "never changed: no token is stale");
+        OffsetDateTime change = OffsetDateTime.parse("2026-11-26T06:30:15.750Z");
+        user.recordCredentialChange(change);
+        long second = change.toEpochSecond();
+        Account account = Account.of(user);
+        assertTrue(account.issuedBeforeCredentialChange(second - 1), "issued a second earlier");
+        assertFalse(account.issuedBeforeCredentialChange(second),
+                "issued in the same second (the login with the new password right after the change)");
+        assertFalse(account.issuedBeforeCredentialChange(second + 1));
+    }
+}
