@@ -14,7 +14,12 @@ import java.util.logging.Logger;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.Settings;
@@ -42,6 +47,9 @@ class AcquirerGateway implements PaymentGateway {
 
     @Inject
     IsoNumbers numbers;
+
+    @Inject
+    Instance<MetricRegistry> metrics;
 
     private final Iso8583 codec = new Iso8583();
     private final Map<IsoHost.Endpoint, IsoHost> hosts = new ConcurrentHashMap<>();
@@ -293,10 +301,46 @@ class AcquirerGateway implements PaymentGateway {
     }
 
     private IsoHost host(AcquirerSettings settings) {
-        return hosts.computeIfAbsent(settings.endpoint(), endpoint -> {
+        IsoHost found = hosts.get(settings.endpoint());
+        return found != null ? found : hosts.computeIfAbsent(settings.endpoint(), endpoint -> {
             startCare();
-            return new IsoHost(endpoint, codec, threads, numbers::stan);
+            IsoHost created = new IsoHost(endpoint, codec, threads, numbers::stan);
+            register(created);
+            return created;
         });
+    }
+
+    /**
+     * The host's figures at /metrics, tagged with its host and port: messages sent, answered, unanswered (no answer in
+     * time, or the connection dropped first) and not sent, and its open connections.
+     */
+    private void register(IsoHost host) {
+        if (metrics == null || !metrics.isResolvable()) {
+            return;
+        }
+        try {
+            MetricRegistry registry = metrics.get();
+            Tag tag = new Tag("host", host.endpoint().label());
+            gauge(registry, "payments_iso8583_sent_messages", "ISO 8583 requests sent to the host", host,
+                    h -> h.sent.sum(), tag);
+            gauge(registry, "payments_iso8583_answered_messages", "ISO 8583 requests the host answered", host,
+                    h -> h.answered.sum(), tag);
+            gauge(registry, "payments_iso8583_unanswered_messages",
+                    "ISO 8583 requests sent and not answered in time (or their connection dropped first)", host,
+                    h -> h.unanswered.sum(), tag);
+            gauge(registry, "payments_iso8583_unsent_messages", "ISO 8583 requests that could not be sent (no connection)",
+                    host, h -> h.notSent.sum(), tag);
+            gauge(registry, "payments_iso8583_open_connections", "Open connections to the ISO 8583 host (0: unreachable)",
+                    host, h -> h.openConnections(), tag);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "The metrics of ISO 8583 host " + host.endpoint().label() + " could not be registered", e);
+        }
+    }
+
+    private static void gauge(MetricRegistry registry, String name, String description, IsoHost host,
+                              java.util.function.ToDoubleFunction<IsoHost> reading, Tag tag) {
+        registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), host,
+                reading::applyAsDouble, tag);
     }
 
     private synchronized void startCare() {

@@ -132,10 +132,15 @@ public final class AcquirerHost implements AutoCloseable {
         return this;
     }
 
-    /** Never answers requests for this amount (field 4, 12 digits). */
+    /** Never answers requests for this amount (field 4, 12 digits), reversals excepted. */
     public AcquirerHost silentAmount(String amount12) {
         silentAmounts.add(amount12);
         return this;
+    }
+
+    /** The amounts the host does not answer (to change while a test runs). */
+    public Set<String> silentAmounts() {
+        return silentAmounts;
     }
 
     /** Never answers requests of this message type (e.g. 0400), until {@link #speak}. */
@@ -220,7 +225,8 @@ public final class AcquirerHost implements AutoCloseable {
         }
         String pan = request.getString(2);
         String amount = request.getString(4);
-        if (pan != null && silentPans.contains(pan) || amount != null && silentAmounts.contains(amount)) {
+        boolean reversal = mti.startsWith("04");
+        if (pan != null && silentPans.contains(pan) || amount != null && !reversal && silentAmounts.contains(amount)) {
             return null;
         }
         String code = "00";

@@ -181,4 +181,8 @@ class ApiIT {
     @Nested
     class BadInputSweep extends BadInputSweepScenarios {
     }
+
+    @Nested
+    class Acquirer extends AcquirerScenarios {
+    }
 }
