@@ -84,6 +84,7 @@ final class IsoHost {
     private final AtomicInteger turn = new AtomicInteger();
     private volatile boolean closed;
     private volatile String lastFailure;
+    private volatile long keepAliveNanos = KEEP_ALIVE_NANOS;
 
     final LongAdder sent = new LongAdder();
     final LongAdder answered = new LongAdder();
@@ -104,6 +105,11 @@ final class IsoHost {
 
     Endpoint endpoint() {
         return endpoint;
+    }
+
+    /** How long a connection may stay idle before its {@code 0800} (30 s; tests shorten it). */
+    void keepAliveAfter(java.time.Duration idle) {
+        keepAliveNanos = idle.toNanos();
     }
 
     /** How many of its connections are open now. */
@@ -176,7 +182,7 @@ final class IsoHost {
                         connecting.unlock();
                     }
                 }
-            } else if (now - slot.lastActivity() >= KEEP_ALIVE_NANOS && slot.inFlight() == 0) {
+            } else if (now - slot.lastActivity() >= keepAliveNanos && slot.inFlight() == 0) {
                 keepAlive(slot, keepAliveTimeoutMillis);
             }
         }

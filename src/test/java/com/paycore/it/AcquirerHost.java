@@ -92,6 +92,15 @@ public final class AcquirerHost implements AutoCloseable {
         }
     }
 
+    /** A host on the given local port (one that a host used before, to come back). */
+    public static AcquirerHost startOn(int port) {
+        try {
+            return new AcquirerHost(port);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A host behind a TLS front whose self-signed certificate names {@code localhost} and {@code 127.0.0.1}. */
     public static AcquirerHost startTls() {
         AcquirerHost host = start();

@@ -422,4 +422,182 @@ abstract class AcquirerScenarios {
         }
         assertTrue(pans.stream().allMatch(pan -> sent("0100", pan).size() >= 1), "the host saw them");
     }
+
+    @Test
+    void aTimedOutCaptureIsRepeatedAs0221WithItsStanAndRrnUntilAnswered() {
+        Cards.Shop shop = aShop();
+        String pan = aPan();
+        UUID id = Api.created(authorize(shop, shop.aToken(pan), "60.00", false));
+        ISOMsg authorization = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
+                && "000000006000".equals(m.getString(4))));
+        host().silentType("0220");
+        Response capture;
+        try {
+            capture = shop.move(id, "capture", Map.of("amount", new java.math.BigDecimal("45.00")));
+        } finally {
+            host().speak("0220");
+        }
+        assertEquals(200, capture.statusCode(), capture.asString());
+        assertEquals("Pending", capture.jsonPath().getString("eventResult"));
+        assertEquals("Approved", shop.transaction(id).get("status"));
+        UnknownOutcomeScenarios.run();
+        Map<String, Object> entry = shop.transaction(id);
+        assertEquals("Captured", entry.get("status"), entry.toString());
+        ISOMsg first = one(host().received(m -> AcquirerHost.mti("0220").test(m)
+                && authorization.getString(37).equals(m.getString(37))));
+        ISOMsg repeat = one(host().received(m -> AcquirerHost.mti("0221").test(m)
+                && authorization.getString(37).equals(m.getString(37))));
+        assertEquals(first.getString(11), repeat.getString(11));
+        assertEquals("000000004500", repeat.getString(4));
+        assertEquals(first.getString(90), repeat.getString(90));
+
+        // A refund afterwards names the capture (its first transmission) in field 90.
+        assertEquals(200, shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal("5.00"))).statusCode());
+        ISOMsg refund = one(host().received(m -> AcquirerHost.mti("0200").test(m) && pan.equals(m.getString(2))));
+        assertEquals(originalData(first), refund.getString(90));
+    }
+
+    @Test
+    void aTimedOutRefundIsRepeatedAs0201WithItsStanAndRrnUntilAnswered() {
+        Cards.Shop shop = aShop();
+        String pan = aPan();
+        UUID id = Api.created(authorize(shop, shop.aToken(pan), "80.00", true));
+        String refundAmount = anAmount().replaceFirst("^\\d+", "7");
+        host().silentAmount(field4(refundAmount));
+        Response refund = shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal(refundAmount)));
+        assertEquals(200, refund.statusCode(), refund.asString());
+        assertEquals("Pending", refund.jsonPath().getString("eventResult"));
+        assertEquals("Captured", shop.transaction(id).get("status"));
+        host().silentAmounts().remove(field4(refundAmount));
+        UnknownOutcomeScenarios.run();
+        Map<String, Object> entry = shop.transaction(id);
+        assertEquals("PartiallyRefunded", entry.get("status"), entry.toString());
+        ISOMsg first = one(host().received(m -> AcquirerHost.mti("0200").test(m) && pan.equals(m.getString(2))
+                && "200000".equals(m.getString(3))));
+        ISOMsg repeat = one(host().received(m -> AcquirerHost.mti("0201").test(m) && pan.equals(m.getString(2))));
+        assertEquals(first.getString(11), repeat.getString(11));
+        assertEquals(first.getString(37), repeat.getString(37));
+        assertEquals(field4(refundAmount), repeat.getString(4));
+        assertEquals("200000", repeat.getString(3));
+    }
+
+    @Test
+    void eachHostsFiguresAreOnMetricsAndAnUnreachableHostIsDataOnHealth() throws Exception {
+        Cards.Shop shop = aShop();
+        Api.created(authorize(shop, shop.aToken(aPan()), "10.00", false));
+        Map<String, Double> samples = MetricsScenarios.scrape();
+        String tag = "[host=\"127.0.0.1:" + host().port() + "\"]";
+        assertTrue(MetricsScenarios.value(samples, "payments_iso8583_sent_messages" + tag) >= 2, samples.toString());
+        assertTrue(MetricsScenarios.value(samples, "payments_iso8583_answered_messages" + tag) >= 2);
+        assertTrue(MetricsScenarios.value(samples, "payments_iso8583_open_connections" + tag) >= 1);
+        assertTrue(samples.containsKey("payments_iso8583_unanswered_messages" + tag));
+
+        int closed;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        Cards.Shop down = aShop(settings(closed));
+        down.tokenize(Cards.body(aPan(), "123"));
+        Response health = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready");
+        assertEquals(200, health.statusCode(), health.asString());
+        assertEquals("UP", health.jsonPath().getString("status"));
+        String state = health.jsonPath().getString("checks.find { it.name == 'iso8583-hosts' }.data.'127.0.0.1:"
+                + closed + "'");
+        assertTrue(state != null && state.startsWith("unreachable"), health.asString());
+        assertTrue(MetricsScenarios.value(MetricsScenarios.scrape(), "payments_iso8583_unsent_messages[host=\"127.0.0.1:"
+                + closed + "\"]") >= 1);
+    }
+
+    @Test
+    void aConnectionDroppedInTheMiddleOfABurstLosesNoRequestAndSendsNoneTwice() throws Exception {
+        AcquirerHost slow = AcquirerHost.start().delay(400);
+        try (TcpCut cut = new TcpCut("127.0.0.1", slow.port())) {
+            Map<String, Object> settings = settings(cut.port());
+            settings.put("timeoutMs", 2500);
+            Cards.Shop shop = aShop(settings);
+            int n = 12;
+            List<String> pans = new ArrayList<>();
+            List<String> tokens = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                pans.add(aPan());
+                tokens.add(shop.aToken(pans.get(i)));
+            }
+            Thread cutter = new Thread(() -> {
+                try {
+                    Thread.sleep(600);
+                    cut.cut();
+                    Thread.sleep(300);
+                    cut.restore();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            cutter.start();
+            List<Response> answers = Parallel.run(n, i -> {
+                if (i >= n / 2) {
+                    try {
+                        Thread.sleep(300); // the second half is sent while the first waits for its answers
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return authorize(shop, tokens.get(i), "10.00", false);
+            });
+            cutter.join();
+            List<UUID> pending = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Response r = answers.get(i);
+                String status = r.jsonPath().getString("status");
+                assertTrue(r.statusCode() == 201 && "Approved".equals(status)
+                        || r.statusCode() == 200 && "Error".equals(status)
+                        || r.statusCode() == 202 && "Pending".equals(status), r.statusCode() + " " + r.asString());
+                if ("Error".equals(status)) {
+                    assertEquals("91", shop.transaction(id(r)).get("resultCode"));
+                }
+                if ("Pending".equals(status)) {
+                    pending.add(id(r));
+                }
+                String pan = pans.get(i);
+                int sent = slow.received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
+                        && !"000000000000".equals(m.getString(4))).size();
+                assertTrue(sent <= 1, "sent twice: " + pan);
+                if ("Approved".equals(status)) {
+                    assertEquals(1, sent);
+                }
+            }
+            assertTrue(!pending.isEmpty(), "the cut left some requests without an answer");
+            UnknownOutcomeScenarios.run();
+            for (UUID id : pending) {
+                Map<String, Object> entry = shop.transaction(id);
+                assertEquals("Declined", entry.get("status"), entry.toString());
+                assertEquals("68", entry.get("resultCode"));
+            }
+        } finally {
+            slow.close();
+        }
+    }
+
+    @Test
+    void twoInstancesSharingOneHostNeverReuseAStanAmongUnansweredMessages() throws Exception {
+        AcquirerHost slow = AcquirerHost.start().delay(300);
+        try {
+            Map<String, Object> settings = settings(slow.port());
+            settings.put("timeoutMs", 5000);
+            Cards.Shop shop = aShop(settings);
+            int n = 16;
+            List<String> tokens = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                tokens.add(shop.aToken(aPan()));
+            }
+            List<Response> answers = Parallel.run(n, i -> (i % 2 == 0 ? shop.pay() : shop.paySecond())
+                    .body(UnknownOutcomeScenarios.authorization(tokens.get(i), "10.00", false)).post(shop.transactions()));
+            answers.forEach(r -> assertEquals(201, r.statusCode(), r.asString()));
+            List<String> stans = slow.received(m -> AcquirerHost.mti("0100").test(m)
+                    && "000000001000".equals(m.getString(4))).stream().map(m -> m.getString(11)).toList();
+            assertEquals(n, stans.size());
+            assertEquals(n, new java.util.HashSet<>(stans).size(), "a STAN used twice: " + stans);
+        } finally {
+            slow.close();
+        }
+    }
 }
