@@ -273,7 +273,13 @@ class AcquirerGateway implements PaymentGateway {
     @Override
     public boolean verifyCvv(CardData card, String cvv, Connection connection) {
         AcquirerSettings settings = settings(connection);
-        Map<Integer, String> fields = IsoMessages.financial(settings, merchantId(connection), IsoMessages.PURCHASE,
+        String merchant;
+        try {
+            merchant = merchantId(connection);
+        } catch (AppException e) {
+            return false; // cannot be sent without field 42: the token is created all the same
+        }
+        Map<Integer, String> fields = IsoMessages.financial(settings, merchant, IsoMessages.PURCHASE,
                 IsoMessages.stan(numbers.stan()), IsoMessages.rrn(numbers.rrn()), "840");
         fields.put(2, card.number());
         fields.put(4, "000000000000");

@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -77,7 +78,7 @@ final class IsoHost {
     private final ThreadFactory threads;
     private final LongSupplier stans;
     private final SSLContext tls;
-    private final IsoConnection[] slots;
+    private final AtomicReferenceArray<IsoConnection> slots;
     private final long[] nextAttempt;
     private final int[] failures;
     private final ReentrantLock connecting = new ReentrantLock();
@@ -98,8 +99,9 @@ final class IsoHost {
         this.stans = stans;
         this.tls = endpoint.tls() ? tlsContext(endpoint.trustedCertificatePem()) : null;
         int size = Math.max(1, endpoint.connections());
-        this.slots = new IsoConnection[size];
+        this.slots = new AtomicReferenceArray<>(size);
         this.nextAttempt = new long[size];
+        java.util.Arrays.fill(nextAttempt, System.nanoTime()); // nanoTime may be negative: no attempt is due before now
         this.failures = new int[size];
     }
 
@@ -115,7 +117,8 @@ final class IsoHost {
     /** How many of its connections are open now. */
     int openConnections() {
         int open = 0;
-        for (IsoConnection slot : slots) {
+        for (int i = 0; i < slots.length(); i++) {
+            IsoConnection slot = slots.get(i);
             if (slot != null && slot.open()) {
                 open++;
             }
@@ -172,8 +175,8 @@ final class IsoHost {
      */
     void maintain(long keepAliveTimeoutMillis) {
         long now = System.nanoTime();
-        for (int i = 0; i < slots.length && !closed; i++) {
-            IsoConnection slot = slots[i];
+        for (int i = 0; i < slots.length() && !closed; i++) {
+            IsoConnection slot = slots.get(i);
             if (slot == null || !slot.open()) {
                 if (now - nextAttempt[i] >= 0 && connecting.tryLock()) {
                     try {
@@ -208,7 +211,8 @@ final class IsoHost {
 
     void close() {
         closed = true;
-        for (IsoConnection slot : slots) {
+        for (int i = 0; i < slots.length(); i++) {
+            IsoConnection slot = slots.get(i);
             if (slot != null) {
                 slot.close();
             }
@@ -217,9 +221,9 @@ final class IsoHost {
 
     /** An open connection, taken in turn; null when none is open. */
     private IsoConnection pick() {
-        int start = Math.floorMod(turn.getAndIncrement(), slots.length);
-        for (int i = 0; i < slots.length; i++) {
-            IsoConnection slot = slots[(start + i) % slots.length];
+        int start = Math.floorMod(turn.getAndIncrement(), slots.length());
+        for (int i = 0; i < slots.length(); i++) {
+            IsoConnection slot = slots.get((start + i) % slots.length());
             if (slot != null && slot.open()) {
                 return slot;
             }
@@ -243,7 +247,7 @@ final class IsoHost {
                 return open;
             }
             long now = System.nanoTime();
-            for (int i = 0; i < slots.length; i++) {
+            for (int i = 0; i < slots.length(); i++) {
                 if (now - nextAttempt[i] >= 0) {
                     long millis = TimeUnit.NANOSECONDS.toMillis(deadline - now);
                     return millis <= 0 ? null : connect(i, (int) Math.min(millis, MAX_CONNECT_MILLIS));
@@ -260,8 +264,9 @@ final class IsoHost {
         if (closed) {
             return null;
         }
-        if (slots[slot] != null && slots[slot].open()) {
-            return slots[slot];
+        IsoConnection current = slots.get(slot);
+        if (current != null && current.open()) {
+            return current;
         }
         Socket socket = null;
         try {
@@ -280,10 +285,11 @@ final class IsoHost {
                 secure.setSoTimeout(0);
                 socket = secure;
             }
-            slots[slot] = new IsoConnection(socket, codec, endpoint.label(), threads, answered::increment, () -> { });
+            IsoConnection opened = new IsoConnection(socket, codec, endpoint.label(), threads, answered::increment, () -> { });
+            slots.set(slot, opened);
             failures[slot] = 0;
             lastFailure = null;
-            return slots[slot];
+            return opened;
         } catch (IOException | RuntimeException e) {
             if (socket != null) {
                 try {

@@ -309,6 +309,9 @@ abstract class AcquirerScenarios {
         assertEquals(1, events.size(), events.toString());
         assertEquals("Declined", events.get(0).get("eventResult"));
         assertEquals("68", events.get(0).get("resultCode"));
+        // The webhook events: transaction.pending, then the final one.
+        assertEquals(List.of("transaction.declined", "transaction.pending"),
+                EventScenarios.typesOf(EventScenarios.events(shop, Map.of("limit", 100)), id).stream().sorted().toList());
     }
 
     @Test
@@ -510,10 +513,10 @@ abstract class AcquirerScenarios {
 
     @Test
     void aConnectionDroppedInTheMiddleOfABurstLosesNoRequestAndSendsNoneTwice() throws Exception {
-        AcquirerHost slow = AcquirerHost.start().delay(400);
+        AcquirerHost slow = AcquirerHost.start();
         try (TcpCut cut = new TcpCut("127.0.0.1", slow.port())) {
             Map<String, Object> settings = settings(cut.port());
-            settings.put("timeoutMs", 2500);
+            settings.put("timeoutMs", 5000);
             Cards.Shop shop = aShop(settings);
             int n = 12;
             List<String> pans = new ArrayList<>();
@@ -522,9 +525,17 @@ abstract class AcquirerScenarios {
                 pans.add(aPan());
                 tokens.add(shop.aToken(pans.get(i)));
             }
+            // The host now takes 1.5 s per answer; the connections are cut once it holds two of the burst's
+            // requests unanswered, and restored 0.3 s later while the rest of the burst goes on.
+            slow.delay(1500);
+            java.util.function.Predicate<ISOMsg> burst = m -> AcquirerHost.mti("0100").test(m)
+                    && "000000001000".equals(m.getString(4));
             Thread cutter = new Thread(() -> {
                 try {
-                    Thread.sleep(600);
+                    long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+                    while (slow.received(burst).size() < 2 && System.nanoTime() < end) {
+                        Thread.sleep(5);
+                    }
                     cut.cut();
                     Thread.sleep(300);
                     cut.restore();
@@ -536,7 +547,7 @@ abstract class AcquirerScenarios {
             List<Response> answers = Parallel.run(n, i -> {
                 if (i >= n / 2) {
                     try {
-                        Thread.sleep(300); // the second half is sent while the first waits for its answers
+                        Thread.sleep(200); // the second half is sent while the first waits for its answers
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
