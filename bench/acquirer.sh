@@ -30,7 +30,9 @@ mkdir -p "$BENCH_DIR"
 (cd "$REPO" && mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$JPOS_CP") \
   || die "cannot resolve the test classpath (jPOS)"
 java -cp "$(cat "$JPOS_CP")" "$BENCH_HOME/IsoHost.java" "$ISO_PORT" >"$BENCH_DIR/iso-host.log" 2>&1 &
-WRK_PIDS+=($!) # stopped on exit with the wrk runs
+HOST_PID=$!
+# On exit: the host by its PID, then what bench/lib.sh stops (wrk runs, the server), with the script's exit status.
+trap 'rc=$?; kill "$HOST_PID" 2>/dev/null || true; (exit $rc); bench_cleanup' EXIT
 for _ in $(seq 1 100); do
   grep -q listening "$BENCH_DIR/iso-host.log" 2>/dev/null && break
   sleep 0.2
@@ -39,6 +41,7 @@ grep -q listening "$BENCH_DIR/iso-host.log" || die "the ISO 8583 host did not st
 
 bench_prepare
 SIM_PROJECT=$PROJECT_ID SIM_KEY=$API_KEY
+sleep 1 # the company name has the second in it
 bench_setup_project
 ISO_PROJECT=$PROJECT_ID ISO_KEY=$API_KEY
 
