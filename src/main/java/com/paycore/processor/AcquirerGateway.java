@@ -88,8 +88,9 @@ class AcquirerGateway implements PaymentGateway {
         String amountField = IsoMessages.amount(amount, currency);
         String currencyNumber = IsoMessages.currencyNumber(currency);
         String mti = sale ? "0200" : "0100";
-        String stan = IsoMessages.stan(numbers.stan());
-        String rrn = IsoMessages.rrn(numbers.rrn());
+        long[] numbered = numbers.stanAndRrn();
+        String stan = IsoMessages.stan(numbered[0]);
+        String rrn = IsoMessages.rrn(numbered[1]);
         Map<Integer, String> fields = IsoMessages.financial(settings, merchant, IsoMessages.PURCHASE, stan, rrn,
                 currencyNumber);
         fields.put(2, card.number());
@@ -162,8 +163,9 @@ class AcquirerGateway implements PaymentGateway {
         String follow = !original.follow().isEmpty() ? original.follow()
                 : original.mti() + original.stan() + original.time();
         String amountField = IsoMessages.amount(amount, call.currency());
-        String stan = IsoMessages.stan(numbers.stan());
-        String rrn = IsoMessages.rrn(numbers.rrn());
+        long[] numbered = numbers.stanAndRrn();
+        String stan = IsoMessages.stan(numbered[0]);
+        String rrn = IsoMessages.rrn(numbered[1]);
         Reference pending = new Reference('R', "0200", stan, "", rrn, "", amountField, follow, "");
         return sendRefund(pending, call, false);
     }
@@ -279,8 +281,9 @@ class AcquirerGateway implements PaymentGateway {
         } catch (AppException e) {
             return false; // cannot be sent without field 42: the token is created all the same
         }
+        long[] numbered = numbers.stanAndRrn();
         Map<Integer, String> fields = IsoMessages.financial(settings, merchant, IsoMessages.PURCHASE,
-                IsoMessages.stan(numbers.stan()), IsoMessages.rrn(numbers.rrn()), "840");
+                IsoMessages.stan(numbered[0]), IsoMessages.rrn(numbered[1]), "840");
         fields.put(2, card.number());
         fields.put(4, "000000000000");
         fields.put(14, IsoMessages.expiry(card));

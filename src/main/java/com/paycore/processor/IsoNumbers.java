@@ -33,12 +33,30 @@ class IsoNumbers {
         return next("iso8583_rrn");
     }
 
+    /** A STAN and an RRN in one round trip (what every financial request but a capture or reversal takes). */
+    long[] stanAndRrn() {
+        try (Connection connection = dataSource.getConnection()) {
+            String sql = postgres(connection) ? "select nextval('iso8583_stan'), nextval('iso8583_rrn')"
+                    : "select next value for iso8583_stan, next value for iso8583_rrn";
+            try (PreparedStatement statement = connection.prepareStatement(sql); ResultSet row = statement.executeQuery()) {
+                row.next();
+                return new long[] {row.getLong(1), row.getLong(2)};
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("the iso8583 sequences cannot be read", e);
+        }
+    }
+
+    private boolean postgres(Connection connection) throws SQLException {
+        if (postgres == null) {
+            postgres = connection.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres");
+        }
+        return postgres;
+    }
+
     private long next(String sequence) {
         try (Connection connection = dataSource.getConnection()) {
-            if (postgres == null) {
-                postgres = connection.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres");
-            }
-            String sql = postgres ? "select nextval('" + sequence + "')" : "select next value for " + sequence;
+            String sql = postgres(connection) ? "select nextval('" + sequence + "')" : "select next value for " + sequence;
             try (PreparedStatement statement = connection.prepareStatement(sql); ResultSet row = statement.executeQuery()) {
                 row.next();
                 return row.getLong(1);

@@ -45,6 +45,11 @@ class AcquirerGatewayTest {
         long rrn() {
             return 700_000_000_000L + sequence.incrementAndGet();
         }
+
+        @Override
+        long[] stanAndRrn() {
+            return new long[] {stan(), rrn()};
+        }
     });
     private final List<AcquirerHost> hosts = new ArrayList<>();
 

@@ -84,6 +84,15 @@ class IsoHostTest {
         try (AcquirerHost first = AcquirerHost.start()) {
             port = first.port();
         }
+        // jPOS stops listening a moment after shutdown: wait until the port refuses connections.
+        long gone = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < gone) {
+            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+                Thread.sleep(50);
+            } catch (java.io.IOException refused) {
+                break;
+            }
+        }
         IsoHost host = host(port, 2);
         try {
             assertThrows(IsoHost.NotSent.class, () -> host.exchange(request("000003", "4111111111111111"), 500));
