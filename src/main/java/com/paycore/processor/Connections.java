@@ -91,6 +91,13 @@ public class Connections {
         return Gateways.requireSupported(gateway);
     }
 
+    /** E9: a merchant id the credentials' gateway can send (gateway 2: field 42, at most 15 characters). */
+    public static void requireMerchantIdFits(Integer gateway, String merchantId) {
+        if (gateway != null && gateway == Gateways.ACQUIRER) {
+            AcquirerSettings.requireMerchantId(merchantId);
+        }
+    }
+
     /**
      * For a move on an authorized transaction (capture, refund, reverse, settlement): what the transaction pinned when
      * it was authorized, the processor configuration and gateway and the merchant-credential version of the time.

@@ -3,17 +3,21 @@ package com.paycore.processor;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 
-/** Processor gateway and payment type values (DESIGN.md section 5): 1 = Simulator, 1 = CreditCard. */
+/**
+ * Processor gateway and payment type values (DESIGN.md sections 5 and 12): gateway 1 = Simulator, 2 = ISO 8583
+ * acquirer; payment type 1 = CreditCard.
+ */
 final class Gateways {
 
     public static final int SIMULATOR = 1;
+    public static final int ACQUIRER = 2;
     public static final int CREDIT_CARD = 1;
 
     private Gateways() {
     }
 
     public static int requireSupported(Integer gateway) {
-        if (gateway == null || gateway != SIMULATOR) {
+        if (gateway == null || gateway != SIMULATOR && gateway != ACQUIRER) {
             throw new AppException(ErrorCode.UNSUPPORTED_GATEWAY, String.valueOf(gateway));
         }
         return gateway;

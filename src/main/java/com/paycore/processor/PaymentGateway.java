@@ -25,8 +25,22 @@ public interface PaymentGateway {
     /** Authorizes (reserves) an amount on a card. */
     GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection);
 
+    /**
+     * A sale in one message, for processors that have one (gateway 2's {@code 0200}); null (the default) when the
+     * processor authorizes and then captures. An approved answer is the authorization and the capture of the whole
+     * amount at once.
+     */
+    default GatewayResult sale(CardData card, BigDecimal amount, String currency, Connection connection) {
+        return null;
+    }
+
     /** Captures up to the authorized amount of an approved authorization, once. */
     GatewayResult capture(GatewayCall call, BigDecimal amount);
+
+    /** Whether {@link #refund} (and the reconciliation of a timed-out one) needs the card in its {@link GatewayCall}. */
+    default boolean refundsNeedCard() {
+        return false;
+    }
 
     /** Gives back part or all of a captured amount. */
     GatewayResult refund(GatewayCall call, BigDecimal amount);
@@ -78,9 +92,20 @@ public interface PaymentGateway {
 
     /**
      * An operation on an earlier authorization: the processor's reference of it, and the processor configuration
-     * and merchant account it was authorized under (pinned at authorization).
+     * and merchant account it was authorized under (pinned at authorization); for a refund, the card when it is still
+     * stored (gateway 2 sends it in field 2).
      */
-    record GatewayCall(String reference, String currency, Connection connection) {
+    record GatewayCall(String reference, String currency, Connection connection, CardData card) {
+
+        /** A call that needs no card (every one but a refund on a processor that sends the card with it). */
+        public GatewayCall(String reference, String currency, Connection connection) {
+            this(reference, currency, connection, null);
+        }
+
+        @Override
+        public String toString() {
+            return "GatewayCall[" + currency + ", " + connection + "]"; // never the card
+        }
     }
 
     /** What the account updater reports for a card. */

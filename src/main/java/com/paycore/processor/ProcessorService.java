@@ -60,6 +60,7 @@ class ProcessorService {
         processor.configure(Fields.required("projectPaymentProcessorName", request.projectPaymentProcessorName, 100),
                 Gateways.requireSupported(request.gateway), Gateways.requireSupportedPaymentType(request.paymentType),
                 request.isActive == null || request.isActive);
+        requireGatewaySettings(processor.gateway(), request.settings);
         if (request.settings != null) {
             processor.changeSettings(SecretBox.get().encrypt(request.settings.toString(), purpose(processor.id())));
         }
@@ -82,6 +83,7 @@ class ProcessorService {
                 request.gateway != null ? Gateways.requireSupported(request.gateway) : processor.gateway(),
                 request.paymentType != null ? Gateways.requireSupportedPaymentType(request.paymentType) : processor.paymentType(),
                 request.isActive != null ? request.isActive : processor.active());
+        requireGatewaySettings(processor.gateway(), request.settings != null ? request.settings : settingsOf(processor));
         if (request.settings != null) {
             processor.changeSettings(SecretBox.get().encrypt(request.settings.toString(), purpose(id)));
         }
@@ -145,6 +147,13 @@ class ProcessorService {
             throw AppException.notFound("Processor");
         }
         return processor;
+    }
+
+    /** Gateway 2's settings are checked when written (400 naming the field, DESIGN.md section 12). */
+    private static void requireGatewaySettings(int gateway, JsonObject settings) {
+        if (gateway == Gateways.ACQUIRER) {
+            AcquirerSettings.of(settings, 1);
+        }
     }
 
     /** A configuration's settings, decrypted; null when it has none. Only gateways read them. */

@@ -47,11 +47,14 @@ public class ProcessorsResource {
     @POST
     @Answer(id = true)
     @Operation(operationId = "createPaymentProcessor", summary = "Create a payment processor configuration",
-            description = "companyProjectId, projectPaymentProcessorName (at most 100), gateway (1 = Simulator; other "
-                    + "values are unsupported until a connector exists), paymentType (1 = CreditCard), isActive "
-                    + "(default true), settings (a JSON object; write-only, stored encrypted, never returned).")
+            description = "companyProjectId, projectPaymentProcessorName (at most 100), gateway (1 = Simulator, 2 = "
+                    + "ISO 8583 acquirer; other values are unsupported), paymentType (1 = CreditCard), isActive "
+                    + "(default true), settings (a JSON object; write-only, stored encrypted, never returned; gateway 2 "
+                    + "requires host, port, terminalId, acquirerId and accepts tls, tlsTrustedCertificatePem, timeoutMs, "
+                    + "connections).")
     @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
-    @APIResponse(responseCode = "400", description = "Missing fields, unsupported gateway or payment type")
+    @APIResponse(responseCode = "400", description = "Missing fields, unsupported gateway or payment type, gateway 2 "
+            + "settings missing or bad (the message names the field)")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
     public Response create(@NotNull ProcessorRequest request, @Context UriInfo uri) {

@@ -155,6 +155,7 @@ public class ProjectService {
         Bodies.validate(id, request, request.id);
         if (request.processorGateway != null) {
             Connections.requireSupportedGateway(request.processorGateway);
+            Connections.requireMerchantIdFits(request.processorGateway, request.merchantId);
         }
         boolean credentialChange = request.merchantId != null || request.apiKey != null || request.processorGateway != null;
         if (credentialChange) {

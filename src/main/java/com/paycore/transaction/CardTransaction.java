@@ -205,6 +205,11 @@ class CardTransaction extends Timestamped {
      * and code, and the transaction changes as the move would have changed it then. {@code result} is not Pending.
      */
     void resolve(TransactionEvent pending, EventResult result, String code, OffsetDateTime now) {
+        resolve(pending, result, code, null, now);
+    }
+
+    /** Like the above; an approved capture's {@code reference}, when the processor gave one, is kept for later moves. */
+    void resolve(TransactionEvent pending, EventResult result, String code, String reference, OffsetDateTime now) {
         pending.resolved(result, code);
         switch (EventType.valueOf(pending.eventType())) {
             case Authorize -> {
@@ -213,6 +218,7 @@ class CardTransaction extends Timestamped {
             }
             case Capture -> {
                 if (result == EventResult.Approved) {
+                    keepReference(reference);
                     this.status = TransactionStatus.Captured;
                     this.capturedAmount = pending.amount();
                     this.capturedAt = now;
@@ -232,6 +238,20 @@ class CardTransaction extends Timestamped {
             }
             default -> throw new IllegalStateException("a " + pending.eventType() + " event is never Pending");
         }
+    }
+
+    /**
+     * The processor's reference later moves go by, when an approved capture names one (gateway 2's names the capture,
+     * whose data elements a refund carries); unchanged when it names none.
+     */
+    void keepReference(String reference) {
+        if (reference != null) {
+            this.processorReference = reference;
+        }
+    }
+
+    UUID paymentTokenId() {
+        return paymentTokenId;
     }
 
     /** The amount a capture takes: the whole authorization when not given; 400 unless Approved and within it. */

@@ -19,6 +19,8 @@ import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.Settings;
 import com.paycore.platform.Times;
+import com.paycore.vault.PaymentTokenService;
+import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway.GatewayCall;
 import com.paycore.processor.PaymentGateway.GatewayResult;
@@ -54,6 +56,9 @@ class Reconciliation {
 
     @Inject
     Moves moves;
+
+    @Inject
+    PaymentTokenService tokens;
 
     @Inject
     AuditLog audit;
@@ -120,21 +125,27 @@ class Reconciliation {
         CardTransaction transaction = em.find(CardTransaction.class, event.transactionId(), LockModeType.PESSIMISTIC_WRITE);
         Connections.Route route = connections.connectionFor(transaction.projectId(), transaction.processorId(),
                 transaction.gateway(), transaction.credentialVersion());
-        GatewayResult answer = route.gateway().queryOutcome(new GatewayCall(
-                event.processorReference() != null ? event.processorReference() : transaction.processorReference(),
-                transaction.currency(), route.connection()));
+        String reference = event.processorReference() != null ? event.processorReference() : transaction.processorReference();
+        CardData card = EventType.Refund.name().equals(event.eventType()) && route.gateway().refundsNeedCard()
+                ? tokens.cardOf(transaction.projectId(), transaction.paymentTokenId()).orElse(null) : null;
+        GatewayResult answer = route.gateway().queryOutcome(new GatewayCall(reference, transaction.currency(),
+                route.connection(), card));
         OffsetDateTime now = Times.utc(clock.instant());
         if (answer.pending()) {
+            if (answer.reference() != null && !answer.reference().equals(reference)) {
+                // What the next question goes by (gateway 2: the STAN of the reversal its 0401 repeats).
+                event.awaits(answer.reference());
+            }
             if (event.occurredAt().plus(giveUpAfter).isAfter(now)) {
                 return Outcome.STILL_PENDING;
             }
-            apply(transaction, event, EventResult.Error, GAVE_UP_CODE, now);
+            apply(transaction, event, EventResult.Error, GAVE_UP_CODE, null, now);
             audit.record("ReconciliationGaveUp", transaction.companyId(), "Transaction", transaction.id(),
                     event.eventType() + " event " + event.id() + " had no outcome after " + giveUpAfter.toHours()
                             + " h; recorded as Error");
             return Outcome.GAVE_UP;
         }
-        apply(transaction, event, EventResult.of(answer), answer.resultCode(), now);
+        apply(transaction, event, EventResult.of(answer), answer.resultCode(), answer.reference(), now);
         return Outcome.RESOLVED;
     }
 
@@ -143,8 +154,8 @@ class Reconciliation {
      * marked recorded now so the report's next sync (which leaves Pending events out) copies it.
      */
     private void apply(CardTransaction transaction, TransactionEvent event, EventResult result, String code,
-                       OffsetDateTime now) {
-        transaction.resolve(event, result, code, now);
+                       String reference, OffsetDateTime now) {
+        transaction.resolve(event, result, code, reference, now);
         em.flush();
         em.createNativeQuery("update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?")
                 .setParameter(1, event.id()).executeUpdate();

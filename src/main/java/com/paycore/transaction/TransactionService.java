@@ -113,7 +113,9 @@ public class TransactionService implements OpenTransactions {
 
         CardTransaction transaction = new CardTransaction(Ids.newId(), project.projectId(), project.companyId(),
                 route.processorId(), gateway.gateway(), version, card, amount, currency, request, tags);
-        GatewayResult authorization = gateway.authorize(card.card(), amount, currency, connection);
+        boolean capture = Boolean.TRUE.equals(request.capture);
+        GatewayResult sale = capture ? gateway.sale(card.card(), amount, currency, connection) : null;
+        GatewayResult authorization = sale != null ? sale : gateway.authorize(card.card(), amount, currency, connection);
         List<TransactionEvent> events = new ArrayList<>();
         // The transaction and its events commit together with their outbox events (DESIGN.md section 10), in one
         // round trip on PostgreSQL (Jdbc.insert), with no JTA transaction or unit of work around them: the hot path's
@@ -122,9 +124,14 @@ public class TransactionService implements OpenTransactions {
         List<Object[]> rows = new ArrayList<>();
         move(transaction, events, transaction.authorized(EventResult.of(authorization), authorization.resultCode(),
                 authorization.reference(), now()), statements, rows);
-        if (authorization.approved() && Boolean.TRUE.equals(request.capture)) {
-            GatewayResult capture = gateway.capture(new GatewayCall(authorization.reference(), currency, connection), amount);
-            move(transaction, events, transaction.captured(EventResult.of(capture), capture.resultCode(), amount, now()),
+        if (authorization.approved() && capture) {
+            // A processor's sale answered authorization and capture in one; otherwise the capture follows.
+            GatewayResult captured = sale != null ? sale
+                    : gateway.capture(new GatewayCall(authorization.reference(), currency, connection), amount);
+            if (captured.approved()) {
+                transaction.keepReference(captured.reference());
+            }
+            move(transaction, events, transaction.captured(EventResult.of(captured), captured.resultCode(), amount, now()),
                     statements, rows);
         }
         statements.add(0, CardTransaction.INSERT); // its values as the moves left them
@@ -154,6 +161,9 @@ public class TransactionService implements OpenTransactions {
         requireNoPendingMove(transaction, "captured");
         Connections.Route route = pinnedRoute(transaction);
         GatewayResult result = route.gateway().capture(call(transaction, route), amount);
+        if (result.approved()) {
+            transaction.keepReference(result.reference());
+        }
         return record(transaction, awaiting(result,
                 transaction.captured(EventResult.of(result), result.resultCode(), amount, now())));
     }
@@ -169,7 +179,7 @@ public class TransactionService implements OpenTransactions {
         BigDecimal amount = transaction.refundAmount(requested, chargebacks.against(id));
         requireNoPendingMove(transaction, "refunded");
         Connections.Route route = pinnedRoute(transaction);
-        GatewayResult result = route.gateway().refund(call(transaction, route), amount);
+        GatewayResult result = route.gateway().refund(refundCall(transaction, route), amount);
         Moved moved = record(transaction, awaiting(result,
                 transaction.refunded(EventResult.of(result), result.resultCode(), amount, now())));
         audit.record("TransactionRefunded", transaction.companyId(), "Transaction", id,
@@ -310,6 +320,15 @@ public class TransactionService implements OpenTransactions {
 
     private static GatewayCall call(CardTransaction transaction, Connections.Route route) {
         return new GatewayCall(transaction.processorReference(), transaction.currency(), route.connection());
+    }
+
+    /** A refund's call: with the card when the processor sends it with refunds (gateway 2), while it is stored. */
+    private GatewayCall refundCall(CardTransaction transaction, Connections.Route route) {
+        if (!route.gateway().refundsNeedCard()) {
+            return call(transaction, route);
+        }
+        return new GatewayCall(transaction.processorReference(), transaction.currency(), route.connection(),
+                tokens.cardOf(transaction.projectId(), transaction.paymentTokenId()).orElse(null));
     }
 
     private static TransactionView.EventView last(List<TransactionEvent> events, CardTransaction transaction) {

@@ -121,6 +121,21 @@ public class PaymentTokenService {
     }
 
     /**
+     * The card of a token for a processor call on an earlier transaction of the project (gateway 2 sends it with a
+     * refund), whatever the token's state; empty once the token was erased (E12) or when it is not the project's.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<CardData> cardOf(UUID projectId, UUID tokenId) {
+        if (tokenId == null) {
+            return Optional.empty();
+        }
+        return jdbc.first(PaymentToken.FOR_PAYMENT + "id = ?", PaymentToken.ForPayment::read, tokenId)
+                .filter(t -> t.projectId().equals(projectId) && t.panCiphertext() != null && t.keystoreId() != null)
+                .map(t -> new CardData(keystores.cipher(t.keystoreId()).open(t.panCiphertext(),
+                        PaymentToken.aad(t.card().tokenId())), t.card().expirationMonth(), t.card().expirationYear()));
+    }
+
+    /**
      * A usable token of the project, by its {@code paymentToken} value (or its id), opened for a processor call.
      * Unknown, deleted, disabled or another project's: 400 (DESIGN.md section 9), all with the same answer.
      */

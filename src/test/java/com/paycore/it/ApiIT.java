@@ -195,6 +195,10 @@ class ApiIT {
     }
 
     @Nested
+    class Acquirer extends AcquirerScenarios {
+    }
+
+    @Nested
     class Startup extends StartupScenarios {
     }
 }

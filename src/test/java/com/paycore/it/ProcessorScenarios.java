@@ -101,7 +101,7 @@ abstract class ProcessorScenarios {
         refused(asRoot().body(body("companyProjectId", project, "gateway", 1, "paymentType", 1)).post(PROCESSORS), 400);
         refused(asRoot().body(configuration(project, "", true, settings)).post(PROCESSORS), 400);
         refused(asRoot().body(configuration(project, "p".repeat(101), true, settings)).post(PROCESSORS), 400);
-        for (int gateway : new int[] {0, 2, 42}) {
+        for (int gateway : new int[] {0, 3, 42}) {
             Map<String, Object> b = configuration(project, unique("Gw"), true, settings);
             b.put("gateway", gateway);
             String message = refused(asRoot().body(b).post(PROCESSORS), 400).getString("errorMessage");
@@ -155,7 +155,7 @@ abstract class ProcessorScenarios {
         UUID other = aProcessor(project);
         Map<String, Object> settings = Map.of("simulatorLatencyMs", 0);
         Map<String, Object> gateway = configuration(project, "x", true, settings);
-        gateway.put("gateway", 2);
+        gateway.put("gateway", 3);
         String message = refused(asRoot().body(gateway).put(processorPath(id)), 400).getString("errorMessage");
         assertTrue(message.toLowerCase().contains("unsupported gateway"), message);
         Map<String, Object> paymentType = configuration(project, "x", true, settings);

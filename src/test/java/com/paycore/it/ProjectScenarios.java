@@ -446,7 +446,7 @@ abstract class ProjectScenarios {
     void merchantRefusesUnsupportedGatewaysAndMissingOrMalformedCredentials() {
         UUID id = aProject(aCompany());
         String p = merchant(id);
-        for (int gateway : new int[] {0, 2, 99}) {
+        for (int gateway : new int[] {0, 3, 99}) {
             String message = refused(asRoot().body(body("processorGateway", gateway, "merchantId", "m-1", "apiKey", "valid-key-1"))
                     .put(p), 400).getString("errorMessage");
             assertTrue(message.toLowerCase().contains("unsupported gateway"), message);

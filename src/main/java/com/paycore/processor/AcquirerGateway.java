@@ -1,0 +1,409 @@
+package com.paycore.processor;
+
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+
+import com.paycore.platform.AppException;
+import com.paycore.platform.Settings;
+import com.paycore.processor.IsoMessages.Reference;
+
+/**
+ * Gateway 2: an ISO 8583:1987 acquirer host over persistent TCP (or TLS) connections (DESIGN.md section 12). Each
+ * operation is one request and its answer; the answer's field 39 is the result code. A request that could not be
+ * sent is Error 91 (a known outcome); one sent and not answered in time is Pending, and the reconciliation job asks
+ * {@link #queryOutcome}, which for ISO 8583 means reversing a timed-out authorization or sale ({@code 0400}, then
+ * {@code 0401} until {@code 0410}: it ends Declined 68) and repeating a timed-out capture ({@code 0221}) or refund
+ * ({@code 0201}) with its STAN and RRN until it is answered.
+ * <p>
+ * Connections to a host are shared by every processor configuration naming the same endpoint; STAN and RRN come from
+ * database sequences ({@link IsoNumbers}), so no two instances use the same STAN for unanswered messages. Card data
+ * goes in fields 2, 14 and 48 of the messages that need them and nowhere else.
+ */
+@ApplicationScoped
+class AcquirerGateway implements PaymentGateway {
+
+    private static final Logger LOG = Logger.getLogger(AcquirerGateway.class.getName());
+    static final String NOT_SENT = "91";
+    /** The result code of an authorization that timed out and was reversed: "response received too late". */
+    static final String REVERSED_LATE = "68";
+
+    @Inject
+    IsoNumbers numbers;
+
+    @Inject
+    Instance<MetricRegistry> metrics;
+
+    private final Iso8583 codec = new Iso8583();
+    private final Map<IsoHost.Endpoint, IsoHost> hosts = new ConcurrentHashMap<>();
+    private final long defaultTimeoutMillis = Settings.wholeOrOff(TIMEOUT_SETTING, Settings.get(TIMEOUT_SETTING), 10_000);
+    private ThreadFactory threads;
+    private ScheduledExecutorService care;
+
+    AcquirerGateway() {
+    }
+
+    /** Outside the container (tests): the given numbers. */
+    AcquirerGateway(IsoNumbers numbers) {
+        this.numbers = numbers;
+    }
+
+    @Override
+    public int gateway() {
+        return Gateways.ACQUIRER;
+    }
+
+    @Override
+    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection) {
+        return transaction(card, amount, currency, connection, false);
+    }
+
+    /** A sale: {@code 0200}, complete with its {@code 0210} (no {@code 0220} follows). */
+    @Override
+    public GatewayResult sale(CardData card, BigDecimal amount, String currency, Connection connection) {
+        return transaction(card, amount, currency, connection, true);
+    }
+
+    private GatewayResult transaction(CardData card, BigDecimal amount, String currency, Connection connection,
+                                      boolean sale) {
+        AcquirerSettings settings = settings(connection);
+        String merchant = merchantId(connection);
+        String amountField = IsoMessages.amount(amount, currency);
+        String currencyNumber = IsoMessages.currencyNumber(currency);
+        String mti = sale ? "0200" : "0100";
+        long[] numbered = numbers.stanAndRrn();
+        String stan = IsoMessages.stan(numbered[0]);
+        String rrn = IsoMessages.rrn(numbered[1]);
+        Map<Integer, String> fields = IsoMessages.financial(settings, merchant, IsoMessages.PURCHASE, stan, rrn,
+                currencyNumber);
+        fields.put(2, card.number());
+        fields.put(4, amountField);
+        fields.put(14, IsoMessages.expiry(card));
+        Reference sent = new Reference('T', mti, stan, fields.get(7), rrn, "", amountField, "", "");
+        Iso8583.Message answer;
+        try {
+            answer = host(settings).exchange(new Iso8583.Message(mti, new TreeMap<>(fields)), settings.timeoutMs());
+        } catch (IsoHost.NotSent e) {
+            return new GatewayResult(GatewayResult.Outcome.Error, NOT_SENT, null);
+        } catch (IsoHost.NoAnswer e) {
+            return GatewayResult.pending(sent.encode());
+        }
+        String code = answer.trimmed(39);
+        GatewayResult.Outcome outcome = IsoMessages.outcome(code);
+        if (outcome != GatewayResult.Outcome.Approved) {
+            return new GatewayResult(outcome, code, null);
+        }
+        return new GatewayResult(outcome, code, new Reference('T', mti, stan, fields.get(7), rrn,
+                Reference.approvalOf(answer.get(38)), amountField, "", "").encode());
+    }
+
+    /** {@code 0220} with the captured amount, the approval code and field 90 of the authorization. */
+    @Override
+    public GatewayResult capture(GatewayCall call, BigDecimal amount) {
+        Reference original = reference(call);
+        if ("0200".equals(original.mti())) {
+            // A sale is complete with its 0210: no 0220 follows it.
+            return new GatewayResult(GatewayResult.Outcome.Approved, "00", call.reference());
+        }
+        AcquirerSettings settings = settings(call.connection());
+        String amountField = IsoMessages.amount(amount, call.currency());
+        String stan = IsoMessages.stan(numbers.stan());
+        Reference pending = original.as('C', "0220" + stan + IsoMessages.transmissionTime(), amountField);
+        return sendCapture(pending, call, settings, false);
+    }
+
+    /**
+     * The capture's message: first {@code 0220}, its repeats {@code 0221} with the same STAN and RRN (field 7 new on
+     * each). Approved: the transaction's reference then also names the capture, for a later refund's field 90.
+     */
+    private GatewayResult sendCapture(Reference pending, GatewayCall call, AcquirerSettings settings, boolean repeat) {
+        String stan = pending.follow().substring(4, 10);
+        Map<Integer, String> fields = IsoMessages.financial(settings, merchantId(call.connection()),
+                IsoMessages.PURCHASE, stan, pending.rrn(), IsoMessages.currencyNumber(call.currency()));
+        if (!repeat) {
+            fields.put(7, pending.follow().substring(10)); // the time field 90 of a refund will name
+        }
+        fields.put(4, pending.extra());
+        fields.put(38, pending.approvalField());
+        fields.put(90, IsoMessages.originalData(pending.mti(), pending.stan(), pending.time(), settings.acquirerId()));
+        return answerOf(repeat ? "0221" : "0220", fields, settings, pending,
+                pending.as('T', pending.follow(), "").encode());
+    }
+
+    @Override
+    public boolean refundsNeedCard() {
+        return true;
+    }
+
+    /** {@code 0200} with processing code 200000, the card, and field 90 of the capture or sale. */
+    @Override
+    public GatewayResult refund(GatewayCall call, BigDecimal amount) {
+        Reference original = reference(call);
+        if (call.card() == null) {
+            throw AppException.invalid("paymentToken: the card of this transaction is no longer stored; it cannot be "
+                    + "refunded through gateway 2");
+        }
+        String follow = !original.follow().isEmpty() ? original.follow()
+                : original.mti() + original.stan() + original.time();
+        String amountField = IsoMessages.amount(amount, call.currency());
+        long[] numbered = numbers.stanAndRrn();
+        String stan = IsoMessages.stan(numbered[0]);
+        String rrn = IsoMessages.rrn(numbered[1]);
+        Reference pending = new Reference('R', "0200", stan, "", rrn, "", amountField, follow, "");
+        return sendRefund(pending, call, false);
+    }
+
+    private GatewayResult sendRefund(Reference pending, GatewayCall call, boolean repeat) {
+        AcquirerSettings settings = settings(call.connection());
+        Map<Integer, String> fields = IsoMessages.financial(settings, merchantId(call.connection()), IsoMessages.REFUND,
+                pending.stan(), pending.rrn(), IsoMessages.currencyNumber(call.currency()));
+        fields.put(2, call.card().number());
+        fields.put(4, pending.amount());
+        fields.put(14, IsoMessages.expiry(call.card()));
+        String follow = pending.follow();
+        fields.put(90, IsoMessages.originalData(follow.substring(0, 4), follow.substring(4, 10), follow.substring(10),
+                settings.acquirerId()));
+        return answerOf(repeat ? "0201" : "0200", fields, settings, pending, null);
+    }
+
+    /** {@code 0400} of the authorization; answered by any {@code 0410}, whatever its code. */
+    @Override
+    public GatewayResult reverse(GatewayCall call) {
+        Reference original = reference(call);
+        return reversal(original.as('V', "", IsoMessages.stan(numbers.stan())), call, false);
+    }
+
+    /**
+     * The reversal of an authorization or sale: {@code 0400} first, {@code 0401} (same STAN) for its repeats. Kind V
+     * (asked for) answers Approved when the {@code 0410} comes; kind A (the reconciliation of a timed-out
+     * authorization) answers Declined 68.
+     */
+    private GatewayResult reversal(Reference pending, GatewayCall call, boolean repeat) {
+        AcquirerSettings settings = settings(call.connection());
+        Map<Integer, String> fields = IsoMessages.financial(settings, merchantId(call.connection()),
+                IsoMessages.PURCHASE, pending.extra(), pending.rrn(), IsoMessages.currencyNumber(call.currency()));
+        fields.put(4, pending.amount());
+        fields.put(90, IsoMessages.originalData(pending.mti(), pending.stan(), pending.time(), settings.acquirerId()));
+        String mti = repeat ? "0401" : "0400";
+        try {
+            Iso8583.Message answer = host(settings).exchange(new Iso8583.Message(mti, new TreeMap<>(fields)),
+                    settings.timeoutMs());
+            String code = answer.trimmed(39);
+            if (pending.kind() == 'A') {
+                return new GatewayResult(GatewayResult.Outcome.Declined, REVERSED_LATE, null);
+            }
+            return new GatewayResult(GatewayResult.Outcome.Approved, code == null || code.isEmpty() ? "00" : code,
+                    pending.as('T', pending.follow(), "").encode());
+        } catch (IsoHost.NotSent e) {
+            if (pending.kind() == 'V' && !repeat) {
+                return new GatewayResult(GatewayResult.Outcome.Error, NOT_SENT, null);
+            }
+            return GatewayResult.pending(pending.encode());
+        } catch (IsoHost.NoAnswer e) {
+            return GatewayResult.pending(pending.encode());
+        }
+    }
+
+    /** One request whose answer settles a move (capture, refund); Pending keeps what its repeat needs. */
+    private GatewayResult answerOf(String mti, Map<Integer, String> fields, AcquirerSettings settings,
+                                   Reference pending, String approvedReference) {
+        try {
+            Iso8583.Message answer = host(settings).exchange(new Iso8583.Message(mti, new TreeMap<>(fields)),
+                    settings.timeoutMs());
+            String code = answer.trimmed(39);
+            GatewayResult.Outcome outcome = IsoMessages.outcome(code);
+            return new GatewayResult(outcome, code, outcome == GatewayResult.Outcome.Approved ? approvedReference : null);
+        } catch (IsoHost.NotSent e) {
+            if (mti.endsWith("0")) {
+                return new GatewayResult(GatewayResult.Outcome.Error, NOT_SENT, null);
+            }
+            return GatewayResult.pending(pending.encode()); // a repeat not sent: the next run tries again
+        } catch (IsoHost.NoAnswer e) {
+            return GatewayResult.pending(pending.encode());
+        }
+    }
+
+    /** ISO 8583 has no settlement message here: the host settles its captures itself. */
+    @Override
+    public Settlement settle(GatewayCall call, BigDecimal amount) {
+        return new Settlement(new GatewayResult(GatewayResult.Outcome.Approved, "00", call.reference()), false);
+    }
+
+    /**
+     * The reconciliation job's question (DESIGN.md section 12): a timed-out authorization or sale is reversed
+     * ({@code 0400}, then {@code 0401}); a timed-out capture or refund is repeated ({@code 0221}, {@code 0201}) with
+     * its STAN and RRN; a timed-out reversal is repeated as {@code 0401}. Pending while the host does not answer.
+     */
+    @Override
+    public GatewayResult queryOutcome(GatewayCall call) {
+        Reference pending = reference(call);
+        return switch (pending.kind()) {
+            case 'T' -> reversal(pending.as('A', pending.follow(), IsoMessages.stan(numbers.stan())), call, false);
+            case 'A', 'V' -> reversal(pending, call, true);
+            case 'C' -> sendCapture(pending, call, settings(call.connection()), true);
+            case 'R' -> {
+                if (call.card() == null) {
+                    yield GatewayResult.pending(call.reference());
+                }
+                yield sendRefund(pending, call, true);
+            }
+            default -> GatewayResult.pending(call.reference());
+        };
+    }
+
+    /**
+     * {@code 0100} for amount 0 with {@code CV2} and the CVV in field 48: {@code 00} verifies it. An unanswered or
+     * unsent verification is not reversed.
+     */
+    @Override
+    public boolean verifyCvv(CardData card, String cvv, Connection connection) {
+        AcquirerSettings settings = settings(connection);
+        String merchant;
+        try {
+            merchant = merchantId(connection);
+        } catch (AppException e) {
+            return false; // cannot be sent without field 42: the token is created all the same
+        }
+        long[] numbered = numbers.stanAndRrn();
+        Map<Integer, String> fields = IsoMessages.financial(settings, merchant, IsoMessages.PURCHASE,
+                IsoMessages.stan(numbered[0]), IsoMessages.rrn(numbered[1]), "840");
+        fields.put(2, card.number());
+        fields.put(4, "000000000000");
+        fields.put(14, IsoMessages.expiry(card));
+        fields.put(48, "CV2" + (cvv == null ? "" : cvv));
+        try {
+            Iso8583.Message answer = host(settings).exchange(new Iso8583.Message("0100", new TreeMap<>(fields)),
+                    settings.timeoutMs());
+            return "00".equals(answer.trimmed(39));
+        } catch (IsoHost.NotSent | IsoHost.NoAnswer e) {
+            LOG.info("Card verification on gateway 2 has no answer (" + e.getMessage() + "); validCVV stays false");
+            return false;
+        }
+    }
+
+    /** Gateway 2 has no account updater: every card reports no change. */
+    @Override
+    public AccountUpdate accountUpdate(CardData card, Connection connection) {
+        return AccountUpdate.of(AccountUpdate.Kind.NoChange);
+    }
+
+    /** The hosts this instance has connections to, for /metrics and /health. */
+    Iterable<IsoHost> hosts() {
+        return hosts.values();
+    }
+
+    private IsoHost host(AcquirerSettings settings) {
+        IsoHost found = hosts.get(settings.endpoint());
+        return found != null ? found : hosts.computeIfAbsent(settings.endpoint(), endpoint -> {
+            startCare();
+            IsoHost created = new IsoHost(endpoint, codec, threads, numbers::stan);
+            register(created);
+            return created;
+        });
+    }
+
+    /**
+     * The host's figures at /metrics, tagged with its host and port: messages sent, answered, unanswered (no answer in
+     * time, or the connection dropped first) and not sent, and its open connections.
+     */
+    private void register(IsoHost host) {
+        if (metrics == null || !metrics.isResolvable()) {
+            return;
+        }
+        try {
+            MetricRegistry registry = metrics.get();
+            Tag tag = new Tag("host", host.endpoint().label());
+            gauge(registry, "payments_iso8583_sent_messages", "ISO 8583 requests sent to the host", host,
+                    h -> h.sent.sum(), tag);
+            gauge(registry, "payments_iso8583_answered_messages", "ISO 8583 requests the host answered", host,
+                    h -> h.answered.sum(), tag);
+            gauge(registry, "payments_iso8583_unanswered_messages",
+                    "ISO 8583 requests sent and not answered in time (or their connection dropped first)", host,
+                    h -> h.unanswered.sum(), tag);
+            gauge(registry, "payments_iso8583_unsent_messages", "ISO 8583 requests that could not be sent (no connection)",
+                    host, h -> h.notSent.sum(), tag);
+            gauge(registry, "payments_iso8583_open_connections", "Open connections to the ISO 8583 host (0: unreachable)",
+                    host, h -> h.openConnections(), tag);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "The metrics of ISO 8583 host " + host.endpoint().label() + " could not be registered", e);
+        }
+    }
+
+    private static void gauge(MetricRegistry registry, String name, String description, IsoHost host,
+                              java.util.function.ToDoubleFunction<IsoHost> reading, Tag tag) {
+        registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), host,
+                reading::applyAsDouble, tag);
+    }
+
+    private synchronized void startCare() {
+        if (care != null) {
+            return;
+        }
+        AtomicInteger count = new AtomicInteger();
+        ThreadFactory factory = runnable -> {
+            Thread thread = new Thread(runnable, "iso8583-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+        threads = factory;
+        care = Executors.newSingleThreadScheduledExecutor(factory);
+        care.scheduleWithFixedDelay(() -> {
+            for (IsoHost host : hosts.values()) {
+                try {
+                    host.maintain(defaultTimeoutMillis);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "ISO 8583 connection care failed for " + host.endpoint().label(), e);
+                }
+            }
+        }, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Nothing keeps running once the application stops: the care thread ends and every connection closes. */
+    @PreDestroy
+    synchronized void stop() {
+        if (care != null) {
+            care.shutdownNow();
+        }
+        hosts.values().forEach(IsoHost::close);
+        hosts.clear();
+    }
+
+    private AcquirerSettings settings(Connection connection) {
+        return AcquirerSettings.of(connection == null ? null : connection.settings(), defaultTimeoutMillis);
+    }
+
+    private static String merchantId(Connection connection) {
+        String merchant = connection == null || connection.merchant() == null ? null : connection.merchant().merchantId();
+        if (merchant == null || merchant.isEmpty()) {
+            throw AppException.invalid("merchantId: gateway 2 needs the project's merchant information (E9)");
+        }
+        AcquirerSettings.requireMerchantId(merchant);
+        return merchant;
+    }
+
+    private static Reference reference(GatewayCall call) {
+        try {
+            return Reference.decode(call.reference());
+        } catch (IllegalArgumentException e) {
+            throw new AppException(com.paycore.platform.ErrorCode.TRANSACTION_STATE, "without a gateway 2 reference",
+                    "moved on gateway 2");
+        }
+    }
+}
