@@ -172,10 +172,13 @@ public class PaymentTokenService {
      * have it verified: validCVV is false. Null: the gateway does not know (gateway 2, no answer).
      */
     private Boolean verifyCvv(ProjectCaller.Transacting project, Card card) {
-        return connections.activeConnectionFor(project)
-                .map(route -> route.gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv(),
-                        route.connection()))
-                .orElse(Boolean.FALSE);
+        // Not Optional.map: the gateway's null (unknown) must not turn into "no processor" (false).
+        var route = connections.activeConnectionFor(project);
+        if (route.isEmpty()) {
+            return Boolean.FALSE;
+        }
+        return route.get().gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv(),
+                route.get().connection());
     }
 
     private PaymentToken find(UUID projectId, UUID id, boolean lock) {
