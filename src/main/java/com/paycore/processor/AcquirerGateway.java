@@ -273,13 +273,13 @@ class AcquirerGateway implements PaymentGateway {
      * unsent verification is not reversed.
      */
     @Override
-    public boolean verifyCvv(CardData card, String cvv, Connection connection) {
+    public Boolean verifyCvv(CardData card, String cvv, Connection connection) {
         AcquirerSettings settings = settings(connection);
         String merchant;
         try {
             merchant = merchantId(connection);
         } catch (AppException e) {
-            return false; // cannot be sent without field 42: the token is created all the same
+            return null; // cannot be sent without field 42: unknown, the token is created all the same
         }
         long[] numbered = numbers.stanAndRrn();
         Map<Integer, String> fields = IsoMessages.financial(settings, merchant, IsoMessages.PURCHASE,
@@ -293,8 +293,8 @@ class AcquirerGateway implements PaymentGateway {
                     settings.timeoutMs());
             return "00".equals(answer.trimmed(39));
         } catch (IsoHost.NotSent | IsoHost.NoAnswer e) {
-            LOG.info("Card verification on gateway 2 has no answer (" + e.getMessage() + "); validCVV stays false");
-            return false;
+            LOG.info("Card verification on gateway 2 has no answer (" + e.getMessage() + "); validCVV is unknown (null)");
+            return null;
         }
     }
 

@@ -60,8 +60,11 @@ public interface PaymentGateway {
      */
     GatewayResult queryOutcome(GatewayCall call);
 
-    /** Verifies a card's CVV once, at tokenization. */
-    boolean verifyCvv(CardData card, String cvv, Connection connection);
+    /**
+     * Verifies a card's CVV once, at tokenization: true or false as the processor answers, null when that is
+     * unknown (gateway 2: the verification was not answered or could not be sent; the token is created all the same).
+     */
+    Boolean verifyCvv(CardData card, String cvv, Connection connection);
 
     /** The account updater: what the card's issuer reports about a stored card. */
     AccountUpdate accountUpdate(CardData card, Connection connection);

@@ -145,7 +145,7 @@ class SimulatorGateway implements PaymentGateway {
 
     /** CVV 000 fails; every other CVV passes. */
     @Override
-    public boolean verifyCvv(CardData card, String cvv, Connection connection) {
+    public Boolean verifyCvv(CardData card, String cvv, Connection connection) {
         pause(connection);
         return cvv != null && !"000".equals(cvv);
     }

@@ -86,7 +86,7 @@ public class ReportTransactionsResource {
             filter: {key: [{value, condition}]} and tags: [{label, item: {value, condition}}]; items of one key (one \
             tag label) are OR-ed, keys AND-ed. Conditions Equals (default), NotEquals, Contains, StartsWith, \
             GreaterThan, GreaterThanOrEqual, LessThan, LessThanOrEqual. week/month/eventWeek/eventMonth take whole \
-            numbers (no Contains/StartsWith), validCVV true/false (Equals/NotEquals), every other key strings; \
+            numbers (no Contains/StartsWith), validCVV true/false (null: the CVV check is unknown), every other key strings; \
             eventType, eventResult and ccType values must be known names for Equals/NotEquals. Contains and StartsWith \
             ignore case; NotEquals also matches rows without a value; a null value matches rows without a value \
             (Equals) or with one (NotEquals). Unknown key, condition or value type: 400. Values are always bound \

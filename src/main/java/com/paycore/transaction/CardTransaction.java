@@ -53,7 +53,7 @@ class CardTransaction extends Timestamped {
     @Column(name = "cc_expiration")
     private String ccExpiration;
     @Column(name = "valid_cvv")
-    private boolean validCvv;
+    private Boolean validCvv; // null: unknown (the token's verification was not answered)
     private BigDecimal amount;
     private String currency;
     @Column(name = "captured_amount")

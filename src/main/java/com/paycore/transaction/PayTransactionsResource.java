@@ -118,14 +118,18 @@ public class PayTransactionsResource {
     @Answer(fields = CaptureAnswer.class)
     @Operation(operationId = "capturePayment", summary = "Capture",
             description = "Body {\"amount\": n} for a partial capture, or {} (or none) for the whole authorized amount. "
-                    + "Once, from Approved, at most the authorized amount." + IDEMPOTENCY)
+                    + "Once, from Approved, at most the authorized amount. A processor that does not answer within "
+                    + "payments.processor.timeout-ms answers 202 with eventResult Pending: the transaction stays as it "
+                    + "was until the reconciliation job learns the outcome, and cannot be moved meanwhile." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "transactionId, captureId, status, amount, eventResult, resultCode, entry")
+    @APIResponse(responseCode = "202", description = "The processor did not answer in time: the same fields, eventResult "
+            + "Pending, the transaction unchanged until the reconciliation job learns the outcome")
     @APIResponse(responseCode = "400", description = "Not Approved (already captured, reversed, declined...), or an "
             + "invalid amount or one above the authorized amount")
     @APIResponse(responseCode = "404", description = "No such transaction in this project")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
-    public Envelope capture(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
-        return moved(transactions.capture(caller.projectId(), id, body == null ? null : body.amount), "captureId");
+    public Response capture(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
+        return answered(transactions.capture(caller.projectId(), id, body == null ? null : body.amount), "captureId");
     }
 
     @POST
@@ -137,14 +141,18 @@ public class PayTransactionsResource {
             description = "Body {\"amount\": n} for a partial refund, or {} (or none) for all that is not refunded yet. "
                     + "From Captured, Settled or PartiallyRefunded, repeatedly, up to the captured amount less refunds "
                     + "and less chargebacks that are Pending, Disputed, Accepted or Lost; "
-                    + "settlement later settles each refund (RefundSettle)." + IDEMPOTENCY)
+                    + "settlement later settles each refund (RefundSettle). A processor that does not answer within "
+                    + "payments.processor.timeout-ms answers 202 with eventResult Pending: the transaction stays as it "
+                    + "was until the reconciliation job learns the outcome, and cannot be moved meanwhile." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "transactionId, refundId, status, amount, eventResult, resultCode, entry")
+    @APIResponse(responseCode = "202", description = "The processor did not answer in time: the same fields, eventResult "
+            + "Pending, the transaction unchanged until the reconciliation job learns the outcome")
     @APIResponse(responseCode = "400", description = "Not captured, already fully refunded, or an invalid amount or "
             + "one above what is left")
     @APIResponse(responseCode = "404", description = "No such transaction in this project")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
-    public Envelope refund(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
-        return moved(transactions.refund(caller.projectId(), id, body == null ? null : body.amount), "refundId");
+    public Response refund(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
+        return answered(transactions.refund(caller.projectId(), id, body == null ? null : body.amount), "refundId");
     }
 
     @POST
@@ -152,13 +160,36 @@ public class PayTransactionsResource {
     @Idempotent
     @Answer(fields = ReversalAnswer.class)
     @Operation(operationId = "reverseAuthorization", summary = "Reverse an authorization",
-            description = "No body. Only an Approved (authorized, not captured) transaction, at most once." + IDEMPOTENCY)
+            description = "No body. Only an Approved (authorized, not captured) transaction, at most once. A "
+                    + "processor that does not answer within payments.processor.timeout-ms answers 202 with "
+                    + "eventResult Pending: the transaction stays Approved until the reconciliation job learns the "
+                    + "outcome, and cannot be moved meanwhile." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "transactionId, reversalId, status (Reversed), message, entry")
+    @APIResponse(responseCode = REVERSAL_PENDING_STATUS, description = REVERSAL_PENDING)
     @APIResponse(responseCode = "400", description = "Captured, already reversed, declined or in error")
     @APIResponse(responseCode = "404", description = "No such transaction in this project")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
-    public Envelope reverse(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
-        return reversed(transactions.reverse(caller.projectId(), id));
+    public Response reverse(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
+        TransactionService.Moved moved = transactions.reverse(caller.projectId(), id);
+        return answered(moved, reversed(moved));
+    }
+
+    static final String REVERSAL_PENDING_STATUS = "202";
+    static final String REVERSAL_PENDING = "The processor did not answer in time: the same fields, eventResult "
+            + "Pending, the transaction Approved until the reconciliation job learns the outcome";
+
+    /** Capture's and refund's answer: 200, or 202 when the processor call timed out (DESIGN.md sections 11, 12). */
+    static Response answered(TransactionService.Moved moved, String eventIdName) {
+        return answered(moved, moved(moved, eventIdName));
+    }
+
+    /**
+     * A move's answer: 200, or 202 when its processor call timed out (a Pending event for the move, its outcome
+     * to come from the reconciliation job; DESIGN.md sections 11 and 12). The body is the same either way.
+     */
+    static Response answered(TransactionService.Moved moved, Envelope body) {
+        boolean pending = moved.event().eventResult().equals(EventResult.Pending.name());
+        return (pending ? Response.accepted(body) : Response.ok(body)).build();
     }
 
     /** The answer of capture and refund: the move, and the transaction after it. */

@@ -51,7 +51,7 @@ class PaymentToken extends Timestamped {
     @Column(name = "cardholder_name")
     private String cardholderName;
     @Column(name = "valid_cvv")
-    private boolean validCvv;
+    private Boolean validCvv; // null: unknown (gateway 2's verification was not answered)
     @Column(name = "first_name")
     private String firstName;
     @Column(name = "last_name")
@@ -77,7 +77,7 @@ class PaymentToken extends Timestamped {
     }
 
     PaymentToken(UUID id, UUID projectId, String token, String fingerprint, Card card, String cardholderName,
-                 boolean validCvv, Address address) {
+                 Boolean validCvv, Address address) {
         this.id = id;
         this.projectId = projectId;
         this.token = token;
@@ -202,7 +202,7 @@ class PaymentToken extends Timestamped {
                     row.getString(21));
             return new ForPayment(Jdbc.uuid(row, 2), Status.Active.name().equals(row.getString(3)), Jdbc.uuid(row, 4),
                     row.getString(5), new StoredCard(id, row.getString(6), masked(length, last4), last4, month, year,
-                    row.getBoolean(11), address, null));
+                    (Boolean) row.getObject(11), address, null));
         }
     }
 
@@ -255,7 +255,7 @@ class PaymentToken extends Timestamped {
         return cardholderName;
     }
 
-    boolean validCvv() {
+    Boolean validCvv() {
         return validCvv;
     }
 

@@ -89,7 +89,7 @@ public class PaymentTokenService {
         Fields person = new Fields("personAddress", request.personAddress, secured, project.projectId(), project.keyId());
         Card validated = Card.validate(card.get("cardNumber"), card.get("expirationMonth"), card.get("expirationYear"),
                 card.get("cvv"), YearMonth.now(clock));
-        boolean validCvv = verifyCvv(project, validated);
+        Boolean validCvv = verifyCvv(project, validated);
         Address address = new Address(person.get("firstName"), person.get("lastName"), person.get("email"),
                 person.get("phone"), person.get("addressLine1"), person.get("addressLine2"), person.get("city"),
                 person.get("state"), person.get("zip"), person.get("country"));
@@ -169,13 +169,16 @@ public class PaymentTokenService {
 
     /**
      * The CVV is verified once, by the gateway of the project's active processor. A project without one cannot
-     * have it verified: validCVV is false.
+     * have it verified: validCVV is false. Null: the gateway does not know (gateway 2, no answer).
      */
-    private boolean verifyCvv(ProjectCaller.Transacting project, Card card) {
-        return connections.activeConnectionFor(project)
-                .map(route -> route.gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv(),
-                        route.connection()))
-                .orElse(false);
+    private Boolean verifyCvv(ProjectCaller.Transacting project, Card card) {
+        // Not Optional.map: the gateway's null (unknown) must not turn into "no processor" (false).
+        var route = connections.activeConnectionFor(project);
+        if (route.isEmpty()) {
+            return Boolean.FALSE;
+        }
+        return route.get().gateway().verifyCvv(new CardData(card.pan(), card.month(), card.year()), card.cvv(),
+                route.get().connection());
     }
 
     private PaymentToken find(UUID projectId, UUID id, boolean lock) {

@@ -9,7 +9,7 @@ import com.paycore.processor.CardData;
  * check's result, the cardholder's address) and the card itself for the processor call, which must not outlive it.
  */
 public record StoredCard(UUID tokenId, String ccType, String maskedCardNumber, String last4, int expirationMonth,
-                         int expirationYear, boolean validCvv, Address address, CardData card) {
+                         int expirationYear, Boolean validCvv, Address address, CardData card) {
 
     /** The same token with its card opened for the processor call. */
     StoredCard opened(CardData card) {

@@ -61,8 +61,9 @@ public class TokensResource {
                     + "securedProperties (paths such as creditCard.cardNumber whose values arrive RSA-OAEP SHA-256 "
                     + "encrypted, base64, under the project's TransactionRSAKey public key). Validation: Luhn, 12-19 "
                     + "digits, a known brand, month 1-12, not expired, CVV of 3 digits (4 for AMEX). The number is "
-                    + "encrypted at once under the newest keystore; the CVV is verified once (validCVV) and never "
-                    + "stored. Answers id, paymentToken, maskedCardNumber, ccType, last4, expirationMonth, "
+                    + "encrypted at once under the newest keystore; the CVV is verified once (validCVV: true, false, or null "
+                    + "when the processor did not answer the verification; the token is created all the same) and "
+                    + "never stored. Answers id, paymentToken, maskedCardNumber, ccType, last4, expirationMonth, "
                     + "expirationYear. Honours Idempotency-Key (24 h, scoped to the project): a repeat with the same body "
                     + "answers the first answer again (header Idempotent-Replayed: true, no Location) with no second "
                     + "token; a different body is 400; a repeat while the first runs is 409.")
@@ -140,7 +141,7 @@ public class TokensResource {
 
     /** A token as answered: the card masked, never its number or CVV. */
     public record TokenView(UUID id, String paymentToken, String maskedCardNumber, String ccType, String last4,
-                            int expirationMonth, int expirationYear, String cardholderName, boolean validCVV,
+                            int expirationMonth, int expirationYear, String cardholderName, Boolean validCVV,
                             Address personAddress, String status, OffsetDateTime createdDate) {
 
         static TokenView from(PaymentToken t) {

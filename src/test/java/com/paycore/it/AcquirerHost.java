@@ -141,6 +141,12 @@ public final class AcquirerHost implements AutoCloseable {
         return this;
     }
 
+    /** Answers requests for this card number again (after {@link #silent}). */
+    public AcquirerHost hear(String pan) {
+        silentPans.remove(pan);
+        return this;
+    }
+
     /** Never answers requests for this amount (field 4, 12 digits), reversals excepted. */
     public AcquirerHost silentAmount(String amount12) {
         silentAmounts.add(amount12);

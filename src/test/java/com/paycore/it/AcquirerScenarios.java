@@ -202,6 +202,41 @@ abstract class AcquirerScenarios {
     }
 
     @Test
+    void anUnansweredCardVerificationLeavesValidCvvUnknownAndCreatesTheToken() throws Exception {
+        Cards.Shop shop = aShop();
+        String pan = aPan();
+        host().silent(pan);
+        Response created;
+        try {
+            created = shop.tokenize(Cards.body(pan, "123"));
+        } finally {
+            host().hear(pan);
+        }
+        assertEquals(201, created.statusCode(), created.asString());
+        assertTrue(created.asString().contains("\"validCVV\":null"), created.asString()); // present, unknown
+        UUID token = id(created);
+        Response entry = shop.pay().get(shop.tokens() + "/" + token);
+        assertEquals(200, entry.statusCode(), entry.asString());
+        assertTrue(entry.asString().contains("\"validCVV\":null"), entry.asString());
+        assertEquals(1, sent("0100", pan).size(), "sent once");
+        assertTrue(sent("0400", pan).isEmpty(), "an unanswered verification is not reversed");
+        // The token pays (its transaction records the unknown check): approved as any other.
+        assertEquals(201, authorize(shop, created.jsonPath().getString("paymentToken"), "10.00", false).statusCode());
+
+        // A host that is down: the verification cannot be sent, the token is created all the same.
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        Cards.Shop down = aShop(settings(closed));
+        Response unsent = down.tokenize(Cards.body(aPan(), "123"));
+        assertEquals(201, unsent.statusCode(), unsent.asString());
+        assertTrue(unsent.asString().contains("\"validCVV\":null"), unsent.asString());
+        Response unsentEntry = down.pay().get(down.tokens() + "/" + id(unsent));
+        assertTrue(unsentEntry.asString().contains("\"validCVV\":null"), unsentEntry.asString());
+    }
+
+    @Test
     void aPartialCaptureThenAPartialRefundReachTheHostWithTheirAmountsAndField90() {
         Cards.Shop shop = aShop();
         String pan = aPan();
@@ -440,7 +475,7 @@ abstract class AcquirerScenarios {
         } finally {
             host().speak("0220");
         }
-        assertEquals(200, capture.statusCode(), capture.asString());
+        assertEquals(202, capture.statusCode(), capture.asString());
         assertEquals("Pending", capture.jsonPath().getString("eventResult"));
         assertEquals("Approved", shop.transaction(id).get("status"));
         UnknownOutcomeScenarios.run();
@@ -467,9 +502,13 @@ abstract class AcquirerScenarios {
         UUID id = Api.created(authorize(shop, shop.aToken(pan), "80.00", true));
         String refundAmount = anAmount().replaceFirst("^\\d+", "7");
         host().silentAmount(field4(refundAmount));
-        Response refund = shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal(refundAmount)));
-        assertEquals(200, refund.statusCode(), refund.asString());
+        String key = Api.unique("refund");
+        Response refund = shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal(refundAmount)), key);
+        assertEquals(202, refund.statusCode(), refund.asString());
         assertEquals("Pending", refund.jsonPath().getString("eventResult"));
+        Response replay = shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal(refundAmount)), key);
+        assertEquals(202, replay.statusCode(), replay.asString());
+        assertEquals(refund.jsonPath().getString("refundId"), replay.jsonPath().getString("refundId"));
         assertEquals("Captured", shop.transaction(id).get("status"));
         host().silentAmounts().remove(field4(refundAmount));
         UnknownOutcomeScenarios.run();

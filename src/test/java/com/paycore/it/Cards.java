@@ -72,6 +72,12 @@ final class Cards {
             return pay().body(body).post(transactions() + "/" + transactionId + "/" + move);
         }
 
+        /** A move under an Idempotency-Key. */
+        Response move(UUID transactionId, String move, Map<String, Object> body, String idempotencyKey) {
+            return pay().header("Idempotency-Key", idempotencyKey).body(body)
+                    .post(transactions() + "/" + transactionId + "/" + move);
+        }
+
         /** E16 by id: the one entry (as a map with exact decimal amounts); fails when there is not exactly one. */
         Map<String, Object> transaction(UUID id) {
             Response r = pay().queryParam("id", id).get(transactions());

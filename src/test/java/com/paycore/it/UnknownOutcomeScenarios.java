@@ -213,9 +213,16 @@ abstract class UnknownOutcomeScenarios {
         slow.put("id", processor);
         ok(asRoot().body(slow).put(ProcessorScenarios.processorPath(processor)));
 
-        Response capture = shop.move(id, "capture", Map.of("amount", new BigDecimal("4.00")));
-        assertEquals("Pending", ok(capture).getString("eventResult"), capture.asString());
-        assertEquals("Approved", ok(capture).getString("status"));
+        String key = Api.unique("capture");
+        Response capture = shop.move(id, "capture", Map.of("amount", new BigDecimal("4.00")), key);
+        assertEquals(202, capture.statusCode(), capture.asString());
+        assertEquals("Pending", capture.jsonPath().getString("eventResult"), capture.asString());
+        assertEquals("Approved", capture.jsonPath().getString("status"));
+        // the same Idempotency-Key replays the same 202 and body; nothing is sent again
+        Response replay = shop.move(id, "capture", Map.of("amount", new BigDecimal("4.00")), key);
+        assertEquals(202, replay.statusCode(), replay.asString());
+        assertEquals("true", replay.header("Idempotent-Replayed"));
+        assertEquals(capture.jsonPath().getString("captureId"), replay.jsonPath().getString("captureId"));
         refused(shop.move(id, "capture", Map.of()), 400);
         refused(shop.move(id, "reverse", Map.of()), 400);
         assertEquals("Approved", shop.transaction(id).get("status"));

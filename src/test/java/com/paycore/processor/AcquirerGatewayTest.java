@@ -137,6 +137,18 @@ class AcquirerGatewayTest {
     }
 
     @Test
+    void aCardVerificationWithoutAnAnswerIsUnknownNotFalse() throws Exception {
+        AcquirerHost host = host().silent("4000000000000416");
+        assertNull(gateway.verifyCvv(new CardData("4000000000000416", 1, 2031), "123", connection(host.port(), 500)));
+        assertTrue(host.received().stream().noneMatch(AcquirerHost.mti("0400")), "not reversed");
+        int closedPort;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        assertNull(gateway.verifyCvv(CARD, "123", connection(closedPort, 500)));
+    }
+
+    @Test
     void anUnansweredAuthorizationIsPendingAndTheReconciliationReversesIt() {
         AcquirerHost host = host().silent("4000000000000408").silentType("0400");
         Connection connection = connection(host.port(), 500);
