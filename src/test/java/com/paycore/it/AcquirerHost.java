@@ -358,22 +358,7 @@ public final class AcquirerHost implements AutoCloseable {
         }
 
         private void relay(Socket from, Socket to) {
-            Thread pump = new Thread(() -> {
-                try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                    in.transferTo(out);
-                } catch (IOException e) {
-                    // one side closed
-                } finally {
-                    try {
-                        from.close();
-                        to.close();
-                    } catch (IOException ignored) {
-                        // closing anyway
-                    }
-                }
-            }, "acquirer-host-tls-relay");
-            pump.setDaemon(true);
-            pump.start();
+            TcpCut.pipe(from, to);
         }
 
         void close() {

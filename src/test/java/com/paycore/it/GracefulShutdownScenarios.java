@@ -63,8 +63,10 @@ abstract class GracefulShutdownScenarios {
             assertFalse(instance.alive(), "the instance stopped after draining");
             assertEquals(143, instance.exitValue(), "ended as SIGTERM ends a JVM");
             String log = instance.log();
-            assertTrue(log.contains("SIGTERM: not ready; serving 1 s more for the load balancer to notice, waiting up to "
-                    + "30 s in all for the requests in flight (1 now)"), log);
+            // At least the authorization is in flight; the test's first readiness poll may be counted too when it
+            // arrives before the signal's thread counts (seen once in CI: "2 now").
+            assertTrue(java.util.regex.Pattern.compile("SIGTERM: not ready; serving 1 s more for the load balancer to "
+                    + "notice, waiting up to 30 s in all for the requests in flight \\([12] now\\)").matcher(log).find(), log);
             assertTrue(log.contains("; stopping the schedules and the instance"), log);
             assertFalse(log.contains("requests still in flight after"), log);
         }

@@ -73,7 +73,8 @@ final class TcpCut implements AutoCloseable {
         }
     }
 
-    private static void pipe(Socket from, Socket to) {
+    /** Copies one socket into the other until either closes, then closes both (also the TLS relay of AcquirerHost). */
+    static void pipe(Socket from, Socket to) {
         Thread copier = new Thread(() -> {
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 in.transferTo(out);
