@@ -252,8 +252,12 @@ fi
 
 # ---- The table ------------------------------------------------------------------------------------------------
 
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (with local changes)"
+if [[ -n ${BENCH_COMMIT:-} ]]; then
+  commit=$BENCH_COMMIT # bench/compare.sh: the commit the WAR under test was built from
+else
+  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (with local changes)"
+fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 {
   echo

@@ -44,7 +44,7 @@ BENCH_ADMIN_PASSWORD=${BENCH_ADMIN_PASSWORD:-bench-$(od -An -N12 -tx1 /dev/urand
 
 BENCH_DIR=$REPO/target/bench/$BENCH_NAME
 BENCH_REL=target/bench/$BENCH_NAME
-WAR=$REPO/target/payments.war
+WAR=${BENCH_WAR:-$REPO/target/payments.war}          # BENCH_WAR: another build of the WAR (bench/compare.sh)
 MICRO_JAR=$REPO/target/runtime/payara-micro.jar
 BASE=http://127.0.0.1:$PORT
 LIVE_URL=$BASE/health/live
@@ -112,13 +112,15 @@ bench_tools() {
 }
 
 bench_build() {
-  if [[ $BUILD == 1 || ! -f $WAR ]]; then
+  if [[ -n ${BENCH_WAR:-} ]]; then
+    [[ -f $WAR ]] || die "BENCH_WAR names no file: $WAR"
+  elif [[ $BUILD == 1 || ! -f $WAR ]]; then
     need mvn maven
     log "building the WAR (mvn -q package -DskipTests)"
     mvn -B -q package -DskipTests
   fi
   [[ -f $WAR ]] || die "no $WAR after the build"
-  if [[ -n $(find src pom.xml liquibase -newer "$WAR" -print -quit 2>/dev/null) ]]; then
+  if [[ -z ${BENCH_WAR:-} && -n $(find src pom.xml liquibase -newer "$WAR" -print -quit 2>/dev/null) ]]; then
     log "NOTE: sources are newer than target/payments.war; BUILD=1 rebuilds it"
   fi
   if [[ ! -f $MICRO_JAR ]]; then
