@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# What the service's WAR costs a request that does nothing (issue "The hot path, round 2", step 1): one trivial
+# JAX-RS resource, GET /api/diag/hello answering a two-field object (bench/trivial/Hello.java), measured
+#   - in an empty WAR holding only that resource and its application (the container's floor), and
+#   - in a copy of the service's WAR with that class added (everything our WAR asks of the container per request),
+# on the same Payara Micro with the same flags (--nohazelcast --maxHttpThreads 16, BENCH_JAVA_OPTS -Xmx512m),
+# alternated empty, ours, empty, ours... (ROUNDS pairs) so that the machine's drift shows; /health/live beside it
+# on each. Prints req/s per round and ours / empty at each level (goal of the issue: at least 0.8x at 32).
+#
+#   bench/trivial.sh                                  # 2 rounds, 60 s warm-up per server, 20 s per run
+#   ROUNDS=1 WARMUP=20 DURATION=10 bench/trivial.sh   # a quick try
+set -euo pipefail
+
+BENCH_NAME=trivial
+PORT=${PORT:-18487}
+BENCH_SCHEMA=${BENCH_SCHEMA:-payments_trivial}
+BENCH_DB=${BENCH_DB:-postgres}
+WARMUP=${WARMUP:-60}
+DURATION=${DURATION:-20}
+BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xmx512m}
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+LEVELS=${LEVELS:-16 32}
+ROUNDS=${ROUNDS:-2}
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be at least 1"
+CONNECTIONS=$(tr ' ' '\n' <<<"$LEVELS" | sort -n | tail -n 1)
+bench_check_knobs 1
+
+bench_tools
+bench_build
+bench_database
+
+# ---- The two WARs -------------------------------------------------------------------------------------------
+
+OURS=$WAR
+CLASSES=$BENCH_DIR/classes
+rm -rf "$CLASSES" "$BENCH_DIR/empty" && mkdir -p "$CLASSES" "$BENCH_DIR/empty/WEB-INF/classes"
+API_CP=$BENCH_DIR/api.classpath
+mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=provided -Dmdep.outputFile="$API_CP" \
+  || die "cannot resolve the Jakarta EE API (provided scope)"
+javac -d "$CLASSES" -cp "$(cat "$API_CP")" "$BENCH_HOME"/trivial/*.java || die "javac failed"
+# The empty WAR: the resource and its application, nothing else (no beans.xml: annotated discovery, as ours).
+cp -r "$CLASSES"/. "$BENCH_DIR/empty/WEB-INF/classes/"
+EMPTY_WAR=$BENCH_DIR/empty.war
+(cd "$BENCH_DIR/empty" && rm -f "$EMPTY_WAR" && jar --create --file "$EMPTY_WAR" .) || die "jar failed"
+# Ours plus the resource alone (the service's own application serves it under /api).
+OURS_WAR=$BENCH_DIR/ours-with-hello.war
+cp "$OURS" "$OURS_WAR"
+mkdir -p "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag"
+cp "$CLASSES"/com/paycore/diag/Hello*.class "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag/"
+(cd "$BENCH_DIR/ours" && jar --update --file "$OURS_WAR" WEB-INF) || die "jar --update failed"
+log "WARs: $BENCH_REL/empty.war ($(du -k "$EMPTY_WAR" | cut -f1) KB), $BENCH_REL/ours-with-hello.war ($(du -k "$OURS_WAR" | cut -f1) KB)"
+
+HELLO_URL=$BASE/api/diag/hello
+declare -A RPS=()
+BOOTS=()
+for round in $(seq 1 "$ROUNDS"); do
+  for side in empty ours; do
+    if [[ $side == empty ]]; then WAR=$EMPTY_WAR; else WAR=$OURS_WAR; fi
+    PAYMENTS_DATA_DIR=$BENCH_DIR/data-$side bench_start_server
+    BOOTS+=("$side $round: $BOOT_SECONDS s")
+    cp "$SERVER_LOG" "$BENCH_DIR/server-$side-$round.log"
+    grep -q '"greeting":"hello"' <<<"$(curl -fsS "$HELLO_URL")" || die "GET /api/diag/hello on $side did not answer hello"
+    bench_warmup "hello-$side" "$HELLO_URL" "$BENCH_HOME/hello.lua"
+    for level in $LEVELS; do
+      CONNECTIONS=$level
+      for what in hello live; do
+        if [[ $what == hello ]]; then url=$HELLO_URL script=hello.lua label="GET /api/diag/hello"
+        else url=$LIVE_URL script=live.lua label="GET /health/live"; fi
+        bench_measure "$label, $side WAR, round $round" "$url" "$BENCH_HOME/$script" "$what-$side-$round-c$level"
+        RPS[$what,$side,$round,$level]=${ROW_RPS[-1]}
+      done
+    done
+    CONNECTIONS=$(tr ' ' '\n' <<<"$LEVELS" | sort -n | tail -n 1)
+    bench_stop_server
+  done
+done
+
+# ---- The table ----------------------------------------------------------------------------------------------
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+sum() { awk 'BEGIN { s = 0; for (i = 1; i < ARGC; i++) s += ARGV[i]; print s }' "$@"; }
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (with local changes)"
+{
+  echo
+  echo "### Trivial request, empty WAR against ours, $(date '+%Y-%m-%d %H:%M %Z'), commit $commit"
+  echo
+  echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast --maxHttpThreads $HTTP_THREADS $MICRO_OPTS, $BENCH_JAVA_OPTS); $DB_DESCRIPTION."
+  echo "Each server: $WARMUP s warm-up on GET /api/diag/hello (wrk -t1 -c$CONNECTIONS), then $DURATION s per run (wrk -t$THREADS --latency) at levels $LEVELS;"
+  echo "servers in the order empty, ours ($ROUNDS rounds). Boots to /health/ready: $(IFS=';'; echo "${BOOTS[*]}" | sed 's/;/; /g')."
+  echo
+  header="| request | conns |"; rule="|---|---|"
+  for round in $(seq 1 "$ROUNDS"); do header+=" empty $round | ours $round |"; rule+="---|---|"; done
+  echo "$header ours / empty |"
+  echo "$rule---|"
+  for what in hello live; do
+    for level in $LEVELS; do
+      row="| GET $([[ $what == hello ]] && echo /api/diag/hello || echo /health/live) | $level |"
+      empties=() ours=()
+      for round in $(seq 1 "$ROUNDS"); do
+        row+=" $(printf '%.0f' "${RPS[$what,empty,$round,$level]}") | $(printf '%.0f' "${RPS[$what,ours,$round,$level]}") |"
+        empties+=("${RPS[$what,empty,$round,$level]}") ours+=("${RPS[$what,ours,$round,$level]}")
+      done
+      echo "$row $(ratio "$(sum "${ours[@]}")" "$(sum "${empties[@]}")") |"
+    done
+  done
+  echo
+  echo "CPU during each run (share of both cores):"
+  printf -- '- %s\n' "${NOTES[@]}"
+  [[ -z $BUSY_MACHINE ]] || echo "WARNING: other processes used more than 5% of the CPU in some runs: the machine was not quiet."
+  echo
+} | tee "$BENCH_DIR/results.md"
+log "table saved to $BENCH_REL/results.md; wrk outputs in $BENCH_REL/wrk-*.txt, server logs in $BENCH_REL/server-*.log"
