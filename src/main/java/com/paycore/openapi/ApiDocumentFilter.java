@@ -222,6 +222,9 @@ public class ApiDocumentFilter implements OASFilter {
             if (!f.description().isEmpty() && s.getRef() == null) {
                 s.setDescription(f.description());
             }
+            if (f.nullable() && s.getRef() == null) {
+                s.setNullable(true);
+            }
             schema.addProperty(f.name(), s);
         }
         if (schema.getRequired() != null) {

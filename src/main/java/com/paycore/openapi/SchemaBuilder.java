@@ -37,8 +37,8 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
  * JSON schemas of the real Java types that requests and answers are bound to, the way JSON-B binds them: record
  * components, or public instance fields of a class, under their JSON-B names. Named types go to
  * components/schemas once (simple name; the enclosing type's name is prefixed on a clash) and are referenced. A
- * property's description, example and required flag come from its {@code @Schema} annotation; {@code @NotNull} and
- * {@code @NotBlank} make it required, {@code @Size(max)} gives maxLength.
+ * property's description, example and required and nullable flags come from its {@code @Schema} annotation;
+ * {@code @NotNull} and {@code @NotBlank} make it required, {@code @Size(max)} gives maxLength.
  */
 final class SchemaBuilder {
 
@@ -236,6 +236,9 @@ final class SchemaBuilder {
         }
         if (doc != null && !doc.example().isEmpty() && inline) {
             s.setExample(exampleValue(element instanceof Field f ? f.getGenericType() : String.class, doc.example()));
+        }
+        if (doc != null && doc.nullable() && inline) {
+            s.setNullable(true);
         }
         if (doc != null && doc.enumeration().length > 0 && inline) {
             s.setEnumeration(List.of((Object[]) doc.enumeration()));

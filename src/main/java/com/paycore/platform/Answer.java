@@ -54,5 +54,8 @@ public @interface Answer {
 
         /** An example value for the document's answer example (read like {@code @Schema(example)}). */
         String example() default "";
+
+        /** The field may be null (OpenAPI 3.0 {@code nullable: true}), like {@code @Schema(nullable = true)}. */
+        boolean nullable() default false;
     }
 }

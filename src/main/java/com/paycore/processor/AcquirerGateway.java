@@ -193,7 +193,9 @@ class AcquirerGateway implements PaymentGateway {
     /**
      * The reversal of an authorization or sale: {@code 0400} first, {@code 0401} (same STAN) for its repeats. Kind V
      * (asked for) answers Approved when the {@code 0410} comes; kind A (the reconciliation of a timed-out
-     * authorization) answers Declined 68.
+     * authorization) answers Declined 68. An {@code 0400} that could not be sent is no reversal yet: asked for, Error
+     * 91; for a timed-out authorization, still pending on the authorization's reference (the next run sends an
+     * {@code 0400}, never a repeat of a message the host did not get).
      */
     private GatewayResult reversal(Reference pending, GatewayCall call, boolean repeat) {
         AcquirerSettings settings = settings(call.connection());
@@ -212,10 +214,14 @@ class AcquirerGateway implements PaymentGateway {
             return new GatewayResult(GatewayResult.Outcome.Approved, code == null || code.isEmpty() ? "00" : code,
                     pending.as('T', pending.follow(), "").encode());
         } catch (IsoHost.NotSent e) {
-            if (pending.kind() == 'V' && !repeat) {
+            if (repeat) {
+                return GatewayResult.pending(pending.encode()); // the next run repeats it again
+            }
+            if (pending.kind() == 'V') {
                 return new GatewayResult(GatewayResult.Outcome.Error, NOT_SENT, null);
             }
-            return GatewayResult.pending(pending.encode());
+            // The timed-out authorization's 0400 never left: the next run sends an 0400 again, not a repeat of it.
+            return GatewayResult.pending(call.reference());
         } catch (IsoHost.NoAnswer e) {
             return GatewayResult.pending(pending.encode());
         }

@@ -54,7 +54,7 @@ public class TokensResource {
             @Answer.Field(name = "last4", type = String.class, example = "1111"),
             @Answer.Field(name = "expirationMonth", type = Integer.class, example = "12"),
             @Answer.Field(name = "expirationYear", type = Integer.class, example = "2030"),
-            @Answer.Field(name = "validCVV", type = Boolean.class, example = "true")})
+            @Answer.Field(name = "validCVV", type = Boolean.class, example = "true", nullable = true)})
     @Operation(operationId = "createPaymentToken", summary = "E10 Create payment token",
             description = "creditCard {cardNumber, expirationMonth, expirationYear, cvv, cardholderName}, personAddress "
                     + "{firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country}, "
@@ -141,7 +141,8 @@ public class TokensResource {
 
     /** A token as answered: the card masked, never its number or CVV. */
     public record TokenView(UUID id, String paymentToken, String maskedCardNumber, String ccType, String last4,
-                            int expirationMonth, int expirationYear, String cardholderName, Boolean validCVV,
+                            int expirationMonth, int expirationYear, String cardholderName,
+                            @Schema(nullable = true) Boolean validCVV,
                             Address personAddress, String status, OffsetDateTime createdDate) {
 
         static TokenView from(PaymentToken t) {

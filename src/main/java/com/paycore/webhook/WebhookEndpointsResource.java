@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -193,7 +194,8 @@ public class WebhookEndpointsResource {
     }
 
     /** One attempt of the delivery log: never a request or response body. */
-    public record AttemptView(UUID eventId, String eventType, OffsetDateTime attemptedDate, Integer httpStatus,
-                              String error, long durationMs) {
+    public record AttemptView(UUID eventId, String eventType, OffsetDateTime attemptedDate,
+                              @Schema(description = "null when no answer came", nullable = true) Integer httpStatus,
+                              @Schema(nullable = true) String error, long durationMs) {
     }
 }

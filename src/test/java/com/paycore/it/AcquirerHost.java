@@ -34,8 +34,8 @@ import org.jpos.util.ThreadPool;
  * An ISO 8583:1987 host no code of ours wrote: jPOS's {@code ISOServer} with {@code ISO87APackager} on a
  * {@code PostChannel} (ASCII, 2-byte binary length header), on a local port of the test JVM. It records every
  * message it receives and answers as each test scripts it, by card number (field 2) or amount (field 4): a response
- * code, or silence. By default it approves (39 {@code 00}, 38 an approval code), answers {@code 0800} with
- * {@code 0810} and every reversal with {@code 0410}.
+ * code, or silence (silence also for any messages a test picks by a predicate). By default it approves (39
+ * {@code 00}, 38 an approval code), answers {@code 0800} with {@code 0810} and every reversal with {@code 0410}.
  * <p>
  * {@link #startTls} puts a TLS front with a self-signed certificate (for {@code localhost} and {@code 127.0.0.1})
  * before the same host.
@@ -53,6 +53,7 @@ public final class AcquirerHost implements AutoCloseable {
     private final Set<String> silentPans = ConcurrentHashMap.newKeySet();
     private final Set<String> silentAmounts = ConcurrentHashMap.newKeySet();
     private final Set<String> silentTypes = ConcurrentHashMap.newKeySet();
+    private final Set<Predicate<ISOMsg>> silentWhen = ConcurrentHashMap.newKeySet();
     private volatile long delayMillis;
     private TlsFront tls;
 
@@ -169,6 +170,20 @@ public final class AcquirerHost implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Never answers the messages that match (a test's own messages, e.g. the reversals of one retrieval reference),
+     * until {@link #answerAgain} with the same predicate.
+     */
+    public AcquirerHost silentWhen(Predicate<ISOMsg> which) {
+        silentWhen.add(which);
+        return this;
+    }
+
+    public AcquirerHost answerAgain(Predicate<ISOMsg> which) {
+        silentWhen.remove(which);
+        return this;
+    }
+
     /** Waits this long before every answer. */
     public AcquirerHost delay(long millis) {
         delayMillis = millis;
@@ -235,7 +250,7 @@ public final class AcquirerHost implements AutoCloseable {
 
     private ISOMsg answer(ISOMsg request) throws ISOException {
         String mti = request.getMTI();
-        if (silentTypes.contains(mti)) {
+        if (silentTypes.contains(mti) || silentWhen.stream().anyMatch(which -> which.test(request))) {
             return null;
         }
         String pan = request.getString(2);

@@ -317,36 +317,153 @@ abstract class AcquirerScenarios {
         assertTrue(millis < 1500, "answered at once, not after the 1500 ms timeout: " + millis + " ms");
     }
 
+    /**
+     * DESIGN.md sections 11 and 12: the unanswered authorization is 202 Pending; the reconciliation's 0400 reaches the
+     * host and its 0410 ends the transaction Declined 68, with its events and its webhooks (transaction.pending, then
+     * transaction.declined), delivered to a real endpoint of the project, signed, as the events API has them.
+     */
     @Test
-    void aHostThatNeverAnswersLeavesItPendingUntilTheReconciliationsReversalEndsItDeclined68() {
+    void aHostThatNeverAnswersLeavesItPendingUntilTheReconciliationsReversalEndsItDeclined68() throws Exception {
+        Cards.Shop shop = aShop();
+        try (Receiver receiver = Receiver.start()) {
+            WebhookScenarios.Endpoint endpoint = WebhookScenarios.anEndpoint(shop.projectId(), receiver.url(), "*");
+            try {
+                String pan = aPan();
+                String amount = anAmount();
+                host().silentAmount(field4(amount));
+                String token = shop.aToken(pan);
+                Response r = authorize(shop, token, amount, false);
+                assertEquals(202, r.statusCode(), r.asString());
+                assertEquals("Pending", r.jsonPath().getString("status"));
+                UUID id = id(r);
+                ISOMsg original = one(host().received(m -> AcquirerHost.mti("0100").test(m)
+                        && pan.equals(m.getString(2)) && field4(amount).equals(m.getString(4))));
+                refused(shop.move(id, "reverse", Map.of()), 400);
+                // The pending webhook comes before the outcome is known.
+                Receiver.Request pending = WebhookScenarios.awaitEvent(receiver, id, "transaction.pending");
+                io.restassured.path.json.JsonPath pendingEvent = new io.restassured.path.json.JsonPath(pending.text());
+                assertEquals(id.toString(), pendingEvent.getString("data.id"), pending.text());
+                assertEquals("Pending", pendingEvent.getString("data.status"), pending.text());
+
+                UnknownOutcomeScenarios.run();
+                ISOMsg reversal = host().await(m -> AcquirerHost.mti("0400").test(m)
+                        && original.getString(37).equals(m.getString(37)), Duration.ofSeconds(5));
+                assertEquals(originalData(original), reversal.getString(90));
+                assertEquals(field4(amount), reversal.getString(4));
+                Map<String, Object> entry = shop.transaction(id);
+                assertEquals("Declined", entry.get("status"));
+                assertEquals("68", entry.get("resultCode"));
+                List<Map<String, Object>> events = UnknownOutcomeScenarios.eventsOf(entry);
+                assertEquals(1, events.size(), events.toString());
+                assertEquals("Declined", events.get(0).get("eventResult"));
+                assertEquals("68", events.get(0).get("resultCode"));
+                // The outbox events: transaction.pending, then the final one.
+                List<Map<String, Object>> outbox = EventScenarios.events(shop, Map.of("limit", 100));
+                assertEquals(List.of("transaction.pending", "transaction.declined"), EventScenarios.typesOf(outbox, id));
+
+                // Their webhooks reach the project's endpoint, signed, each the events API's event of that id.
+                Receiver.Request declined = WebhookScenarios.awaitEvent(receiver, id, "transaction.declined");
+                io.restassured.path.json.JsonPath declinedEvent = new io.restassured.path.json.JsonPath(declined.text());
+                assertEquals("transaction.declined", declinedEvent.getString("type"));
+                assertEquals(shop.projectId().toString(), declinedEvent.getString("companyProjectId"));
+                assertEquals(id.toString(), declinedEvent.getString("data.id"), declined.text());
+                assertEquals("Declined", declinedEvent.getString("data.status"), declined.text());
+                assertEquals("68", declinedEvent.getString("data.resultCode"), declined.text());
+                for (Receiver.Request request : List.of(pending, declined)) {
+                    assertTrue(WebhookScenarios.signedWith(request, endpoint.secret()), request.signature());
+                    Map<String, Object> event = outbox.stream().filter(e -> request.eventId().equals(e.get("id")))
+                            .findFirst().orElseThrow(() -> new AssertionError("not in the events API: " + request.eventId()));
+                    assertEquals(event, Cards.exact(new io.restassured.path.json.JsonPath(request.text())).getMap(""));
+                }
+                assertEquals(java.util.Set.of("transaction.pending", "transaction.declined"), receiver.requests().stream()
+                        .filter(q -> q.text().contains(id.toString())).map(Receiver.Request::eventType)
+                        .collect(java.util.stream.Collectors.toSet()), "no other webhook about the transaction");
+            } finally {
+                WebhookScenarios.deleteQuietly(endpoint);
+            }
+        }
+    }
+
+    /**
+     * DESIGN.md sections 11 and 12: a reversal asked for (the API's reverse) that the host does not answer is 202 with
+     * eventResult Pending, the transaction still Approved and not movable; the reconciliation repeats it as 0401 (the
+     * 0400's STAN and RRN, the authorization's field 90) until the host answers with an 0410, and the transaction ends
+     * Reversed, its transaction.reversed event made then.
+     */
+    @Test
+    void aReversalTheHostDoesNotAnswerIs202AndIsRepeatedAs0401WithItsStanAndRrnUntilAnswered() {
         Cards.Shop shop = aShop();
         String pan = aPan();
         String amount = anAmount();
-        host().silentAmount(field4(amount));
-        String token = shop.aToken(pan);
-        Response r = authorize(shop, token, amount, false);
-        assertEquals(202, r.statusCode(), r.asString());
-        assertEquals("Pending", r.jsonPath().getString("status"));
-        UUID id = id(r);
-        ISOMsg original = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
+        UUID id = Api.created(authorize(shop, shop.aToken(pan), amount, false));
+        ISOMsg authorization = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
                 && field4(amount).equals(m.getString(4))));
-        refused(shop.move(id, "reverse", Map.of()), 400);
+        String rrn = authorization.getString(37);
+        java.util.function.Predicate<ISOMsg> reversals = m -> (AcquirerHost.mti("0400").test(m)
+                || AcquirerHost.mti("0401").test(m)) && rrn.equals(m.getString(37));
+        String key = Api.unique("reverse");
+        host().silentWhen(reversals);
+        try {
+            Response reverse = shop.move(id, "reverse", Map.of(), key);
+            assertEquals(202, reverse.statusCode(), reverse.asString());
+            assertEquals("Pending", reverse.jsonPath().getString("eventResult"), reverse.asString());
+            assertEquals("Approved", reverse.jsonPath().getString("status"), reverse.asString());
+            assertEquals(id.toString(), reverse.jsonPath().getString("transactionId"));
+            String reversalId = reverse.jsonPath().getString("reversalId");
+            assertTrue(reversalId != null && !reversalId.isEmpty(), reverse.asString());
+            Response replay = shop.move(id, "reverse", Map.of(), key);
+            assertEquals(202, replay.statusCode(), replay.asString());
+            assertEquals(reversalId, replay.jsonPath().getString("reversalId"));
+            host().await(m -> AcquirerHost.mti("0400").test(m) && rrn.equals(m.getString(37)), Duration.ofSeconds(5));
 
+            Map<String, Object> entry = shop.transaction(id);
+            assertEquals("Approved", entry.get("status"), entry.toString());
+            List<Map<String, Object>> events = UnknownOutcomeScenarios.eventsOf(entry);
+            assertEquals(2, events.size(), events.toString());
+            assertEquals("ReverseAuthorize", events.get(1).get("eventType"), events.toString());
+            assertEquals("Pending", events.get(1).get("eventResult"), events.toString());
+            refused(shop.move(id, "capture", Map.of()), 400); // nothing moves while the reversal's outcome is unknown
+            refused(shop.move(id, "reverse", Map.of()), 400);
+
+            // Still no answer: the reconciliation's repeat (0401) goes out, the reversal stays pending.
+            UnknownOutcomeScenarios.run();
+            host().await(m -> AcquirerHost.mti("0401").test(m) && rrn.equals(m.getString(37)), Duration.ofSeconds(10));
+            assertEquals("Approved", shop.transaction(id).get("status"));
+        } finally {
+            host().answerAgain(reversals);
+        }
+        // The host answers the next repeat: the reversal is done.
         UnknownOutcomeScenarios.run();
-        ISOMsg reversal = host().await(m -> AcquirerHost.mti("0400").test(m)
-                && original.getString(37).equals(m.getString(37)), Duration.ofSeconds(5));
-        assertEquals(originalData(original), reversal.getString(90));
-        assertEquals(field4(amount), reversal.getString(4));
         Map<String, Object> entry = shop.transaction(id);
-        assertEquals("Declined", entry.get("status"));
-        assertEquals("68", entry.get("resultCode"));
+        assertEquals("Reversed", entry.get("status"), entry.toString());
         List<Map<String, Object>> events = UnknownOutcomeScenarios.eventsOf(entry);
-        assertEquals(1, events.size(), events.toString());
-        assertEquals("Declined", events.get(0).get("eventResult"));
-        assertEquals("68", events.get(0).get("resultCode"));
-        // The webhook events: transaction.pending, then the final one.
-        assertEquals(List.of("transaction.declined", "transaction.pending"),
-                EventScenarios.typesOf(EventScenarios.events(shop, Map.of("limit", 100)), id).stream().sorted().toList());
+        assertEquals(2, events.size(), events.toString());
+        assertEquals("Approved", events.get(1).get("eventResult"), events.toString());
+        assertEquals("00", events.get(1).get("resultCode"), events.toString());
+        assertEquals(List.of("transaction.authorized", "transaction.reversed"),
+                EventScenarios.typesOf(EventScenarios.events(shop, Map.of("limit", 100)), id));
+
+        // On the wire: one 0400, then its repeats as 0401 (at least the unanswered one and the answered one), all
+        // with the 0400's STAN, the authorization's RRN, amount and field 90, each with its own transmission time.
+        List<ISOMsg> sent = host().received(m -> m.getString(37) != null && rrn.equals(m.getString(37))
+                && (AcquirerHost.mti("0400").test(m) || AcquirerHost.mti("0401").test(m)));
+        List<String> described = sent.stream().map(AcquirerHost::describe).toList();
+        assertTrue(sent.size() >= 3, described.toString());
+        ISOMsg first = sent.get(0);
+        assertTrue(AcquirerHost.mti("0400").test(first), described.toString());
+        for (ISOMsg repeat : sent.subList(1, sent.size())) {
+            assertTrue(AcquirerHost.mti("0401").test(repeat), described.toString());
+            assertEquals(first.getString(11), repeat.getString(11), described.toString());
+            assertEquals(rrn, repeat.getString(37));
+            assertEquals(field4(amount), repeat.getString(4));
+            assertEquals(originalData(authorization), repeat.getString(90));
+            assertEquals(first.getString(41), repeat.getString(41));
+            assertNull(repeat.getString(2), "a reversal carries no card number");
+        }
+        assertEquals(originalData(authorization), first.getString(90));
+        assertEquals(field4(amount), first.getString(4));
+        assertFalse(first.getString(7).equals(sent.get(1).getString(7)), "field 7 is new on every transmission: "
+                + described);
     }
 
     @Test

@@ -149,6 +149,23 @@ abstract class ApiDocumentScenarios {
         assertEquals(List.of(), missing, "main operations without an example");
     }
 
+    /**
+     * Answer fields that can be null say so (OpenAPI 3.0 {@code nullable}): a token's validCVV is null when gateway 2's
+     * card verification got no answer (DESIGN.md section 12), in the create answer (an {@code @Answer.Field}) as in
+     * the token read (a record component's {@code @Schema}).
+     */
+    @Test
+    void answerFieldsThatCanBeNullAreMarkedNullable() throws IOException {
+        JsonNode schemas = live().get("components").get("schemas");
+        for (String schema : List.of("CreatePaymentTokenAnswer", "TokenView")) {
+            JsonNode validCvv = schemas.path(schema).path("properties").path("validCVV");
+            assertEquals("boolean", validCvv.path("type").asText(), schema + ": " + validCvv);
+            assertTrue(validCvv.path("nullable").asBoolean(false), schema + ".validCVV is not nullable: " + validCvv);
+        }
+        assertFalse(schemas.path("CreatePaymentTokenAnswer").path("properties").path("paymentToken").has("nullable"),
+                "only the fields that can be null");
+    }
+
     /** "VERB /api/path" of every resource method of the application, read from the compiled classes. */
     static Set<String> resourceOperations() {
         String root = PaymentsApplication.class.getAnnotation(ApplicationPath.class).value();

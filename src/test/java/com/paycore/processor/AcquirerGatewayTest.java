@@ -172,6 +172,41 @@ class AcquirerGatewayTest {
         assertNull(repeat.getString(2));
     }
 
+    /**
+     * The reconciliation's 0400 for a timed-out authorization could not be sent (host down): it stays pending on the
+     * authorization's reference, and once the host is back the next question is an 0400, not a 0401 repeating a
+     * message the host never got.
+     */
+    @Test
+    void aReversalThatCouldNotBeSentIsSentAgainAsAn0400NotAsARepeat() throws Exception {
+        int port;
+        try (var socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Connection connection = connection(port, 500);
+        String timedOut = new IsoMessages.Reference('T', "0100", "000321", "1126103000", "000000000777", "",
+                "000000000500", "", "").encode();
+        GatewayResult unsent = gateway.queryOutcome(new GatewayCall(timedOut, "USD", connection));
+        assertEquals(GatewayResult.pending(timedOut), unsent, "nothing sent: the authorization's reference, unchanged");
+
+        AcquirerHost host = AcquirerHost.startOn(port);
+        hosts.add(host);
+        String reference = unsent.reference();
+        GatewayResult answer = unsent;
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (answer.pending() && System.nanoTime() < end) { // the connection comes back after its backoff
+            Thread.sleep(200);
+            answer = gateway.queryOutcome(new GatewayCall(reference, "USD", connection));
+            reference = answer.reference() != null ? answer.reference() : reference;
+        }
+        assertEquals(new GatewayResult(Outcome.Declined, "68", null), answer);
+        List<ISOMsg> reversals = host.received(m -> AcquirerHost.mti("0400").test(m) || AcquirerHost.mti("0401").test(m));
+        assertEquals(1, reversals.size(), reversals.stream().map(AcquirerHost::describe).toList().toString());
+        assertEquals("0400", reversals.get(0).getMTI());
+        assertEquals("000000000777", reversals.get(0).getString(37));
+        assertEquals("0100000321112610300000000012345" + "00000000000", reversals.get(0).getString(90));
+    }
+
     @Test
     void aPartialCaptureThenAPartialRefundCarryTheirAmountsAndOriginals() {
         AcquirerHost host = host();
