@@ -3,11 +3,13 @@ package com.paycore.platform;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -20,6 +22,7 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.annotation.WebFilter;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -53,13 +56,27 @@ public class Draining implements HealthCheck {
     static final AtomicInteger IN_FLIGHT = new AtomicInteger();
     private final AtomicBoolean draining = new AtomicBoolean();
 
-    private final long drainMillis = Settings.wholeOrOff(DRAIN_SETTING, Settings.get(DRAIN_SETTING), 20) * 1000;
-    private final long noticeMillis = Settings.wholeOrOff(NOTICE_SETTING, Settings.get(NOTICE_SETTING), 5) * 1000;
+    @Inject
+    @ConfigProperty(name = DRAIN_SETTING)
+    Optional<String> drainSeconds;
+
+    @Inject
+    @ConfigProperty(name = NOTICE_SETTING)
+    Optional<String> noticeSeconds;
+
+    private volatile long drainMillis;
+    private volatile long noticeMillis;
 
     @Inject
     Schedules schedules;
 
     private volatile ClassLoader applicationLoader;
+
+    @PostConstruct
+    void read() {
+        drainMillis = Settings.wholeOrOff(DRAIN_SETTING, drainSeconds.orElse(null), 20) * 1000;
+        noticeMillis = Settings.wholeOrOff(NOTICE_SETTING, noticeSeconds.orElse(null), 5) * 1000;
+    }
 
     @Override
     public HealthCheckResponse call() {
