@@ -14,13 +14,13 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.SecretColumns;
 import com.paycore.platform.Settings;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The idempotency rows. Every change commits in its own transaction, apart from the request's: a claim is seen
  * by a concurrent duplicate (on any instance) at once, and the unique (scope, idem_key) constraint decides races;

@@ -16,7 +16,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-
 /**
  * {@code GET /business-metrics}: the platform-wide {@link BusinessFigures} in Prometheus text, only to a scrape that
  * carries the configured credential: {@code Authorization: Bearer <payments.metrics.scrape-secret>}, or HTTP Basic

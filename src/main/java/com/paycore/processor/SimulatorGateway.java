@@ -12,9 +12,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 
-import com.paycore.platform.Settings;
-
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import com.paycore.platform.Settings;
 
 /**
  * The built-in test processor ({@code gateway} 1), answering with DESIGN.md section 6's test cards. Result codes

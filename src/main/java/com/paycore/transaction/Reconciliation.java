@@ -17,6 +17,8 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.Settings;
@@ -26,8 +28,6 @@ import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway.GatewayCall;
 import com.paycore.processor.PaymentGateway.GatewayResult;
-
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The reconciliation of unknown outcomes (DESIGN.md section 11): every move whose processor call timed out (a
