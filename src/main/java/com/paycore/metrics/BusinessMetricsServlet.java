@@ -49,8 +49,8 @@ public class BusinessMetricsServlet extends HttpServlet {
 
     @Override
     public void init() {
-        secret = configuredSecret.orElse(null);
-        user = configuredUser;
+        secret = configuredSecret.filter(value -> !value.isBlank()).orElse(null); // blank is unset
+        user = configuredUser.isBlank() ? "metrics" : configuredUser;
         if (secret == null) {
             LOG.info(SECRET + " is not set: the business figures (" + PATH + ") are served to no one");
         }

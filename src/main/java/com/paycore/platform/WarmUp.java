@@ -140,8 +140,8 @@ public class WarmUp implements HealthCheck {
         } finally {
             thread.setContextClassLoader(context);
         }
-        String setting = configuredPort.orElse(null);
-        if (setting != null) {
+        String setting = configuredPort.orElse("");
+        if (!setting.isBlank()) {
             try {
                 return Integer.valueOf(setting.trim());
             } catch (NumberFormatException e) {

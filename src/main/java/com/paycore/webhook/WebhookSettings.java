@@ -152,7 +152,7 @@ class WebhookSettings {
     }
 
     static boolean flag(String key, String value) {
-        if (value == null) {
+        if (value == null || value.isBlank()) {
             return false;
         }
         return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
