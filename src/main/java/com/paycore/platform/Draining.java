@@ -51,6 +51,12 @@ public class Draining implements HealthCheck {
     static final String NOTICE_SETTING = "payments.shutdown.notice-seconds";
     /** The exit status of a process ended by SIGTERM (128 + 15), as the JVM's own handler gives. */
     private static final int TERMINATED = 143;
+    /**
+     * Resolved when this class is, not at SIGTERM: when the deployment failed after SIGTERM was taken, the
+     * application's class loader is closed by then, a class first named at exit could not be loaded, and the instance
+     * would never stop on SIGTERM.
+     */
+    private static final Runtime RUNTIME = Runtime.getRuntime();
 
     /** Shared with the filter, which the servlet container (not CDI) creates. */
     static final AtomicInteger IN_FLIGHT = new AtomicInteger();
@@ -153,8 +159,9 @@ public class Draining implements HealthCheck {
             schedules.stop();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "SIGTERM: the schedules could not be stopped before the shutdown", e);
+        } finally {
+            RUNTIME.exit(TERMINATED);
         }
-        Runtime.getRuntime().exit(TERMINATED);
     }
 
     /** Counts the requests the application is serving. */
