@@ -1,7 +1,6 @@
 package com.paycore.apikey;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.logging.Logger;
 
@@ -12,7 +11,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
 
 /**
@@ -36,10 +34,7 @@ class KeyExpirySchedule {
     Clock clock;
 
     void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        long seconds = Settings.wholeOrOff(SETTING, Settings.get(SETTING), 3600);
-        if (seconds > 0) {
-            schedules.withFixedDelay("api-key-expiry-notices", Duration.ofSeconds(seconds), this::run);
-        }
+        schedules.every("api-key-expiry-notices", SETTING, 3600, this::run);
     }
 
     /** Outside a transaction: each key is noticed in its own (Schedules logs a failed run; the next one retries). */

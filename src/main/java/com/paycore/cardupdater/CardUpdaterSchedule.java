@@ -2,6 +2,7 @@ package com.paycore.cardupdater;
 
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -11,9 +12,10 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import com.paycore.cardupdater.CardUpdaterResource.RunView;
 import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
 
 /**
@@ -32,8 +34,12 @@ class CardUpdaterSchedule {
     @Inject
     CardUpdaterService updater;
 
+    @Inject
+    @ConfigProperty(name = "payments.card-updater.schedule")
+    Optional<String> schedule;
+
     void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        MonthlySchedule.parse(Settings.get("payments.card-updater.schedule")).ifPresentOrElse(
+        MonthlySchedule.parse(schedule.orElse(null)).ifPresentOrElse(
                 at -> schedules.at("card-updater", ZoneOffset.UTC, at::nextRun, this::run),
                 () -> LOG.info("Scheduled card account updater is off (payments.card-updater.schedule=off)"));
     }

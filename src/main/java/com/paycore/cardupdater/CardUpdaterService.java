@@ -26,7 +26,7 @@ import com.paycore.company.CompanyService;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Times;
 import com.paycore.processor.CardData;
-import com.paycore.processor.Connection;
+import com.paycore.processor.GatewayConnection;
 import com.paycore.processor.PaymentGateway;
 import com.paycore.project.ProjectService;
 import com.paycore.run.Runs;
@@ -163,7 +163,7 @@ class CardUpdaterService {
     }
 
     /** The gateway and connection of a project with an active processor (its current merchant credentials). */
-    public record Issuer(PaymentGateway gateway, Connection connection) {
+    public record Issuer(PaymentGateway gateway, GatewayConnection connection) {
     }
 
     private Map<UUID, Issuer> issuersOf(UUID companyId) {

@@ -1,6 +1,5 @@
 package com.paycore.chargeback;
 
-import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -11,7 +10,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
 
 /**
@@ -23,6 +21,8 @@ import com.paycore.platform.StartupOrder;
 class ChargebackSchedule {
 
     private static final Logger LOG = Logger.getLogger(ChargebackSchedule.class.getName());
+    static final String INTERVAL = "payments.chargebacks.auto-accept-interval-seconds";
+    static final long DEFAULT_SECONDS = 300;
 
     @Inject
     Schedules schedules;
@@ -31,10 +31,7 @@ class ChargebackSchedule {
     ChargebackService chargebacks;
 
     void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        long seconds = interval(Settings.get("payments.chargebacks.auto-accept-interval-seconds"));
-        if (seconds > 0) {
-            schedules.withFixedDelay("chargeback-auto-accept", Duration.ofSeconds(seconds), this::run);
-        }
+        schedules.every("chargeback-auto-accept", INTERVAL, DEFAULT_SECONDS, this::run);
     }
 
     /** Outside a transaction: each overdue chargeback is accepted in its own. */
@@ -47,9 +44,5 @@ class ChargebackSchedule {
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Accepting overdue chargebacks failed; the next run retries", e);
         }
-    }
-
-    static long interval(String value) {
-        return Settings.wholeOrOff("payments.chargebacks.auto-accept-interval-seconds", value, 300);
     }
 }

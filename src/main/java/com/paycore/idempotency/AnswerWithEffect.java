@@ -30,7 +30,7 @@ import com.paycore.platform.SecretBox;
 class AnswerWithEffect {
 
     @Inject
-    Claim claim;
+    HeldKey claim;
 
     @Inject
     IdempotencyStore store;

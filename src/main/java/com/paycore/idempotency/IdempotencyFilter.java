@@ -101,7 +101,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
 
     /** The claim this request holds, shared with the resource method's {@link AnswerWithEffect}. */
     @Inject
-    Claim held;
+    HeldKey held;
 
     /** The master key's box; a field so unit tests can give their own. */
     Supplier<SecretBox> masterKey = SecretBox::get;

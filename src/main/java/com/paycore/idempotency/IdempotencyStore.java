@@ -5,18 +5,22 @@ import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.SecretColumns;
 import com.paycore.platform.Settings;
+
 /**
  * The idempotency rows. Every change commits in its own transaction, apart from the request's: a claim is seen
  * by a concurrent duplicate (on any instance) at once, and the unique (scope, idem_key) constraint decides races;
@@ -29,7 +33,16 @@ class IdempotencyStore {
     EntityManager em;
 
     /** How long a claim holds its key without an answer ({@link IdempotencyRules#LEASE_SETTING}). */
-    private final Duration lease = lease(Settings.get(IdempotencyRules.LEASE_SETTING));
+    @Inject
+    @ConfigProperty(name = IdempotencyRules.LEASE_SETTING)
+    Optional<String> leaseSetting;
+
+    private Duration lease;
+
+    @PostConstruct
+    void readLease() {
+        lease = lease(leaseSetting.orElse(null));
+    }
 
     static Duration lease(String value) {
         long seconds = Settings.wholeOrOff(IdempotencyRules.LEASE_SETTING, value, IdempotencyRules.DEFAULT_LEASE_SECONDS);

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.logging.Logger;
 
 import jakarta.inject.Inject;
@@ -13,7 +14,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import com.paycore.platform.Settings;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code GET /business-metrics}: the platform-wide {@link BusinessFigures} in Prometheus text, only to a scrape that
@@ -35,14 +36,21 @@ public class BusinessMetricsServlet extends HttpServlet {
     @Inject
     transient BusinessFigures figures;
 
+    @Inject
+    @ConfigProperty(name = SECRET)
+    transient Optional<String> configuredSecret;
+
+    @Inject
+    @ConfigProperty(name = USER, defaultValue = "metrics")
+    transient String configuredUser;
+
     private transient String secret;
     private transient String user;
 
     @Override
     public void init() {
-        secret = Settings.get(SECRET);
-        String configuredUser = Settings.get(USER);
-        user = configuredUser == null ? "metrics" : configuredUser;
+        secret = configuredSecret.filter(value -> !value.isBlank()).orElse(null); // blank is unset
+        user = configuredUser.isBlank() ? "metrics" : configuredUser;
         if (secret == null) {
             LOG.info(SECRET + " is not set: the business figures (" + PATH + ") are served to no one");
         }

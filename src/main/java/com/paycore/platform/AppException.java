@@ -4,7 +4,7 @@ import jakarta.ws.rs.WebApplicationException;
 
 /**
  * The one exception the application throws for an expected refusal. It extends
- * {@link WebApplicationException} so that JAX-RS hands it to {@link ErrorMappers} as it is, also when it is
+ * {@link WebApplicationException} so that JAX-RS hands it to {@link AppExceptionMapper} as it is, also when it is
  * thrown while converting a path or query parameter.
  */
 public class AppException extends WebApplicationException {

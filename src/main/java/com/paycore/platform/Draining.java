@@ -3,11 +3,13 @@ package com.paycore.platform;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -20,6 +22,7 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.annotation.WebFilter;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -48,18 +51,38 @@ public class Draining implements HealthCheck {
     static final String NOTICE_SETTING = "payments.shutdown.notice-seconds";
     /** The exit status of a process ended by SIGTERM (128 + 15), as the JVM's own handler gives. */
     private static final int TERMINATED = 143;
+    /**
+     * Resolved when this class is, not at SIGTERM: when the deployment failed after SIGTERM was taken, the
+     * application's class loader is closed by then, a class first named at exit could not be loaded, and the instance
+     * would never stop on SIGTERM.
+     */
+    private static final Runtime RUNTIME = Runtime.getRuntime();
 
     /** Shared with the filter, which the servlet container (not CDI) creates. */
     static final AtomicInteger IN_FLIGHT = new AtomicInteger();
     private final AtomicBoolean draining = new AtomicBoolean();
 
-    private final long drainMillis = Settings.wholeOrOff(DRAIN_SETTING, Settings.get(DRAIN_SETTING), 20) * 1000;
-    private final long noticeMillis = Settings.wholeOrOff(NOTICE_SETTING, Settings.get(NOTICE_SETTING), 5) * 1000;
+    @Inject
+    @ConfigProperty(name = DRAIN_SETTING)
+    Optional<String> drainSeconds;
+
+    @Inject
+    @ConfigProperty(name = NOTICE_SETTING)
+    Optional<String> noticeSeconds;
+
+    private volatile long drainMillis;
+    private volatile long noticeMillis;
 
     @Inject
     Schedules schedules;
 
     private volatile ClassLoader applicationLoader;
+
+    @PostConstruct
+    void read() {
+        drainMillis = Settings.wholeOrOff(DRAIN_SETTING, drainSeconds.orElse(null), 20) * 1000;
+        noticeMillis = Settings.wholeOrOff(NOTICE_SETTING, noticeSeconds.orElse(null), 5) * 1000;
+    }
 
     @Override
     public HealthCheckResponse call() {
@@ -136,8 +159,9 @@ public class Draining implements HealthCheck {
             schedules.stop();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "SIGTERM: the schedules could not be stopped before the shutdown", e);
+        } finally {
+            RUNTIME.exit(TERMINATED);
         }
-        Runtime.getRuntime().exit(TERMINATED);
     }
 
     /** Counts the requests the application is serving. */

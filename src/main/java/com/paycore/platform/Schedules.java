@@ -16,6 +16,9 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.Config;
 
 /**
  * The periodic jobs, on the server's default {@link ManagedScheduledExecutorService} (the application's class loader
@@ -39,11 +42,33 @@ public class Schedules {
     @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
     ManagedScheduledExecutorService executor;
 
-    @jakarta.inject.Inject
+    @Inject
     ScheduleMetrics metrics;
+
+    @Inject
+    Config config;
 
     private final List<Future<?>> planned = new CopyOnWriteArrayList<>();
     private volatile boolean stopped;
+
+    /**
+     * The shape of most jobs: runs {@code job} every {@code setting} seconds ({@code defaultSeconds} when unset),
+     * counted from the end of the previous run. 0 or {@code off} turns the job off (logged); any other value that is
+     * not a whole number of 0 or more throws, naming the setting, which stops the deployment when called at startup.
+     */
+    public void every(String name, String setting, long defaultSeconds, Runnable job) {
+        long seconds = seconds(setting, config.getOptionalValue(setting, String.class).orElse(null), defaultSeconds);
+        if (seconds == 0) {
+            LOG.info(() -> "Scheduled job " + name + " is off (" + setting + ")");
+            return;
+        }
+        withFixedDelay(name, Duration.ofSeconds(seconds), job);
+    }
+
+    /** The seconds between runs {@code value} of {@code setting} gives: {@code fallback} when unset, 0 when off. */
+    public static long seconds(String setting, String value, long fallback) {
+        return Settings.wholeOrOff(setting, value, fallback);
+    }
 
     /** Runs {@code job} {@code delay} after the start, then {@code delay} after each run has ended. */
     public void withFixedDelay(String name, Duration delay, Runnable job) {

@@ -3,11 +3,21 @@ package com.paycore.platform;
 import java.util.Locale;
 
 /**
- * Reads a setting before MicroProfile Config is available to the caller (config sources, datasource
- * defaults): the system property, else a system property named like the environment variable (how
+ * Reads a setting where MicroProfile Config cannot be asked: everything else injects its settings with
+ * {@code @ConfigProperty} (or {@link org.eclipse.microprofile.config.Config} for names only known at run time), and
+ * {@code ConfigurationTableTest} keeps this list short. The readers left are
+ * <ul>
+ * <li>the config sources themselves ({@link DatabaseConfigSource}, {@code auth.JwtConfigSource}) and what they call
+ * while MicroProfile Config is being built ({@code auth.SigningKeys}, {@code user.ExternalIssuers});</li>
+ * <li>{@link SecretBox}, the process-wide master key, loaded once by static code that also runs outside the container
+ * (unit tests, sealed columns opened where no bean is at hand).</li>
+ * </ul>
+ * A value is the system property, else a system property named like the environment variable (how
  * {@code server-config/payara-server.sh} stores every setting, {@link EnvironmentNamedProperties}), else the
- * environment variable in its upper-snake form ({@code payments.db.url} is {@code PAYMENTS_DB_URL}). Blank counts as
- * unset.
+ * environment variable in its upper-snake form ({@code payments.db.url} is {@code PAYMENTS_DB_URL}): the same three
+ * places, in the same order, MicroProfile Config looks (system properties 400, {@link EnvironmentNamedProperties} 350,
+ * the environment 300, with the same mapping of dots and dashes to underscores). Blank counts as unset.
+ * {@link #wholeOrOff} is the parser of the numeric settings, however they were read.
  */
 public final class Settings {
 

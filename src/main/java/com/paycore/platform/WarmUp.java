@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
@@ -18,7 +19,9 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -42,6 +45,10 @@ public class WarmUp implements HealthCheck {
 
     @Resource
     ManagedExecutorService executor;
+
+    @Inject
+    @ConfigProperty(name = "payments.http.port")
+    Optional<String> configuredPort;
 
     private volatile boolean done;
 
@@ -113,7 +120,7 @@ public class WarmUp implements HealthCheck {
     }
 
     /** Payara Micro's HTTP port, else {@code payments.http.port}; null when unknown. */
-    static Integer port() {
+    Integer port() {
         // Payara Server carries the PayaraMicro class too, without its implementation: there, getInstance() would
         // start Payara Micro's launcher, which leaves its own class loader as the thread's context class loader and
         // breaks the deployment (jakarta.el.ExpressionFactory not found). So: only where the implementation is, and
@@ -133,8 +140,8 @@ public class WarmUp implements HealthCheck {
         } finally {
             thread.setContextClassLoader(context);
         }
-        String setting = Settings.get("payments.http.port");
-        if (setting != null) {
+        String setting = configuredPort.orElse("");
+        if (!setting.isBlank()) {
             try {
                 return Integer.valueOf(setting.trim());
             } catch (NumberFormatException e) {

@@ -2,6 +2,7 @@ package com.paycore.processor;
 
 import java.math.BigDecimal;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -12,11 +13,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
@@ -53,14 +56,23 @@ class AcquirerGateway implements PaymentGateway {
 
     private final Iso8583 codec = new Iso8583();
     private final Map<IsoHost.Endpoint, IsoHost> hosts = new ConcurrentHashMap<>();
-    private final long defaultTimeoutMillis = Settings.wholeOrOff(TIMEOUT_SETTING, Settings.get(TIMEOUT_SETTING), 10_000);
+    @Inject
+    @ConfigProperty(name = TIMEOUT_SETTING)
+    Optional<String> timeoutSetting;
+
+    private long defaultTimeoutMillis = 10_000;
     private ThreadFactory threads;
     private ScheduledExecutorService care;
 
     AcquirerGateway() {
     }
 
-    /** Outside the container (tests): the given numbers. */
+    @PostConstruct
+    void readTimeout() {
+        defaultTimeoutMillis = Settings.wholeOrOff(TIMEOUT_SETTING, timeoutSetting.orElse(null), 10_000);
+    }
+
+    /** Outside the container (tests): the given numbers and the default timeout. */
     AcquirerGateway(IsoNumbers numbers) {
         this.numbers = numbers;
     }
@@ -71,17 +83,17 @@ class AcquirerGateway implements PaymentGateway {
     }
 
     @Override
-    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection) {
+    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, GatewayConnection connection) {
         return transaction(card, amount, currency, connection, false);
     }
 
     /** A sale: {@code 0200}, complete with its {@code 0210} (no {@code 0220} follows). */
     @Override
-    public GatewayResult sale(CardData card, BigDecimal amount, String currency, Connection connection) {
+    public GatewayResult sale(CardData card, BigDecimal amount, String currency, GatewayConnection connection) {
         return transaction(card, amount, currency, connection, true);
     }
 
-    private GatewayResult transaction(CardData card, BigDecimal amount, String currency, Connection connection,
+    private GatewayResult transaction(CardData card, BigDecimal amount, String currency, GatewayConnection connection,
                                       boolean sale) {
         AcquirerSettings settings = settings(connection);
         String merchant = merchantId(connection);
@@ -279,7 +291,7 @@ class AcquirerGateway implements PaymentGateway {
      * unsent verification is not reversed.
      */
     @Override
-    public Boolean verifyCvv(CardData card, String cvv, Connection connection) {
+    public Boolean verifyCvv(CardData card, String cvv, GatewayConnection connection) {
         AcquirerSettings settings = settings(connection);
         String merchant;
         try {
@@ -306,7 +318,7 @@ class AcquirerGateway implements PaymentGateway {
 
     /** Gateway 2 has no account updater: every card reports no change. */
     @Override
-    public AccountUpdate accountUpdate(CardData card, Connection connection) {
+    public AccountUpdate accountUpdate(CardData card, GatewayConnection connection) {
         return AccountUpdate.of(AccountUpdate.Kind.NoChange);
     }
 
@@ -391,11 +403,11 @@ class AcquirerGateway implements PaymentGateway {
         hosts.clear();
     }
 
-    private AcquirerSettings settings(Connection connection) {
+    private AcquirerSettings settings(GatewayConnection connection) {
         return AcquirerSettings.of(connection == null ? null : connection.settings(), defaultTimeoutMillis);
     }
 
-    private static String merchantId(Connection connection) {
+    private static String merchantId(GatewayConnection connection) {
         String merchant = connection == null || connection.merchant() == null ? null : connection.merchant().merchantId();
         if (merchant == null || merchant.isEmpty()) {
             throw AppException.invalid("merchantId: gateway 2 needs the project's merchant information (E9)");

@@ -21,7 +21,7 @@ import com.paycore.platform.SecretBox;
 import com.paycore.platform.SecretColumns;
 
 /**
- * The one place where a processor route and merchant credentials become a {@link Connection}: every gateway call
+ * The one place where a processor route and merchant credentials become a {@link GatewayConnection}: every gateway call
  * (tokenization, authorize, later moves, settlement, card updater) gets its gateway and connection here. Also keeps
  * the merchant credentials (E9) in versions, so in-flight transactions finish on theirs.
  */
@@ -47,7 +47,7 @@ public class Connections {
     private static final int MAX_CACHED_ACCOUNTS = 10_000;
 
     /** A gateway and the connection a call to it goes out with. */
-    public record Route(PaymentGateway gateway, Connection connection) {
+    public record Route(PaymentGateway gateway, GatewayConnection connection) {
 
         public UUID processorId() {
             return connection.processorId();

@@ -55,8 +55,8 @@ class GatewayRegistry {
     record Active(UUID processorId, PaymentGateway gateway, JsonObject settings) {
 
         /** The connection for a call under the given merchant account. */
-        Connection connection(MerchantAccount merchant) {
-            return new Connection(processorId, settings, merchant);
+        GatewayConnection connection(MerchantAccount merchant) {
+            return new GatewayConnection(processorId, settings, merchant);
         }
 
         @Override
@@ -93,9 +93,9 @@ class GatewayRegistry {
      * The connection of a processor configuration for calls on transactions authorized through it: its settings
      * (deleted or deactivated configurations included) and the given merchant account.
      */
-    Connection connection(UUID processorId, MerchantAccount merchant) {
+    GatewayConnection connection(UUID processorId, MerchantAccount merchant) {
         Processor processor = em.find(Processor.class, processorId);
-        return new Connection(processorId, processor == null ? null : settingsOf(processor), merchant);
+        return new GatewayConnection(processorId, processor == null ? null : settingsOf(processor), merchant);
     }
 
     /** A configuration's settings, decrypted once per row version. */

@@ -8,8 +8,8 @@ import java.math.BigDecimal;
  * ({@link SimulatorGateway}) is the only one built in; a real connector implements this interface, answers its own
  * {@link #gateway()} value and is found by CDI without further wiring.
  * <p>
- * Every call carries a {@link Connection}: the processor configuration's settings (what a connector needs to reach
- * its processor) and the merchant credentials.
+ * Every call carries a {@link GatewayConnection}: the processor configuration's settings (what a connector needs to
+ * reach its processor) and the merchant credentials.
  * <p>
  * A call that gets no answer within {@code payments.processor.timeout-ms} (default 10000) answers
  * {@link GatewayResult#pending} with the reference the call went out under: the processor may have acted, so the
@@ -23,14 +23,14 @@ public interface PaymentGateway {
     int gateway();
 
     /** Authorizes (reserves) an amount on a card. */
-    GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection);
+    GatewayResult authorize(CardData card, BigDecimal amount, String currency, GatewayConnection connection);
 
     /**
      * A sale in one message, for processors that have one (gateway 2's {@code 0200}); null (the default) when the
      * processor authorizes and then captures. An approved answer is the authorization and the capture of the whole
      * amount at once.
      */
-    default GatewayResult sale(CardData card, BigDecimal amount, String currency, Connection connection) {
+    default GatewayResult sale(CardData card, BigDecimal amount, String currency, GatewayConnection connection) {
         return null;
     }
 
@@ -64,10 +64,10 @@ public interface PaymentGateway {
      * Verifies a card's CVV once, at tokenization: true or false as the processor answers, null when that is
      * unknown (gateway 2: the verification was not answered or could not be sent; the token is created all the same).
      */
-    Boolean verifyCvv(CardData card, String cvv, Connection connection);
+    Boolean verifyCvv(CardData card, String cvv, GatewayConnection connection);
 
     /** The account updater: what the card's issuer reports about a stored card. */
-    AccountUpdate accountUpdate(CardData card, Connection connection);
+    AccountUpdate accountUpdate(CardData card, GatewayConnection connection);
 
     /** What a processor answers to one operation. */
     record GatewayResult(Outcome outcome, String resultCode, String reference) {
@@ -98,10 +98,10 @@ public interface PaymentGateway {
      * and merchant account it was authorized under (pinned at authorization); for a refund, the card when it is still
      * stored (gateway 2 sends it in field 2).
      */
-    record GatewayCall(String reference, String currency, Connection connection, CardData card) {
+    record GatewayCall(String reference, String currency, GatewayConnection connection, CardData card) {
 
         /** A call that needs no card (every one but a refund on a processor that sends the card with it). */
-        public GatewayCall(String reference, String currency, Connection connection) {
+        public GatewayCall(String reference, String currency, GatewayConnection connection) {
             this(reference, currency, connection, null);
         }
 

@@ -5,9 +5,14 @@ import java.security.SecureRandom;
 import java.time.YearMonth;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.platform.Settings;
 
@@ -55,11 +60,24 @@ class SimulatorGateway implements PaymentGateway {
     static final String LATENCY_SETTING = "simulatorLatencyMs";
     private static final long MAX_LATENCY_MILLIS = 60_000;
 
-    private final long latencyMillis;
-    private final long timeoutMillis;
+    @Inject
+    @ConfigProperty(name = "payments.simulator.latency-ms")
+    Optional<String> latencySetting;
 
-    public SimulatorGateway() {
-        this(parseLatency(Settings.get("payments.simulator.latency-ms")), parseTimeout(Settings.get(TIMEOUT_SETTING)));
+    @Inject
+    @ConfigProperty(name = TIMEOUT_SETTING)
+    Optional<String> timeoutSetting;
+
+    private long latencyMillis;
+    private long timeoutMillis;
+
+    SimulatorGateway() {
+    }
+
+    @PostConstruct
+    void read() {
+        latencyMillis = parseLatency(latencySetting.orElse(null));
+        timeoutMillis = parseTimeout(timeoutSetting.orElse(null));
     }
 
     SimulatorGateway(long latencyMillis) {
@@ -77,7 +95,7 @@ class SimulatorGateway implements PaymentGateway {
     }
 
     @Override
-    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, Connection connection) {
+    public GatewayResult authorize(CardData card, BigDecimal amount, String currency, GatewayConnection connection) {
         if (TIMES_OUT_APPROVED.equals(card.number()) || TIMES_OUT_UNREACHED.equals(card.number())) {
             sleep(timeoutMillis);
             return GatewayResult.pending((TIMES_OUT_APPROVED.equals(card.number()) ? TIMED_OUT_ACTED : TIMED_OUT_UNREACHED)
@@ -145,13 +163,13 @@ class SimulatorGateway implements PaymentGateway {
 
     /** CVV 000 fails; every other CVV passes. */
     @Override
-    public Boolean verifyCvv(CardData card, String cvv, Connection connection) {
+    public Boolean verifyCvv(CardData card, String cvv, GatewayConnection connection) {
         pause(connection);
         return cvv != null && !"000".equals(cvv);
     }
 
     @Override
-    public AccountUpdate accountUpdate(CardData card, Connection connection) {
+    public AccountUpdate accountUpdate(CardData card, GatewayConnection connection) {
         pause(connection);
         return switch (card.number()) {
             case CARD_EXPIRED -> {
@@ -180,7 +198,7 @@ class SimulatorGateway implements PaymentGateway {
      * Waits the processor configuration's {@code simulatorLatencyMs} setting, else the server-wide default, but no
      * longer than the timeout; true when the timeout cut the wait short (the call's answer is Pending).
      */
-    private boolean pause(Connection connection) {
+    private boolean pause(GatewayConnection connection) {
         long millis = latencyMillis;
         if (connection != null && connection.settings() != null
                 && connection.settings().get(LATENCY_SETTING) instanceof JsonNumber setting

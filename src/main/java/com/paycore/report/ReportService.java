@@ -19,8 +19,11 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -29,6 +32,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
+import com.paycore.platform.StartupOrder;
 import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
 import com.paycore.platform.Bodies;
@@ -73,6 +77,14 @@ class ReportService {
         }
         timeout = timeout(statementTimeout);
         slots = new ReportSlots(maxConcurrentPerCompany);
+    }
+
+    /**
+     * Creates this bean at startup, so {@link #limits} checks the report settings then: a bad one stops the deployment,
+     * naming it, as every other bad setting does, rather than failing every report.
+     */
+    void checkSettings(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+        // limits() has run
     }
 
     /**

@@ -1,6 +1,5 @@
 package com.paycore.report;
 
-import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -11,7 +10,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
 
 /**
@@ -24,6 +22,7 @@ class ReportSyncSchedule {
 
     private static final Logger LOG = Logger.getLogger(ReportSyncSchedule.class.getName());
     static final String INTERVAL = "payments.reports.sync-interval-seconds";
+    static final long DEFAULT_SECONDS = 60;
 
     @Inject
     Schedules schedules;
@@ -32,12 +31,7 @@ class ReportSyncSchedule {
     ReportSync sync;
 
     void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        long seconds = interval(Settings.get(INTERVAL));
-        if (seconds == 0) {
-            LOG.info("Periodic report synchronization is off (" + INTERVAL + ")");
-            return;
-        }
-        schedules.withFixedDelay("report-sync", Duration.ofSeconds(seconds), this::run);
+        schedules.every("report-sync", INTERVAL, DEFAULT_SECONDS, this::run);
     }
 
     /** Outside a transaction: {@link ReportSync} runs each batch in its own. */
@@ -52,10 +46,5 @@ class ReportSyncSchedule {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Report sync failed; the next run retries", e);
         }
-    }
-
-    /** Seconds between runs; 0 when off. */
-    static long interval(String value) {
-        return Settings.wholeOrOff(INTERVAL, value, 60);
     }
 }

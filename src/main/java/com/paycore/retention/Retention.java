@@ -23,9 +23,8 @@ public final class Retention {
     public record Kind(String name, String setting, ChronoUnit unit, long fallback, long minimum, String table,
                        String condition) {
 
-        /** How long rows of this kind are kept; null when the setting turns the pruning off. */
-        Duration keptFor() {
-            String value = Settings.get(setting);
+        /** How long rows of this kind are kept, {@code value} being its setting's; null when that turns pruning off. */
+        Duration keptFor(String value) {
             long amount = Settings.wholeOrOff(setting, value, fallback);
             if (amount == 0) {
                 return null;

@@ -27,6 +27,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
+import org.eclipse.microprofile.config.Config;
+
 import com.paycore.access.Caller;
 import com.paycore.platform.Datasource;
 import com.paycore.platform.Schedules;
@@ -67,6 +69,10 @@ class RetentionJob {
     @Inject
     Caller caller;
 
+    /** The kinds' settings are named by the features that declare them: read by name. */
+    @Inject
+    Config config;
+
     /** A kind with its retention read from its setting; {@code keptFor} null: kept for good. */
     record Plan(Retention.Kind kind, Duration keptFor) {
     }
@@ -76,12 +82,7 @@ class RetentionJob {
 
     void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
         plans();
-        long seconds = Settings.wholeOrOff(INTERVAL, Settings.get(INTERVAL), 3600);
-        if (seconds == 0) {
-            LOG.info("Periodic retention is off (" + INTERVAL + ")");
-            return;
-        }
-        schedules.withFixedDelay("retention", Duration.ofSeconds(seconds), this::run);
+        schedules.every("retention", INTERVAL, 3600, this::run);
     }
 
     /** The declared kinds and their retention, read once (a bad setting fails here, at startup). */
@@ -92,12 +93,16 @@ class RetentionJob {
             declarations.fire(retention);
             List<Plan> list = new ArrayList<>();
             for (Retention.Kind kind : retention.all()) {
-                list.add(new Plan(kind, kind.keptFor()));
+                list.add(new Plan(kind, kind.keptFor(setting(kind.setting()))));
             }
-            batchSize = batchSize(Settings.get(BATCH_SIZE));
+            batchSize = batchSize(setting(BATCH_SIZE));
             plans = read = List.copyOf(list);
         }
         return read;
+    }
+
+    private String setting(String name) {
+        return config.getOptionalValue(name, String.class).orElse(null);
     }
 
     static int batchSize(String value) {

@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
@@ -27,6 +28,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.paycore.access.Caller;
@@ -123,10 +125,19 @@ public class Runs {
     @Inject
     Clock clock;
 
-    private final Duration lease = lease(Settings.get(LEASE_SETTING));
+    @Inject
+    @ConfigProperty(name = LEASE_SETTING)
+    Optional<String> leaseSetting;
+
+    private Duration lease;
 
     /** The runs this instance is working on: the heartbeat renews their leases. */
     private final Set<UUID> working = ConcurrentHashMap.newKeySet();
+
+    @PostConstruct
+    void readLease() {
+        lease = lease(leaseSetting.orElse(null));
+    }
 
     static Duration lease(String value) {
         return Duration.ofSeconds(Math.max(5, Settings.wholeOrOff(LEASE_SETTING, value, 60)));

@@ -4,16 +4,20 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
@@ -66,8 +70,17 @@ class Reconciliation {
     @Inject
     Clock clock;
 
-    private final Duration giveUpAfter = Duration.ofHours(
-            Math.max(1, Settings.wholeOrOff(GIVE_UP_SETTING, Settings.get(GIVE_UP_SETTING), 24)));
+    @Inject
+    @ConfigProperty(name = GIVE_UP_SETTING)
+    Optional<String> giveUpSetting;
+
+    private Duration giveUpAfter;
+
+    @PostConstruct
+    void readGiveUp() {
+        long hours = Settings.wholeOrOff(GIVE_UP_SETTING, giveUpSetting.orElse(null), 24);
+        giveUpAfter = Duration.ofHours(Math.max(1, hours));
+    }
 
     /** What one run did. */
     public record Result(int resolved, int stillPending, int gaveUp) {

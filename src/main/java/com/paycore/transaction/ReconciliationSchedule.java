@@ -1,6 +1,5 @@
 package com.paycore.transaction;
 
-import java.time.Duration;
 import java.util.logging.Logger;
 
 import jakarta.annotation.Priority;
@@ -10,7 +9,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
 
 /**
@@ -22,6 +20,7 @@ class ReconciliationSchedule {
 
     private static final Logger LOG = Logger.getLogger(ReconciliationSchedule.class.getName());
     static final String INTERVAL = "payments.reconciliation.interval-seconds";
+    static final long DEFAULT_SECONDS = 60;
 
     @Inject
     Schedules schedules;
@@ -30,16 +29,7 @@ class ReconciliationSchedule {
     Reconciliation reconciliation;
 
     void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        long seconds = interval(Settings.get(INTERVAL));
-        if (seconds == 0) {
-            LOG.info("Scheduled reconciliation is off (" + INTERVAL + "=off)");
-            return;
-        }
-        schedules.withFixedDelay("reconciliation", Duration.ofSeconds(seconds), this::run);
-    }
-
-    static long interval(String value) {
-        return Settings.wholeOrOff(INTERVAL, value, 60);
+        schedules.every("reconciliation", INTERVAL, DEFAULT_SECONDS, this::run);
     }
 
     /**

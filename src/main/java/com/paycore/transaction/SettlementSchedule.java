@@ -3,6 +3,7 @@ package com.paycore.transaction;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.util.Optional;
 import java.time.format.DateTimeParseException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -13,8 +14,9 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
 
 /**
@@ -33,15 +35,21 @@ class SettlementSchedule {
     @Inject
     SettlementService settlement;
 
+    @Inject
+    @ConfigProperty(name = "payments.settlement.cutoff-time")
+    Optional<String> cutoff;
+
+    @Inject
+    @ConfigProperty(name = "payments.settlement.time-zone")
+    Optional<String> zone;
+
     void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
-        String cutoff = Settings.get("payments.settlement.cutoff-time");
-        if ("off".equalsIgnoreCase(cutoff)) {
+        if ("off".equalsIgnoreCase(cutoff.map(String::trim).orElse(""))) {
             LOG.info("Scheduled settlement is off (payments.settlement.cutoff-time=off)");
             return;
         }
-        LocalTime at = parseCutoff(cutoff);
-        ZoneId zone = parseZone(Settings.get("payments.settlement.time-zone"));
-        schedules.at("settlement", zone, from -> nextRun(from, at), this::run);
+        LocalTime at = parseCutoff(cutoff.orElse(null));
+        schedules.at("settlement", parseZone(zone.orElse(null)), from -> nextRun(from, at), this::run);
     }
 
     /** The first cut-off time after {@code from}, in {@code from}'s zone. */

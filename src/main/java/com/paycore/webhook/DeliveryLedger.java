@@ -87,13 +87,13 @@ class DeliveryLedger {
      * A delivery this instance holds until its lease ends, with what to send: the event's body as the outbox keeps it
      * (null when the outbox no longer has the event).
      */
-    record Claim(UUID deliveryId, UUID leaseId, UUID endpointId, UUID eventId, String eventType, int attempts,
+    record LeasedDelivery(UUID deliveryId, UUID leaseId, UUID endpointId, UUID eventId, String eventType, int attempts,
                  OffsetDateTime createdAt, URI url, List<String> secrets, UUID companyId, String body, UUID projectId,
                  boolean manual) {
 
         @Override
         public String toString() { // never the secrets or the body
-            return "Claim[delivery=" + deliveryId + ", endpoint=" + endpointId + ", event=" + eventId
+            return "LeasedDelivery[delivery=" + deliveryId + ", endpoint=" + endpointId + ", event=" + eventId
                     + (manual ? ", manual" : "") + "]";
         }
 
@@ -115,7 +115,7 @@ class DeliveryLedger {
     WebhookSettings settings;
 
     /** Claims up to max due deliveries, at most max of one project (nothing in flight): see the other claimDue. */
-    List<Claim> claimDue(int max, OffsetDateTime now, Duration lease) {
+    List<LeasedDelivery> claimDue(int max, OffsetDateTime now, Duration lease) {
         return claimDue(max, max, Map.of(), now, lease);
     }
 
@@ -126,7 +126,8 @@ class DeliveryLedger {
      * a manual one's by its own pair, so neither disturbs the other). The rows are chosen without locks, then locked
      * with SKIP LOCKED and checked again: a row another instance claimed meanwhile is no longer due and is left out.
      */
-    List<Claim> claimDue(int max, int perProject, Map<UUID, Integer> inFlight, OffsetDateTime now, Duration lease) {
+    List<LeasedDelivery> claimDue(int max, int perProject, Map<UUID, Integer> inFlight, OffsetDateTime now,
+                                  Duration lease) {
         if (max < 1) {
             return List.of();
         }
@@ -209,7 +210,7 @@ class DeliveryLedger {
             }
             Map<UUID, Optional<EndpointTarget>> endpoints = new HashMap<>();
             Map<UUID, String> bodies = events.bodies(due.stream().map(x -> (UUID) ((Object[]) x[0])[2]).distinct().toList());
-            List<Claim> claims = new ArrayList<>();
+            List<LeasedDelivery> claims = new ArrayList<>();
             for (Object[] x : due) {
                 Object[] d = (Object[]) x[0];
                 UUID endpointId = (UUID) d[1];
@@ -221,7 +222,7 @@ class DeliveryLedger {
                 if (endpoint.isPresent()) {
                     EndpointTarget e = endpoint.get();
                     String body = bodies.get((UUID) d[2]);
-                    claims.add(new Claim((UUID) d[0], leaseId, endpointId, (UUID) d[2], (String) d[3], (Integer) d[4],
+                    claims.add(new LeasedDelivery((UUID) d[0], leaseId, endpointId, (UUID) d[2], (String) d[3], (Integer) d[4],
                             (OffsetDateTime) d[5], e.url(), e.secrets(), e.companyId(), body, (UUID) x[1],
                             (Boolean) x[2]));
                 }
@@ -241,7 +242,7 @@ class DeliveryLedger {
      * endpoint was deleted meanwhile) is left alone. Then each endpoint's health, once per endpoint, as if its attempts
      * had been recorded one by one (a manual failure never disables an endpoint).
      */
-    void record(List<Claim> claims, List<Outcome> outcomes) {
+    void record(List<LeasedDelivery> claims, List<Outcome> outcomes) {
         if (claims.size() != outcomes.size()) {
             throw new IllegalArgumentException("one outcome per claim");
         }
@@ -255,7 +256,7 @@ class DeliveryLedger {
             try (PreparedStatement settle = connection.prepareStatement(SETTLE);
                  PreparedStatement done = connection.prepareStatement(MANUAL_DONE)) {
                 for (int i = 0; i < claims.size(); i++) {
-                    Claim claim = claims.get(i);
+                    LeasedDelivery claim = claims.get(i);
                     Outcome outcome = outcomes.get(i);
                     if (claim.manual()) {
                         done.setObject(1, claim.deliveryId());
@@ -309,7 +310,7 @@ class DeliveryLedger {
                     if (!settled[i]) {
                         continue; // not this claim's any more
                     }
-                    Claim claim = claims.get(i);
+                    LeasedDelivery claim = claims.get(i);
                     log(insert, claim.endpointId(), claim.eventId(), claim.eventType(), outcomes.get(i), claim.manual());
                     insert.addBatch();
                     any = true;

@@ -60,7 +60,7 @@ class DeliveryWorker {
     static final int ROUND_POLLS = 10;
 
     /** An attempt that has ended, waiting to be recorded by the worker's thread (a container thread). */
-    record Finished(DeliveryLedger.Claim claim, Outcome outcome) {
+    record Finished(DeliveryLedger.LeasedDelivery claim, Outcome outcome) {
     }
 
     @Inject
@@ -163,8 +163,8 @@ class DeliveryWorker {
     }
 
     /** Sends the claims on the sender's threads; each holds a slot of its project until its attempt has ended. */
-    private int start(List<DeliveryLedger.Claim> claims) {
-        for (DeliveryLedger.Claim claim : claims) {
+    private int start(List<DeliveryLedger.LeasedDelivery> claims) {
+        for (DeliveryLedger.LeasedDelivery claim : claims) {
             synchronized (this) {
                 inFlight.merge(claim.projectId(), 1, Integer::sum);
                 inFlightTotal++;
@@ -212,7 +212,7 @@ class DeliveryWorker {
      * not the container's and run no transaction.
      */
     private void recordFinished() {
-        List<DeliveryLedger.Claim> claims = new ArrayList<>();
+        List<DeliveryLedger.LeasedDelivery> claims = new ArrayList<>();
         List<Outcome> outcomes = new ArrayList<>();
         for (Finished f = finished.poll(); f != null; f = finished.poll()) {
             claims.add(f.claim());

@@ -1,9 +1,13 @@
 package com.paycore.webhook;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.platform.Settings;
 
@@ -39,18 +43,54 @@ class WebhookSettings {
     private int maxInFlightPerProject = 8;
     private Duration dnsTimeout = Duration.ofMillis(2000);
 
+    @Inject
+    @ConfigProperty(name = ALLOW_PRIVATE_TARGETS)
+    Optional<String> allowPrivateTargetsSetting;
+
+    @Inject
+    @ConfigProperty(name = POLL_MS)
+    Optional<String> pollSetting;
+
+    @Inject
+    @ConfigProperty(name = TIMEOUT_MS)
+    Optional<String> timeoutSetting;
+
+    @Inject
+    @ConfigProperty(name = RetrySchedule.SETTING)
+    Optional<String> scheduleSetting;
+
+    @Inject
+    @ConfigProperty(name = GIVE_UP_HOURS)
+    Optional<String> giveUpSetting;
+
+    @Inject
+    @ConfigProperty(name = MAX_ENDPOINTS)
+    Optional<String> maxEndpointsSetting;
+
+    @Inject
+    @ConfigProperty(name = MAX_SENDS)
+    Optional<String> maxSendsSetting;
+
+    @Inject
+    @ConfigProperty(name = MAX_PER_PROJECT)
+    Optional<String> maxPerProjectSetting;
+
+    @Inject
+    @ConfigProperty(name = DNS_TIMEOUT_MS)
+    Optional<String> dnsTimeoutSetting;
+
     @PostConstruct
     void read() {
-        allowPrivateTargets = flag(ALLOW_PRIVATE_TARGETS, Settings.get(ALLOW_PRIVATE_TARGETS));
-        pollMillis = positive(POLL_MS, Settings.get(POLL_MS), 1000);
-        timeout = Duration.ofMillis(positive(TIMEOUT_MS, Settings.get(TIMEOUT_MS), 10_000));
-        schedule = RetrySchedule.parse(Settings.get(RetrySchedule.SETTING));
-        giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, Settings.get(GIVE_UP_HOURS), 72));
-        maxEndpointsPerProject = (int) Math.min(10_000, positive(MAX_ENDPOINTS, Settings.get(MAX_ENDPOINTS), 16));
-        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, Settings.get(MAX_SENDS), 64));
+        allowPrivateTargets = flag(ALLOW_PRIVATE_TARGETS, allowPrivateTargetsSetting.orElse(null));
+        pollMillis = positive(POLL_MS, pollSetting.orElse(null), 1000);
+        timeout = Duration.ofMillis(positive(TIMEOUT_MS, timeoutSetting.orElse(null), 10_000));
+        schedule = RetrySchedule.parse(scheduleSetting.orElse(null));
+        giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, giveUpSetting.orElse(null), 72));
+        maxEndpointsPerProject = (int) Math.min(10_000, positive(MAX_ENDPOINTS, maxEndpointsSetting.orElse(null), 16));
+        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, maxSendsSetting.orElse(null), 64));
         maxInFlightPerProject = (int) Math.min(maxConcurrentSends,
-                positive(MAX_PER_PROJECT, Settings.get(MAX_PER_PROJECT), 8));
-        dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, Settings.get(DNS_TIMEOUT_MS), 2000));
+                positive(MAX_PER_PROJECT, maxPerProjectSetting.orElse(null), 8));
+        dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, dnsTimeoutSetting.orElse(null), 2000));
     }
 
     /** Settings given outright (tests). */
@@ -112,7 +152,7 @@ class WebhookSettings {
     }
 
     static boolean flag(String key, String value) {
-        if (value == null) {
+        if (value == null || value.isBlank()) {
             return false;
         }
         return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {

@@ -15,6 +15,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.platform.AppException;
+import com.paycore.platform.Schedules;
 
 /** DESIGN.md section 7's chargeback states, with a fixed clock. */
 class ChargebackTest {
@@ -62,11 +63,15 @@ class ChargebackTest {
         assertFalse(due.overdue(NOW.plusDays(1)));
     }
 
+    private static long interval(String value) {
+        return Schedules.seconds(ChargebackSchedule.INTERVAL, value, ChargebackSchedule.DEFAULT_SECONDS);
+    }
+
     @Test
     void autoAcceptIntervalSetting() {
-        assertEquals(300, ChargebackSchedule.interval(null));
-        assertEquals(0, ChargebackSchedule.interval("0"));
-        assertThrows(IllegalArgumentException.class, () -> ChargebackSchedule.interval("-5"));
-        assertThrows(IllegalArgumentException.class, () -> ChargebackSchedule.interval("often"));
+        assertEquals(300, interval(null));
+        assertEquals(0, interval("0"));
+        assertThrows(IllegalArgumentException.class, () -> interval("-5"));
+        assertThrows(IllegalArgumentException.class, () -> interval("often"));
     }
 }

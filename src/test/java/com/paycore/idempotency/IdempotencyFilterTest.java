@@ -334,7 +334,7 @@ class IdempotencyFilterTest {
 
     private static final class FakeRequest {
         final Map<String, Object> properties = new HashMap<>();
-        final Claim claim = new Claim();
+        final HeldKey claim = new HeldKey();
         InputStream entity;
         Response aborted;
         final ContainerRequestContext context;

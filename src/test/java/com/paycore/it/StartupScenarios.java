@@ -2,6 +2,7 @@ package com.paycore.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -27,7 +28,8 @@ import io.restassured.path.json.JsonPath;
  * Starting instances, each a Payara Micro process of its own (issue 24): several instances starting at the same
  * moment on an empty PostgreSQL schema migrate it once and all become ready; an instance whose migration keeps
  * failing exits non-zero instead of staying up without the application; in production mode an instance without the
- * settings a real installation needs stays not ready, naming each of them on /health/ready.
+ * settings a real installation needs stays not ready, naming each of them on /health/ready; a bad setting stops the
+ * start, naming it (checked with the report statement timeout, which was once read at the first report only).
  */
 abstract class StartupScenarios {
 
@@ -150,6 +152,25 @@ abstract class StartupScenarios {
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(404, figures.statusCode(), figures.body());
             assertFalse(figures.body().contains("payments_"), figures.body());
+        }
+    }
+
+    @Test
+    void aBadSettingStopsTheStartNamingIt() throws Exception {
+        Path h2 = Path.of(System.getProperty("payments.it.dir", "target/it"), "bad-setting-db", "payments")
+                .toAbsolutePath();
+        Deployments.emptied(h2.getParent());
+        Map<String, String> settings = new HashMap<>();
+        settings.put("payments.db.url", "jdbc:h2:file:" + h2);
+        settings.put("payments.reports.statement-timeout", "soon");
+        ExtraInstance bad = ExtraInstance.start("bad-setting", settings);
+        try {
+            String log = bad.awaitRefusal();
+            assertTrue(log.contains("payments.reports.statement-timeout must be an ISO 8601 duration"),
+                    "see bad-setting.log");
+            assertNotEquals(200, bad.ready());
+        } finally {
+            bad.close();
         }
     }
 }

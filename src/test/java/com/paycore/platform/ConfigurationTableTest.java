@@ -73,6 +73,41 @@ class ConfigurationTableTest {
                 "in the README but read by no code");
     }
 
+    /**
+     * One configuration style: beans inject their settings through MicroProfile Config; {@link Settings#get} is for
+     * the code that runs before it or outside the container (see its javadoc), and nowhere else.
+     */
+    @Test
+    void settingsAreReadBeforeMicroProfileConfigOnly() throws IOException {
+        Set<String> allowed = Set.of("Settings.java", "DatabaseConfigSource.java", "EnvironmentNamedProperties.java",
+                "SecretBox.java", "JwtConfigSource.java", "SigningKeys.java", "ExternalIssuers.java"); // by file
+        // name: the packages may move
+        Set<String> readers = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                if (Files.readString(file, StandardCharsets.UTF_8).contains("Settings.get(")) {
+                    readers.add(file.getFileName().toString());
+                }
+            }
+        }
+        assertTrue(readers.contains("DatabaseConfigSource.java"), readers.toString()); // the scan works
+        assertEquals(new TreeSet<>(), readers.stream().filter(f -> !allowed.contains(f))
+                .collect(Collectors.toCollection(TreeSet::new)), "read with Settings.get instead of @ConfigProperty");
+    }
+
+    /**
+     * The README names each setting by its environment variable, which {@link Settings} derives; MicroProfile Config
+     * finds a setting in the environment by its own rule (every character other than a letter or digit an
+     * underscore, upper case): both must name the same variable.
+     */
+    @Test
+    void theReadmeEnvironmentNamesAreTheOnesMicroProfileConfigLooksFor() throws IOException {
+        for (Map.Entry<String, String> setting : codeSettings().entrySet()) {
+            assertEquals(setting.getValue().replaceAll("[^A-Za-z0-9]", "_").toUpperCase(java.util.Locale.ROOT),
+                    setting.getKey(), setting.getValue());
+        }
+    }
+
     @Test
     void aSettingStoredUnderItsEnvironmentNameReachesTheApplication() throws IOException {
         EnvironmentNamedProperties source = new EnvironmentNamedProperties();

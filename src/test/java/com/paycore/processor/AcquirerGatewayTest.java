@@ -65,10 +65,10 @@ class AcquirerGatewayTest {
         return host;
     }
 
-    private static Connection connection(int port, long timeoutMs) {
+    private static GatewayConnection connection(int port, long timeoutMs) {
         JsonObject settings = Json.createObjectBuilder().add("host", "127.0.0.1").add("port", port)
                 .add("terminalId", "TERM0001").add("acquirerId", "12345").add("timeoutMs", timeoutMs).build();
-        return new Connection(UUID.randomUUID(), settings, new MerchantAccount(1, "MERCHANT1", "key", true));
+        return new GatewayConnection(UUID.randomUUID(), settings, new MerchantAccount(1, "MERCHANT1", "key", true));
     }
 
     @Test
@@ -113,7 +113,7 @@ class AcquirerGatewayTest {
     void responseCodesBecomeResults() {
         AcquirerHost host = host().answer("4000000000000002", "05").answer("4000000000009995", "51")
                 .answer("4000000000000119", "96").answer("4000000000000127", "N7");
-        Connection connection = connection(host.port(), 3000);
+        GatewayConnection connection = connection(host.port(), 3000);
         assertEquals(new GatewayResult(Outcome.Declined, "05", null),
                 gateway.authorize(new CardData("4000000000000002", 1, 2031), BigDecimal.TEN, "USD", connection));
         assertEquals(new GatewayResult(Outcome.Declined, "51", null),
@@ -151,7 +151,7 @@ class AcquirerGatewayTest {
     @Test
     void anUnansweredAuthorizationIsPendingAndTheReconciliationReversesIt() {
         AcquirerHost host = host().silent("4000000000000408").silentType("0400");
-        Connection connection = connection(host.port(), 500);
+        GatewayConnection connection = connection(host.port(), 500);
         GatewayResult result = gateway.authorize(new CardData("4000000000000408", 1, 2031), new BigDecimal("5.00"),
                 "USD", connection);
         assertEquals(Outcome.Pending, result.outcome());
@@ -210,7 +210,7 @@ class AcquirerGatewayTest {
     @Test
     void aPartialCaptureThenAPartialRefundCarryTheirAmountsAndOriginals() {
         AcquirerHost host = host();
-        Connection connection = connection(host.port(), 3000);
+        GatewayConnection connection = connection(host.port(), 3000);
         GatewayResult authorization = gateway.authorize(CARD, new BigDecimal("10.00"), "USD", connection);
         GatewayResult capture = gateway.capture(new GatewayCall(authorization.reference(), "USD", connection),
                 new BigDecimal("7.50"));
@@ -236,7 +236,7 @@ class AcquirerGatewayTest {
     @Test
     void aSaleIsOne0200AndACardVerificationAZeroAmount0100() {
         AcquirerHost host = host().answer("4000000000000127", "N7");
-        Connection connection = connection(host.port(), 3000);
+        GatewayConnection connection = connection(host.port(), 3000);
         GatewayResult sale = gateway.sale(CARD, BigDecimal.ONE, "USD", connection);
         assertEquals(Outcome.Approved, sale.outcome());
         assertEquals(Outcome.Approved, gateway.capture(new GatewayCall(sale.reference(), "USD", connection),
@@ -253,7 +253,7 @@ class AcquirerGatewayTest {
     @Test
     void manyRequestsInFlightOnFewConnectionsEachGetTheirOwnAnswer() throws Exception {
         AcquirerHost host = host().delay(50);
-        Connection connection = connection(host.port(), 5000);
+        GatewayConnection connection = connection(host.port(), 5000);
         ExecutorService pool = Executors.newFixedThreadPool(16);
         try {
             List<Future<GatewayResult>> results = new ArrayList<>();
@@ -284,12 +284,12 @@ class AcquirerGatewayTest {
         JsonObject settings = Json.createObjectBuilder().add("host", "localhost").add("port", host.port())
                 .add("tls", true).add("tlsTrustedCertificatePem", host.certificatePem())
                 .add("terminalId", "TERM0001").add("acquirerId", "12345").add("timeoutMs", 3000).build();
-        Connection connection = new Connection(UUID.randomUUID(), settings, new MerchantAccount(1, "M1", "k", true));
+        GatewayConnection connection = new GatewayConnection(UUID.randomUUID(), settings, new MerchantAccount(1, "M1", "k", true));
         assertEquals(Outcome.Approved, gateway.authorize(CARD, BigDecimal.ONE, "USD", connection).outcome());
         // Without the certificate, the JVM's trusted authorities do not know the host: nothing is sent.
         JsonObject untrusted = Json.createObjectBuilder(settings).remove("tlsTrustedCertificatePem").build();
         assertEquals(new GatewayResult(Outcome.Error, "91", null), gateway.authorize(CARD, BigDecimal.ONE, "USD",
-                new Connection(UUID.randomUUID(), untrusted, new MerchantAccount(1, "M1", "k", true))));
+                new GatewayConnection(UUID.randomUUID(), untrusted, new MerchantAccount(1, "M1", "k", true))));
         assertEquals(1, host.received().size());
     }
 

@@ -8,17 +8,23 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import com.paycore.platform.Schedules;
+
 class ReportSyncScheduleTest {
+
+    private static long interval(String value) {
+        return Schedules.seconds(ReportSyncSchedule.INTERVAL, value, ReportSyncSchedule.DEFAULT_SECONDS);
+    }
 
     @Test
     void intervalDefaultsToAMinuteAndCanBeOff() {
-        assertEquals(60, ReportSyncSchedule.interval(null));
-        assertEquals(60, ReportSyncSchedule.interval(" "));
-        assertEquals(5, ReportSyncSchedule.interval("5"));
-        assertEquals(0, ReportSyncSchedule.interval("0"));
-        assertEquals(0, ReportSyncSchedule.interval("OFF"));
-        assertThrows(IllegalArgumentException.class, () -> ReportSyncSchedule.interval("-1"));
-        assertThrows(IllegalArgumentException.class, () -> ReportSyncSchedule.interval("PT1M"));
+        assertEquals(60, interval(null));
+        assertEquals(60, interval(" "));
+        assertEquals(5, interval("5"));
+        assertEquals(0, interval("0"));
+        assertEquals(0, interval("OFF"));
+        assertThrows(IllegalArgumentException.class, () -> interval("-1"));
+        assertThrows(IllegalArgumentException.class, () -> interval("PT1M"));
     }
 
     @Test

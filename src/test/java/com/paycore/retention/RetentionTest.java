@@ -9,17 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class RetentionTest {
 
     private static final String SETTING = "payments.retention.test-days";
-
-    @AfterEach
-    void clear() {
-        System.clearProperty(SETTING);
-    }
 
     private static Retention.Kind kind(String condition) {
         Retention retention = new Retention();
@@ -40,18 +34,13 @@ class RetentionTest {
 
     @Test
     void theSettingDefaultsIsCheckedAgainstItsMinimumAndOffKeepsForGood() {
-        assertEquals(Duration.ofDays(90), kind("x").keptFor());
-        System.setProperty(SETTING, "45");
-        assertEquals(Duration.ofDays(45), kind("x").keptFor());
-        System.setProperty(SETTING, "29");
-        IllegalArgumentException tooShort = assertThrows(IllegalArgumentException.class, () -> kind("x").keptFor());
+        assertEquals(Duration.ofDays(90), kind("x").keptFor(null));
+        assertEquals(Duration.ofDays(45), kind("x").keptFor("45"));
+        IllegalArgumentException tooShort = assertThrows(IllegalArgumentException.class, () -> kind("x").keptFor("29"));
         assertTrue(tooShort.getMessage().contains(SETTING), tooShort.getMessage());
-        System.setProperty(SETTING, "off");
-        assertNull(kind("x").keptFor());
-        System.setProperty(SETTING, "0");
-        assertNull(kind("x").keptFor());
-        System.setProperty(SETTING, "ninety");
-        assertThrows(IllegalArgumentException.class, () -> kind("x").keptFor());
+        assertNull(kind("x").keptFor("off"));
+        assertNull(kind("x").keptFor("0"));
+        assertThrows(IllegalArgumentException.class, () -> kind("x").keptFor("ninety"));
     }
 
     @Test

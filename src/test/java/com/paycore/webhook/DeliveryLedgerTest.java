@@ -171,9 +171,9 @@ class DeliveryLedgerTest {
                     assertTrue(row.next());
                 }
             }
-            List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+            List<DeliveryLedger.LeasedDelivery> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
             assertEquals(1, claims.size(), "the row the other transaction holds is skipped, not waited for");
-            DeliveryLedger.Claim claim = claims.get(0);
+            DeliveryLedger.LeasedDelivery claim = claims.get(0);
             assertFalse(claim.deliveryId().equals(held));
             assertEquals(endpoint, claim.endpointId());
             assertEquals(URI.create("https://receiver.example/hooks/" + endpoint), claim.url());
@@ -181,7 +181,7 @@ class DeliveryLedgerTest {
             assertEquals("{\"id\":\"" + claim.eventId() + "\"}", claim.body(), "the event read in the claim's transaction");
             other.rollback();
         }
-        List<DeliveryLedger.Claim> rest = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> rest = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
         assertEquals(1, rest.size(), "the leased one is not due again");
         assertEquals(List.of(), ledger.claimDue(10, NOW.plusSeconds(59), Duration.ofSeconds(60)));
         assertEquals(2, ledger.claimDue(10, NOW.plusSeconds(61), Duration.ofSeconds(60)).size(),
@@ -193,7 +193,7 @@ class DeliveryLedgerTest {
         UUID endpoint = endpoint(project, "*", true);
         Published event = event(project, "transaction.authorized");
         fanOut.fanOut(List.of(event), NOW);
-        DeliveryLedger.Claim claim = ledger.claimDue(10, NOW, Duration.ofSeconds(60)).get(0);
+        DeliveryLedger.LeasedDelivery claim = ledger.claimDue(10, NOW, Duration.ofSeconds(60)).get(0);
         ledger.record(List.of(claim), List.of(new Outcome(NOW, 500, null, 30)));
         Object[] delivery = rows("select status, attempts, next_attempt_at, lease_id from webhook_deliveries").get(0);
         assertEquals("Pending", delivery[0]);
@@ -229,7 +229,7 @@ class DeliveryLedgerTest {
     void afterTheGiveUpTimeTheDeliveryFailsAndAnEndpointThatFailedThroughoutIsDisabledOnce() throws Exception {
         UUID endpoint = endpoint(project, "*", true);
         fanOut.fanOut(List.of(event(project, "transaction.authorized"), event(project, "transaction.settled")), NOW);
-        List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
         ledger.record(List.of(claims.get(0)), List.of(new Outcome(NOW, 503, null, 3)));
         ledger.record(List.of(claims.get(1)), List.of(new Outcome(NOW, null, "connection refused or unreachable", 3)));
         assertEquals(NOW.toInstant(), ((OffsetDateTime) rows("select failing_since from webhook_endpoints").get(0)[0]).toInstant());
@@ -258,10 +258,10 @@ class DeliveryLedgerTest {
         Published forgotten = event(project, "transaction.authorized");
         gone.add(forgotten.id());
         fanOut.fanOut(List.of(first, second, forgotten), NOW);
-        List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
         assertEquals(4, claims.size());
         List<Outcome> outcomes = new ArrayList<>();
-        for (DeliveryLedger.Claim claim : claims) {
+        for (DeliveryLedger.LeasedDelivery claim : claims) {
             if (claim.body() == null) {
                 assertEquals(forgotten.id(), claim.eventId());
                 outcomes.add(new Outcome(NOW, null, "the event is no longer kept", 0));
@@ -315,9 +315,9 @@ class DeliveryLedgerTest {
         assertEquals(1, queueManual(endpoint, event.id(), NOW));
         assertEquals(0, queueManual(endpoint, event.id(), NOW), "one queued already: not another");
         assertEquals(0, queueManual(endpoint, UUID.randomUUID(), NOW), "no delivery of that event: nothing queued");
-        List<DeliveryLedger.Claim> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> claims = ledger.claimDue(10, NOW, Duration.ofSeconds(60));
         assertEquals(1, claims.size(), "the manual retry only: the endpoint is inactive");
-        DeliveryLedger.Claim claim = claims.get(0);
+        DeliveryLedger.LeasedDelivery claim = claims.get(0);
         assertTrue(claim.manual());
         assertEquals(project, claim.projectId());
         assertEquals(0, queueManual(endpoint, event.id(), NOW), "being sent: not queued again");
@@ -354,24 +354,24 @@ class DeliveryLedgerTest {
         fanOut.fanOut(List.of(event(quiet, "transaction.authorized"), event(quiet, "transaction.captured")), NOW);
         fanOut.fanOut(List.of(event(third, "transaction.authorized")), NOW);
 
-        List<DeliveryLedger.Claim> two = ledger.claimDue(2, 4, Map.of(), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> two = ledger.claimDue(2, 4, Map.of(), NOW, Duration.ofSeconds(60));
         assertEquals(2, two.size());
         assertEquals(1, two.stream().filter(c -> c.projectId().equals(busy)).count(), "not the two oldest, both of "
                 + "the backlog: each project's first (the backlog's is the oldest), then another project's first");
         release(two);
 
-        List<DeliveryLedger.Claim> capped = ledger.claimDue(20, 4, Map.of(), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> capped = ledger.claimDue(20, 4, Map.of(), NOW, Duration.ofSeconds(60));
         Map<UUID, Long> perProject = capped.stream().collect(java.util.stream.Collectors.groupingBy(
-                DeliveryLedger.Claim::projectId, java.util.stream.Collectors.counting()));
+                DeliveryLedger.LeasedDelivery::projectId, java.util.stream.Collectors.counting()));
         assertEquals(Map.of(busy, 4L, quiet, 2L, third, 1L), perProject, "at most 4 of a project");
         release(capped);
 
-        List<DeliveryLedger.Claim> busyAtCap = ledger.claimDue(20, 4, Map.of(busy, 4), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> busyAtCap = ledger.claimDue(20, 4, Map.of(busy, 4), NOW, Duration.ofSeconds(60));
         assertEquals(0, busyAtCap.stream().filter(c -> c.projectId().equals(busy)).count(), "its 4 are in flight");
         assertEquals(3, busyAtCap.size());
         release(busyAtCap);
 
-        List<DeliveryLedger.Claim> partly = ledger.claimDue(4, 4, Map.of(busy, 3), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> partly = ledger.claimDue(4, 4, Map.of(busy, 3), NOW, Duration.ofSeconds(60));
         assertEquals(1, partly.stream().filter(c -> c.projectId().equals(busy)).count(), "one more of its 4");
         assertEquals(4, partly.size(), "and the slots left go to the others");
         assertTrue(partly.stream().allMatch(c -> !c.manual() && c.endpointId() != null));
@@ -380,10 +380,10 @@ class DeliveryLedgerTest {
     }
 
     /** Lets claimed rows come due again (as if never claimed). */
-    void release(List<DeliveryLedger.Claim> claims) throws Exception {
+    void release(List<DeliveryLedger.LeasedDelivery> claims) throws Exception {
         try (Connection c = h2.getConnection(); PreparedStatement back = c.prepareStatement(
                 "update webhook_deliveries set next_attempt_at = created_at, lease_id = null where id = ?")) {
-            for (DeliveryLedger.Claim claim : claims) {
+            for (DeliveryLedger.LeasedDelivery claim : claims) {
                 back.setObject(1, claim.deliveryId());
                 back.executeUpdate();
             }

@@ -10,7 +10,7 @@ import jakarta.enterprise.context.RequestScoped;
  * the filter on the response side.
  */
 @RequestScoped
-class Claim {
+class HeldKey {
 
     private UUID id;
     private boolean answered;

@@ -11,13 +11,13 @@ import jakarta.json.JsonObject;
  * {@link Connections} to a {@link PaymentGateway}: what it holds is read inside this package alone, so the merchant
  * credentials never show outside it. Its text form shows neither secret.
  */
-public final class Connection {
+public final class GatewayConnection {
 
     private final UUID processorId;
     private final JsonObject settings;
     private final MerchantAccount merchant;
 
-    Connection(UUID processorId, JsonObject settings, MerchantAccount merchant) {
+    GatewayConnection(UUID processorId, JsonObject settings, MerchantAccount merchant) {
         this.processorId = processorId;
         this.settings = settings;
         this.merchant = merchant;
@@ -37,7 +37,7 @@ public final class Connection {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Connection that && Objects.equals(processorId, that.processorId)
+        return other instanceof GatewayConnection that && Objects.equals(processorId, that.processorId)
                 && Objects.equals(settings, that.settings) && Objects.equals(merchant, that.merchant);
     }
 
@@ -48,6 +48,6 @@ public final class Connection {
 
     @Override
     public String toString() {
-        return "Connection[processor=" + processorId + ", " + merchant + "]";
+        return "GatewayConnection[processor=" + processorId + ", " + merchant + "]";
     }
 }
