@@ -77,8 +77,8 @@ public class Jdbc {
         return session(session -> session.update(sql, parameters));
     }
 
-    /** Runs one statement for each row of parameters as one JDBC batch (one round trip); answers how many rows. */
-    public int batch(String sql, List<Object[]> rows) {
+    /** Runs one statement for each row of parameters as one JDBC batch (one round trip); answers each one's count. */
+    public int[] batch(String sql, List<Object[]> rows) {
         return session(session -> session.batch(sql, rows));
     }
 
@@ -163,18 +163,18 @@ public class Jdbc {
             return total;
         }
 
-        public int batch(String sql, List<Object[]> rows) throws SQLException {
+        /** One JDBC batch (nothing when there are no rows); answers each row's update count. */
+        public int[] batch(String sql, List<Object[]> rows) throws SQLException {
             if (rows.isEmpty()) {
-                return 0;
+                return new int[0];
             }
             try (PreparedStatement statement = connection.prepareStatement(sql)) {
                 for (Object[] row : rows) {
                     bind(statement, row);
                     statement.addBatch();
                 }
-                statement.executeBatch();
+                return statement.executeBatch();
             }
-            return rows.size();
         }
     }
 

@@ -59,7 +59,8 @@ class FanOut {
                     }
                 }
             }
-            return session.batch(INSERT, deliveries);
+            session.batch(INSERT, deliveries);
+            return deliveries.size();
         });
     }
 }
