@@ -71,12 +71,8 @@ class ArchitectureTest {
             "com.paycore.platform.DatabaseReadiness", "com.paycore.platform.SchemaMigration",
             "com.paycore.report.ReportService");
 
-    /**
-     * Native SQL through the entity manager, not yet moved to Jdbc: each runs after JPA changes of the same
-     * transaction, which EclipseLink flushes first; the move needs an explicit flush and its own check.
-     */
-    static final java.util.Set<String> NATIVE_QUERIES = java.util.Set.of("com.paycore.report.ReportErasure",
-            "com.paycore.transaction.TokenErasure", "com.paycore.transaction.Reconciliation");
+    /** Native SQL through the entity manager: none (its statements go through Jdbc on the same connection). */
+    static final java.util.Set<String> NATIVE_QUERIES = java.util.Set.of();
 
     @Test
     void sqlGoesThroughJdbc() {
