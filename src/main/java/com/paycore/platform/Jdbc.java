@@ -20,11 +20,13 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * Plain JDBC on the application's datasource, for the hot paths where building entities and a JTA transaction cost
- * more than the statement (docs/PERFORMANCE.md). Outside a JTA transaction a connection auto-commits, so one insert
+ * Plain JDBC on the application's datasource: the one way to the database besides JPA, for hot-path writes, read
+ * models and queue tables (docs/ARCHITECTURE.md, "SQL: one home, one rule"; docs/PERFORMANCE.md). Outside a JTA transaction a connection auto-commits, so one insert
  * is one round trip; rows that must commit together go as one compound statement on PostgreSQL (one round trip, one
  * implicit transaction: the statements before the protocol's Sync commit or fail together) and in a local JDBC
- * transaction elsewhere. Inside a JTA transaction the statements simply join it.
+ * transaction elsewhere. Inside a JTA transaction the statements simply join it: the datasource hands out the
+ * transaction's connection, the one the entity manager uses. A failure is an IllegalStateException naming the SQL
+ * state only (a driver's message may carry row values), the SQLException its cause.
  */
 @ApplicationScoped
 public class Jdbc {
