@@ -62,6 +62,43 @@ class ArchitectureTest {
         slices().matching("com.paycore.(*)..").should().beFreeOfCycles().check(CLASSES);
     }
 
+    /**
+     * docs/ARCHITECTURE.md, "SQL": plain SQL goes through {@code platform.Jdbc}; a raw connection only where the
+     * container's datasource is not enough (startup before or under it, and the report's own read-only transaction
+     * with its statement timeout).
+     */
+    static final java.util.Set<String> RAW_CONNECTIONS = java.util.Set.of("com.paycore.platform.Jdbc",
+            "com.paycore.platform.DatabaseReadiness", "com.paycore.platform.SchemaMigration",
+            "com.paycore.report.ReportService");
+
+    /** Native SQL through the entity manager: none (its statements go through Jdbc on the same connection). */
+    static final java.util.Set<String> NATIVE_QUERIES = java.util.Set.of();
+
+    @Test
+    void sqlGoesThroughJdbc() {
+        List<String> violations = new java.util.ArrayList<>();
+        for (JavaClass type : CLASSES) {
+            JavaClass top = type;
+            while (top.getEnclosingClass().isPresent()) {
+                top = top.getEnclosingClass().get();
+            }
+            String owner = top.getFullName();
+            type.getMethodCallsFromSelf().forEach(call -> {
+                JavaClass target = call.getTargetOwner();
+                String name = call.getName();
+                boolean raw = (target.isAssignableTo(javax.sql.DataSource.class) && name.equals("getConnection"))
+                        || (target.isAssignableTo(java.sql.Connection.class)
+                        && (name.equals("prepareStatement") || name.equals("createStatement") || name.equals("prepareCall")));
+                boolean nativeQuery = target.isAssignableTo(jakarta.persistence.EntityManager.class)
+                        && name.equals("createNativeQuery");
+                if (raw && !RAW_CONNECTIONS.contains(owner) || nativeQuery && !NATIVE_QUERIES.contains(owner)) {
+                    violations.add(call.getDescription());
+                }
+            });
+        }
+        assertTrue(violations.isEmpty(), "SQL outside platform.Jdbc: " + violations);
+    }
+
     @Test
     void noFeatureReachesIntoAnotherFeaturesStorage() {
         ArchRuleDefinition.classes().should(new ArchCondition<JavaClass>("not use another feature's repositories or entities") {

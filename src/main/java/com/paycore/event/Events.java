@@ -1,12 +1,7 @@
 package com.paycore.event;
 
 import java.io.StringReader;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -16,10 +11,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 
-import javax.sql.DataSource;
-
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -32,7 +25,6 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
 import com.paycore.platform.AppException;
-import com.paycore.platform.Datasource;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jdbc;
 import com.paycore.platform.Page;
@@ -53,8 +45,8 @@ public class Events {
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     /**
      * A recorded event: {@code body} is the complete event JSON, to be sent (and signed) byte for byte (null in what
@@ -79,12 +71,8 @@ public class Events {
      * transaction (the same compound statement) as the change.
      */
     public Insert insert(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, Object data) {
-        return new Insert(StoredEvent.INSERT, event(topic, projectId, companyId, at, data).insertValues());
+        return new Insert(StoredEventRows.INSERT.sql(), StoredEventRows.INSERT.values(event(topic, projectId, companyId, at, data)));
     }
-
-    static final String UNDISPATCHED = "select id, project_id, company_id, type, created_at from events "
-            + "where not dispatched order by created_at, seq fetch first %d rows only for update skip locked";
-    static final String MARK_DISPATCHED = "update events set dispatched = true where id = ?";
 
     /**
      * Claims up to {@code max} events not dispatched yet, oldest first, in a new database transaction: the rows are
@@ -95,30 +83,18 @@ public class Events {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public int dispatch(int max, Consumer<List<Published>> fanOut) {
-        try (Connection connection = dataSource.getConnection()) {
-            List<Published> claimed = new ArrayList<>();
-            try (PreparedStatement select = connection.prepareStatement(String.format(UNDISPATCHED, Math.max(1, max)));
-                 ResultSet row = select.executeQuery()) {
-                while (row.next()) {
-                    claimed.add(new Published(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), Jdbc.uuid(row, 3), row.getString(4),
+        return jdbc.session(session -> {
+            List<Published> claimed = session.list(String.format(StoredEventRows.UNDISPATCHED, Math.max(1, max)),
+                    row -> new Published(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), Jdbc.uuid(row, 3), row.getString(4),
                             Jdbc.utc(row, 5), null));
-                }
-            }
             if (claimed.isEmpty()) {
                 return 0;
             }
             fanOut.accept(claimed);
-            try (PreparedStatement mark = connection.prepareStatement(MARK_DISPATCHED)) {
-                for (Published event : claimed) {
-                    mark.setObject(1, event.id());
-                    mark.addBatch();
-                }
-                mark.executeBatch();
-            }
+            session.batch(StoredEventRows.MARK_DISPATCHED,
+                    claimed.stream().map(event -> new Object[] {event.id()}).toList());
             return claimed.size();
-        } catch (SQLException e) {
-            throw new IllegalStateException("event dispatch failed (SQL state " + e.getSQLState() + ")", e);
-        }
+        });
     }
 
     /** The stored bodies of those of the events that are still kept, by id: one statement. */

@@ -51,12 +51,4 @@ class StoredEvent {
     Events.Published published() {
         return new Events.Published(id, projectId, companyId, type, createdAt, body);
     }
-
-    /** A new row's columns, in the order of {@link #insertValues()}: the JDBC writes of the hot path. */
-    static final String INSERT = "insert into events (id, project_id, company_id, type, created_at, body, dispatched) "
-            + "values (?, ?, ?, ?, ?, ?, false)";
-
-    Object[] insertValues() {
-        return new Object[] {id, projectId, companyId, type, createdAt, body};
-    }
 }

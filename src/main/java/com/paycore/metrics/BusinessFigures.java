@@ -1,7 +1,5 @@
 package com.paycore.metrics;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -10,12 +8,10 @@ import java.time.Instant;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import javax.sql.DataSource;
-
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import com.paycore.platform.Datasource;
+import com.paycore.platform.Jdbc;
 
 /**
  * The business figures, read from the database (so every instance shows the same figures, whoever did the work):
@@ -34,8 +30,8 @@ class BusinessFigures {
     static final long FRESH_SECONDS = 10;
     static final Duration DUE_SOON = Duration.ofDays(3);
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     private String text = "";
     private long readAt;
@@ -52,56 +48,56 @@ class BusinessFigures {
     private void refresh() {
         StringBuilder next = new StringBuilder();
         Instant now = Instant.now();
-        try (Connection c = dataSource.getConnection()) {
-            grouped(c, "SELECT status, COUNT(*) FROM transactions GROUP BY status", next,
-                    "payments_transactions", "Transactions by status", "status");
-            grouped(c, "SELECT event_type, event_result, COUNT(*) FROM transaction_events GROUP BY event_type, event_result",
-                    next, "payments_transaction_events", "Transaction events recorded, by type and result (only grows)",
-                    "type", "result");
-            grouped(c, "SELECT status, COUNT(*) FROM webhook_deliveries GROUP BY status", next,
-                    "payments_webhook_deliveries", "Webhook deliveries by status", "status");
-            gauge(next, "payments_payment_tokens", "Payment tokens stored (deleted ones included)",
-                    single(c, "SELECT COUNT(*) FROM payment_tokens"));
-            Instant oldest = instant(c, "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' AND settled_at IS NULL");
-            gauge(next, "payments_settlement_oldest_unsettled_capture_age_seconds",
-                    "Age of the oldest capture awaiting settlement (0: none)",
-                    oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()));
-            Instant synced = instant(c, "SELECT MAX(last_run_at) FROM report_sync_state");
-            gauge(next, "payments_report_sync_last_run_age_seconds", "Time since the report sync last ran",
-                    synced == null ? 0 : Math.max(0, Duration.between(synced, now).toSeconds()));
-            gauge(next, "payments_chargebacks_pending", "Chargebacks awaiting the merchant's answer",
-                    single(c, "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending'"));
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending' AND respond_by_date <= ?")) {
-                s.setTimestamp(1, Timestamp.from(now.plus(DUE_SOON)));
-                try (ResultSet r = s.executeQuery()) {
-                    r.next();
-                    gauge(next, "payments_chargebacks_pending_due_soon",
-                            "Pending chargebacks whose respond-by date is within 3 days", r.getLong(1));
-                }
-            }
+        try {
+            jdbc.session(c -> {
+                grouped(c, "SELECT status, COUNT(*) FROM transactions GROUP BY status", next,
+                        "payments_transactions", "Transactions by status", "status");
+                grouped(c, "SELECT event_type, event_result, COUNT(*) FROM transaction_events GROUP BY event_type, event_result",
+                        next, "payments_transaction_events", "Transaction events recorded, by type and result (only grows)",
+                        "type", "result");
+                grouped(c, "SELECT status, COUNT(*) FROM webhook_deliveries GROUP BY status", next,
+                        "payments_webhook_deliveries", "Webhook deliveries by status", "status");
+                gauge(next, "payments_payment_tokens", "Payment tokens stored (deleted ones included)",
+                        single(c, "SELECT COUNT(*) FROM payment_tokens"));
+                Instant oldest = instant(c, "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' AND settled_at IS NULL");
+                gauge(next, "payments_settlement_oldest_unsettled_capture_age_seconds",
+                        "Age of the oldest capture awaiting settlement (0: none)",
+                        oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()));
+                Instant synced = instant(c, "SELECT MAX(last_run_at) FROM report_sync_state");
+                gauge(next, "payments_report_sync_last_run_age_seconds", "Time since the report sync last ran",
+                        synced == null ? 0 : Math.max(0, Duration.between(synced, now).toSeconds()));
+                gauge(next, "payments_chargebacks_pending", "Chargebacks awaiting the merchant's answer",
+                        single(c, "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending'"));
+                gauge(next, "payments_chargebacks_pending_due_soon",
+                        "Pending chargebacks whose respond-by date is within 3 days",
+                        single(c, "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending' AND respond_by_date <= ?",
+                                Timestamp.from(now.plus(DUE_SOON))));
+                return null;
+            });
             text = next.toString();
             read = true;
-        } catch (SQLException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Business figures could not be read; the last ones stay", e);
         }
         readAt = System.nanoTime();
     }
 
     /** Counts grouped by one or two columns: one sample per tag value set. */
-    private static void grouped(Connection c, String sql, StringBuilder into, String name, String description,
+    private static void grouped(Jdbc.Session c, String sql, StringBuilder into, String name, String description,
                                 String... tags) throws SQLException {
         header(into, name, description);
-        try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                into.append(name).append('{');
-                for (int i = 0; i < tags.length; i++) {
-                    into.append(i == 0 ? "" : ",").append(tags[i]).append("=\"")
-                            .append(escape(String.valueOf(r.getString(i + 1)))).append('"');
-                }
-                into.append("} ").append(r.getLong(tags.length + 1)).append('\n');
-            }
+        for (String sample : c.list(sql, r -> sample(r, name, tags))) {
+            into.append(sample);
         }
+    }
+
+    private static String sample(ResultSet r, String name, String... tags) throws SQLException {
+        StringBuilder sample = new StringBuilder(name).append('{');
+        for (int i = 0; i < tags.length; i++) {
+            sample.append(i == 0 ? "" : ",").append(tags[i]).append("=\"")
+                    .append(escape(String.valueOf(r.getString(i + 1)))).append('"');
+        }
+        return sample.append("} ").append(r.getLong(tags.length + 1)).append('\n').toString();
     }
 
     private static void gauge(StringBuilder into, String name, String description, long value) {
@@ -119,18 +115,14 @@ class BusinessFigures {
         return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 
-    private static long single(Connection c, String sql) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
-            r.next();
-            return r.getLong(1);
-        }
+    private static long single(Jdbc.Session c, String sql, Object... parameters) throws SQLException {
+        return c.first(sql, r -> r.getLong(1), parameters).orElseThrow();
     }
 
-    private static Instant instant(Connection c, String sql) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
-            r.next();
+    private static Instant instant(Jdbc.Session c, String sql) throws SQLException {
+        return c.first(sql, r -> {
             Timestamp t = r.getTimestamp(1);
             return t == null ? null : t.toInstant();
-        }
+        }).orElseThrow();
     }
 }

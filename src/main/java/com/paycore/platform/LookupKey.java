@@ -5,8 +5,7 @@ import java.util.HexFormat;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
@@ -23,8 +22,8 @@ public class LookupKey {
     static final String ID = "lookup";
     static final String PURPOSE = "crypto-key:" + ID;
 
-    @PersistenceContext(unitName = "payments")
-    EntityManager em;
+    @Inject
+    Jdbc jdbc;
 
     private volatile byte[] key;
 
@@ -52,15 +51,13 @@ public class LookupKey {
     /** The wrapped lookup key, when the database has one. */
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<String> stored() {
-        return em.createNativeQuery("select wrapped_key from crypto_keys where id = ?1").setParameter(1, ID)
-                .getResultStream().findFirst().map(Object::toString);
+        return jdbc.first("select wrapped_key from crypto_keys where id = ?", row -> row.getString(1), ID);
     }
 
     /** Stores the wrapped lookup key; throws when another instance stored one first (the primary key decides). */
     @Transactional(TxType.REQUIRES_NEW)
     public void store(String wrapped) {
-        em.createNativeQuery("insert into crypto_keys (id, wrapped_key, created_at) values (?1, ?2, current_timestamp)")
-                .setParameter(1, ID).setParameter(2, wrapped).executeUpdate();
+        jdbc.update("insert into crypto_keys (id, wrapped_key, created_at) values (?, ?, current_timestamp)", ID, wrapped);
     }
 
     /**
@@ -69,8 +66,7 @@ public class LookupKey {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean hashesPredateIt() {
-        Number keys = (Number) em.createNativeQuery("select count(*) from project_keys").getSingleResult();
-        Number tokens = (Number) em.createNativeQuery("select count(*) from payment_tokens").getSingleResult();
-        return keys.longValue() + tokens.longValue() > 0;
+        return jdbc.session(session -> session.first("select count(*) from project_keys", row -> row.getLong(1)).orElseThrow()
+                + session.first("select count(*) from payment_tokens", row -> row.getLong(1)).orElseThrow() > 0);
     }
 }

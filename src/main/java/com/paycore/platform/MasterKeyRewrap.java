@@ -3,8 +3,7 @@ package com.paycore.platform;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
@@ -18,8 +17,8 @@ public class MasterKeyRewrap {
 
     static final int BATCH = 200;
 
-    @PersistenceContext(unitName = "payments")
-    EntityManager em;
+    @Inject
+    Jdbc jdbc;
 
     /**
      * Re-seals up to {@link #BATCH} values of the column that are not under the current master key; returns how many
@@ -32,35 +31,34 @@ public class MasterKeyRewrap {
         column.purposeColumns().forEach(c -> select.append(", ").append(c));
         select.append(", ").append(column.column()).append(" from ").append(column.table())
                 .append(" where ").append(column.column()).append(" is not null and ")
-                .append(column.column()).append(" not like ?1 order by id fetch first ").append(BATCH)
+                .append(column.column()).append(" not like ? order by id fetch first ").append(BATCH)
                 .append(" rows only for update");
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(select.toString())
-                .setParameter(1, "v1." + box.currentKeyId() + ".%").getResultList();
         int purposeCount = column.purposeColumns().size();
-        for (Object[] row : rows) {
-            String stored = text(row[row.length - 1]);
-            if (!box.knows(stored)) {
-                throw new IllegalStateException(MasterKeyStartup.unknownKey(column, SecretBox.keyIdOf(stored)));
+        return jdbc.session(session -> {
+            List<Object[]> rows = session.list(select.toString(), row -> {
+                Object[] values = new Object[purposeCount + 2];
+                for (int i = 0; i <= purposeCount; i++) {
+                    values[i] = row.getObject(i + 1);
+                }
+                values[purposeCount + 1] = row.getString(purposeCount + 2); // on H2 a text column is a CLOB
+                return values;
+            }, "v1." + box.currentKeyId() + ".%");
+            for (Object[] row : rows) {
+                rewrap(session, column, box, row, purposeCount);
             }
-            Object[] purposeValues = new Object[purposeCount];
-            System.arraycopy(row, 1, purposeValues, 0, purposeCount);
-            String rewrapped = box.rewrap(stored, column.purpose().apply(purposeValues));
-            em.createNativeQuery("update " + column.table() + " set " + column.column() + " = ?1 where id = ?2")
-                    .setParameter(1, rewrapped).setParameter(2, row[0]).executeUpdate();
-        }
-        return rows.size();
+            return rows.size();
+        });
     }
 
-    /** A text column's value: a String, or on H2 a CLOB for {@code text} columns. */
-    private static String text(Object value) {
-        if (value instanceof java.sql.Clob clob) {
-            try {
-                return clob.getSubString(1, (int) clob.length());
-            } catch (java.sql.SQLException e) {
-                throw new IllegalStateException("cannot read a sealed value", e);
-            }
+    private static void rewrap(Jdbc.Session session, SecretColumns.Column column, SecretBox box, Object[] row,
+                               int purposeCount) throws java.sql.SQLException {
+        String stored = (String) row[row.length - 1];
+        if (!box.knows(stored)) {
+            throw new IllegalStateException(MasterKeyStartup.unknownKey(column, SecretBox.keyIdOf(stored)));
         }
-        return value.toString();
+        Object[] purposeValues = new Object[purposeCount];
+        System.arraycopy(row, 1, purposeValues, 0, purposeCount);
+        String rewrapped = box.rewrap(stored, column.purpose().apply(purposeValues));
+        session.update("update " + column.table() + " set " + column.column() + " = ? where id = ?", rewrapped, row[0]);
     }
 }

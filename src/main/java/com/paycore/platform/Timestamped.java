@@ -20,6 +20,7 @@ public abstract class Timestamped {
     @Version
     private long version;
 
+    /** Also for a new row written without JPA ({@link EntityInsert}). */
     @PrePersist
     @PreUpdate
     void touch() {
@@ -28,11 +29,6 @@ public abstract class Timestamped {
             createdAt = now;
         }
         updatedAt = now;
-    }
-
-    /** Sets the creation and update times of a new row that is written without JPA (the hot path's inserts). */
-    protected void stamp() {
-        touch();
     }
 
     /** The row's version: changes with every update, so a value derived from the row can be cached by it. */

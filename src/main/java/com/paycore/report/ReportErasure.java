@@ -1,15 +1,17 @@
 package com.paycore.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Query;
 
+import com.paycore.platform.Jdbc;
 import com.paycore.vault.PaymentTokenErased;
 
 /**
@@ -28,34 +30,29 @@ class ReportErasure {
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
+    @Inject
+    Jdbc jdbc; // the transaction's connection
+
     void erase(@Observes PaymentTokenErased erased) {
         Set<String> values = erased.values();
         if (values.isEmpty()) {
             return;
         }
-        em.createNativeQuery("SELECT name FROM report_sync_state WHERE name = ?1 FOR UPDATE")
-                .setParameter(1, ReportSync.STATE).getResultList();
         StringBuilder sql = new StringBuilder("UPDATE report_transaction_events SET ");
-        int position = 1;
+        List<Object> parameters = new ArrayList<>();
         for (int i = 0; i < COLUMNS.size(); i++) {
             String column = COLUMNS.get(i);
-            List<String> list = new ArrayList<>();
-            for (int v = 0; v < values.size(); v++) {
-                list.add("?" + position++);
-            }
             sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
-                    .append(String.join(", ", list)).append(") THEN NULL ELSE ").append(column).append(" END");
+                    .append(String.join(", ", Collections.nCopies(values.size(), "?"))).append(") THEN NULL ELSE ")
+                    .append(column).append(" END");
+            parameters.addAll(values);
         }
-        sql.append(" WHERE transaction_id IN (SELECT t.id FROM transactions t WHERE t.payment_token_id = ?")
-                .append(position).append(')');
-        Query update = em.createNativeQuery(sql.toString());
-        int parameter = 1;
-        for (int column = 0; column < COLUMNS.size(); column++) {
-            for (String value : values) {
-                update.setParameter(parameter++, value);
-            }
-        }
-        update.setParameter(parameter, erased.tokenId());
-        update.executeUpdate();
+        sql.append(" WHERE transaction_id IN (SELECT t.id FROM transactions t WHERE t.payment_token_id = ?)");
+        parameters.add(erased.tokenId());
+        em.flush(); // the transaction's JPA changes first, as before a native query
+        jdbc.session(session -> {
+            session.first("SELECT name FROM report_sync_state WHERE name = ? FOR UPDATE", row -> true, ReportSync.STATE);
+            return session.update(sql.toString(), parameters.toArray());
+        });
     }
 }

@@ -1,14 +1,13 @@
 package com.paycore.report;
 
 import java.io.StringReader;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -17,9 +16,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import javax.sql.DataSource;
-
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -30,7 +26,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
-import com.paycore.platform.Datasource;
+import com.paycore.platform.Jdbc;
 import com.paycore.platform.StrictJson;
 import com.paycore.platform.Times;
 import com.paycore.run.Runs;
@@ -56,8 +52,8 @@ class ReportSync {
     /** H2's "timeout trying to lock table": another instance sharing the embedded database is syncing. */
     private static final int H2_LOCK_TIMEOUT = 50200;
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     @Inject
     ReportSync self;
@@ -138,56 +134,52 @@ class ReportSync {
     /** One run in its own database transaction. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Result once(boolean full) {
-        try (Connection connection = dataSource.getConnection()) {
-            OffsetDateTime watermark = lockState(connection);
-            OffsetDateTime newest = newestRecorded(connection);
-            OffsetDateTime since = full || watermark == null ? null : watermark.minus(OVERLAP);
-            addProjects(connection);
-            int renamed = renameProjects(connection);
-            int added = addEvents(connection, since);
-            int tags = addTags(connection, since);
-            saveState(connection, newest == null || (watermark != null && watermark.isAfter(newest)) ? watermark : newest,
-                    added);
-            return new Result(added, renamed, tags);
-        } catch (SQLException e) {
-            throw new SyncFailed(e);
+        try {
+            return jdbc.session(session -> {
+                OffsetDateTime watermark = lockState(session);
+                OffsetDateTime newest = newestRecorded(session);
+                OffsetDateTime since = full || watermark == null ? null : watermark.minus(OVERLAP);
+                addProjects(session);
+                int renamed = renameProjects(session);
+                int added = addEvents(session, since);
+                int tags = addTags(session, since);
+                saveState(session, newest == null || (watermark != null && watermark.isAfter(newest)) ? watermark : newest,
+                        added);
+                return new Result(added, renamed, tags);
+            });
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof SQLException refused) {
+                throw new SyncFailed(refused);
+            }
+            throw e;
         }
     }
 
     /** Locks the state row until the transaction ends; answers its watermark. */
-    private static OffsetDateTime lockState(Connection connection) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SELECT watermark FROM report_sync_state WHERE name = ? FOR UPDATE")) {
-            ps.setString(1, STATE);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new IllegalStateException("report_sync_state has no row " + STATE);
-                }
-                return rs.getObject(1, OffsetDateTime.class);
-            }
-        }
+    private static OffsetDateTime lockState(Jdbc.Session session) throws SQLException {
+        return session.first("SELECT watermark FROM report_sync_state WHERE name = ? FOR UPDATE",
+                rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)), STATE)
+                .orElseThrow(() -> new IllegalStateException("report_sync_state has no row " + STATE)).orElse(null);
     }
 
-    private static OffsetDateTime newestRecorded(Connection connection) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement("SELECT MAX(recorded_at) FROM transaction_events");
-             ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? rs.getObject(1, OffsetDateTime.class) : null;
-        }
+    private static OffsetDateTime newestRecorded(Jdbc.Session session) throws SQLException {
+        return session.first("SELECT MAX(recorded_at) FROM transaction_events",
+                rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class))).flatMap(newest -> newest).orElse(null);
     }
 
     /** Projects the fact table has not seen yet, with their names: the names new fact rows take. */
-    private static void addProjects(Connection connection) throws SQLException {
-        update(connection, "INSERT INTO report_projects (project_id, project_name) SELECT p.id, p.project_name "
+    private static void addProjects(Jdbc.Session session) throws SQLException {
+        session.update("INSERT INTO report_projects (project_id, project_name) SELECT p.id, p.project_name "
                 + "FROM projects p WHERE NOT EXISTS (SELECT 1 FROM report_projects r WHERE r.project_id = p.id)");
     }
 
     /** Renamed projects: their fact rows first, then the names the next rows take. Answers the fact rows changed. */
-    private static int renameProjects(Connection connection) throws SQLException {
-        int renamed = update(connection, "UPDATE report_transaction_events SET project_name = (SELECT p.project_name "
+    private static int renameProjects(Jdbc.Session session) throws SQLException {
+        int renamed = session.update("UPDATE report_transaction_events SET project_name = (SELECT p.project_name "
                 + "FROM projects p WHERE p.id = report_transaction_events.project_id) WHERE project_id IN "
                 + "(SELECT r.project_id FROM report_projects r JOIN projects p ON p.id = r.project_id "
                 + "WHERE p.project_name <> r.project_name)");
-        update(connection, "UPDATE report_projects SET project_name = (SELECT p.project_name FROM projects p "
+        session.update("UPDATE report_projects SET project_name = (SELECT p.project_name FROM projects p "
                 + "WHERE p.id = report_projects.project_id) WHERE EXISTS (SELECT 1 FROM projects p "
                 + "WHERE p.id = report_projects.project_id AND p.project_name <> report_projects.project_name)");
         return renamed;
@@ -213,22 +205,17 @@ class ReportSync {
     }
 
     /** The events recorded since {@code since} (null: all) that the fact table lacks. */
-    private int addEvents(Connection connection, OffsetDateTime since) throws SQLException {
-        Dialect dialect = Dialect.of(connection.getMetaData().getDatabaseProductName());
-        String sql = "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + sourceColumns(dialect)
+    private int addEvents(Jdbc.Session session, OffsetDateTime since) throws SQLException {
+        String sql = "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT "
+                + sourceColumns(session.postgres() ? Dialect.POSTGRESQL : Dialect.H2)
                 + " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
                 + "JOIN report_projects r ON r.project_id = e.project_id "
                 // a Pending event is copied once its outcome is known (DESIGN.md section 11: one event per move)
                 + "WHERE e.event_result <> 'Pending' "
                 + "AND NOT EXISTS (SELECT 1 FROM report_transaction_events x WHERE x.event_id = e.id)"
                 + (since == null ? "" : " AND e.recorded_at >= ?");
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setObject(1, Times.utc(clock.instant()));
-            if (since != null) {
-                ps.setObject(2, since);
-            }
-            return ps.executeUpdate();
-        }
+        OffsetDateTime now = Times.utc(clock.instant());
+        return since == null ? session.update(sql, now) : session.update(sql, now, since);
     }
 
     /**
@@ -236,39 +223,21 @@ class ReportSync {
      * a transaction is created, so a transaction's rows are written once. Parsing the stored JSON object is done
      * here rather than in SQL, which PostgreSQL and H2 do not share.
      */
-    private static int addTags(Connection connection, OffsetDateTime since) throws SQLException {
-        Map<UUID, String> stored = new LinkedHashMap<>();
+    private static int addTags(Jdbc.Session session, OffsetDateTime since) throws SQLException {
         String sql = "SELECT t.id, t.tags FROM transactions t WHERE t.tags IS NOT NULL "
                 + "AND NOT EXISTS (SELECT 1 FROM report_transaction_tags g WHERE g.transaction_id = t.id)"
                 + (since == null ? "" : " AND t.id IN (SELECT e.transaction_id FROM transaction_events e "
                 + "WHERE e.recorded_at >= ?)");
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            if (since != null) {
-                ps.setObject(1, since);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    stored.put(rs.getObject(1, UUID.class), rs.getString(2));
-                }
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] stored : session.list(sql, rs -> new Object[] {rs.getObject(1, UUID.class), rs.getString(2)},
+                since == null ? new Object[0] : new Object[] {since})) {
+            UUID transaction = (UUID) stored[0];
+            for (Map.Entry<String, String> tag : tags(transaction, (String) stored[1]).entrySet()) {
+                rows.add(new Object[] {transaction, tag.getKey(), tag.getValue()});
             }
         }
-        int added = 0;
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)")) {
-            for (Map.Entry<UUID, String> transaction : stored.entrySet()) {
-                for (Map.Entry<String, String> tag : tags(transaction.getKey(), transaction.getValue()).entrySet()) {
-                    insert.setObject(1, transaction.getKey());
-                    insert.setString(2, tag.getKey());
-                    insert.setString(3, tag.getValue());
-                    insert.addBatch();
-                    added++;
-                }
-            }
-            if (added > 0) {
-                insert.executeBatch();
-            }
-        }
-        return added;
+        session.batch("INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)", rows);
+        return rows.size();
     }
 
     /** label -> value of a transaction's stored tags; empty (and a warning naming only the transaction) if unreadable. */
@@ -290,25 +259,9 @@ class ReportSync {
         return tags;
     }
 
-    private void saveState(Connection connection, OffsetDateTime watermark, int added) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(
-                "UPDATE report_sync_state SET watermark = ?, last_run_at = ?, last_added = ? WHERE name = ?")) {
-            if (watermark == null) {
-                ps.setNull(1, java.sql.Types.TIMESTAMP_WITH_TIMEZONE);
-            } else {
-                ps.setObject(1, watermark);
-            }
-            ps.setObject(2, Times.utc(clock.instant()));
-            ps.setInt(3, added);
-            ps.setString(4, STATE);
-            ps.executeUpdate();
-        }
-    }
-
-    private static int update(Connection connection, String sql) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            return ps.executeUpdate();
-        }
+    private void saveState(Jdbc.Session session, OffsetDateTime watermark, int added) throws SQLException {
+        session.update("UPDATE report_sync_state SET watermark = ?, last_run_at = ?, last_added = ? WHERE name = ?",
+                watermark, Times.utc(clock.instant()), added, STATE);
     }
 
     /** A run the database refused; the message never carries row values. */

@@ -1,25 +1,18 @@
 package com.paycore.retention;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import javax.sql.DataSource;
-
 import jakarta.annotation.Priority;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Event;
@@ -30,7 +23,7 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.Config;
 
 import com.paycore.access.Caller;
-import com.paycore.platform.Datasource;
+import com.paycore.platform.Jdbc;
 import com.paycore.platform.Schedules;
 import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
@@ -54,8 +47,8 @@ class RetentionJob {
     static final String BATCH_SIZE = "payments.retention.batch-size";
     private static final Pattern PLACEHOLDER = Pattern.compile(":(cutoff|now)\\b");
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     @Inject
     Event<Retention> declarations;
@@ -150,28 +143,11 @@ class RetentionJob {
     /** Deletes the rows of {@code kind} older than {@code cutoff}, batch by batch; answers how many. */
     int prune(Retention.Kind kind, OffsetDateTime cutoff, OffsetDateTime now) {
         int size = batchSize;
-        int total = 0;
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(true);
-            boolean postgres = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT)
-                    .contains("postgres");
+        return jdbc.session(session -> {
             List<String> order = new ArrayList<>();
-            String sql = deleteSql(kind, size, postgres, order);
-            try (PreparedStatement delete = connection.prepareStatement(sql)) {
-                for (int i = 0; i < order.size(); i++) {
-                    delete.setObject(i + 1, "cutoff".equals(order.get(i)) ? cutoff : now);
-                }
-                int batch;
-                do {
-                    batch = delete.executeUpdate();
-                    total += batch;
-                } while (batch >= size);
-            }
-            return total;
-        } catch (SQLException e) {
-            throw new IllegalStateException("retention of " + kind.name() + " failed after " + total
-                    + " rows (SQL state " + e.getSQLState() + ")", e);
-        }
+            String sql = deleteSql(kind, size, session.postgres(), order);
+            return session.repeat(sql, size, order.stream().map(name -> "cutoff".equals(name) ? cutoff : now).toArray());
+        });
     }
 
     /**

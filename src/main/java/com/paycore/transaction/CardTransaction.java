@@ -440,31 +440,4 @@ class CardTransaction extends Timestamped {
     String tags() {
         return tags;
     }
-
-    /** The columns of a new row, in the order of {@link #insertValues()}: JDBC writes on the hot path (authorization). */
-    static final String INSERT = "insert into transactions ("
-            + "id, project_id, company_id, processor_id, gateway, credential_version, payment_token_id, "
-            + "cc_type, masked_card_number, cc_last4, cc_expiration, valid_cvv, amount, currency, captured_amount, "
-            + "refunded_amount, status, result_code, processor_reference, captured_at, settled_at, event_count, "
-            + "order_id, description, email, ip, fingerprint, billing_first_name, billing_last_name, billing_email, "
-            + "billing_phone, billing_address_line1, billing_address_line2, billing_city, billing_state, "
-            + "billing_zip, billing_country, delivery_first_name, delivery_last_name, delivery_email, delivery_phone, "
-            + "delivery_address_line1, delivery_address_line2, delivery_city, delivery_state, delivery_zip, "
-            + "delivery_country, tags, created_at, updated_at, version"
-            + ") values (" + "?, ".repeat(50) + "?)";
-
-    /** This new row's values, in the order of {@link #INSERT}; the version starts at 1, as JPA's does. */
-    Object[] insertValues() {
-        stamp();
-        return new Object[] {
-                id, projectId, companyId, processorId, gateway, credentialVersion, paymentTokenId, ccType,
-                maskedCardNumber, ccLast4, ccExpiration, validCvv, amount, currency, capturedAmount, refundedAmount,
-                status == null ? null : status.name(), resultCode, processorReference, capturedAt, settledAt,
-                eventCount, orderId, description, email, ip, fingerprint, billingFirstName, billingLastName,
-                billingEmail, billingPhone, billingAddressLine1, billingAddressLine2, billingCity, billingState,
-                billingZip, billingCountry, deliveryFirstName, deliveryLastName, deliveryEmail, deliveryPhone,
-                deliveryAddressLine1, deliveryAddressLine2, deliveryCity, deliveryState, deliveryZip, deliveryCountry,
-                tags, createdAt(), createdAt(), 1L
-        };
-    }
 }

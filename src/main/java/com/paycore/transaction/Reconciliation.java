@@ -21,6 +21,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
+import com.paycore.platform.Jdbc;
 import com.paycore.platform.Settings;
 import com.paycore.platform.Times;
 import com.paycore.vault.PaymentTokenService;
@@ -48,6 +49,9 @@ class Reconciliation {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    @Inject
+    Jdbc jdbc; // the transaction's connection
 
     @Inject
     Reconciliation self;
@@ -127,11 +131,8 @@ class Reconciliation {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Outcome reconcile(UUID eventId) {
-        @SuppressWarnings("unchecked")
-        List<Object> claimed = em.createNativeQuery("select id from transaction_events where id = ? and "
-                        + "event_result = 'Pending' for update skip locked")
-                .setParameter(1, eventId).getResultList();
-        if (claimed.isEmpty()) {
+        if (jdbc.first("select id from transaction_events where id = ? and event_result = 'Pending' "
+                + "for update skip locked", row -> true, eventId).isEmpty()) {
             return Outcome.TAKEN;
         }
         TransactionEvent event = em.find(TransactionEvent.class, eventId);
@@ -170,8 +171,7 @@ class Reconciliation {
                        String reference, OffsetDateTime now) {
         transaction.resolve(event, result, code, reference, now);
         em.flush();
-        em.createNativeQuery("update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?")
-                .setParameter(1, event.id()).executeUpdate();
+        jdbc.update("update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?", event.id());
         moves.resolved(transaction, event, now);
     }
 }

@@ -1,14 +1,16 @@
 package com.paycore.transaction;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.Query;
 
+import com.paycore.platform.Jdbc;
 import com.paycore.vault.PaymentTokenErased;
 
 /**
@@ -26,38 +28,35 @@ class TokenErasure {
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
+    @Inject
+    Jdbc jdbc; // the transaction's connection
+
     void erase(@Observes PaymentTokenErased erased) {
         Set<String> values = erased.values();
         if (values.isEmpty()) {
             return;
         }
-        Query update = em.createNativeQuery(sql(values.size()));
-        int position = 1;
+        List<Object> parameters = new ArrayList<>();
         for (int column = 0; column < COLUMNS.size(); column++) {
-            for (String value : values) {
-                update.setParameter(position++, value);
-            }
+            parameters.addAll(values);
         }
-        update.setParameter(position, erased.tokenId());
-        update.executeUpdate();
+        parameters.add(erased.tokenId());
+        em.flush(); // the transaction's JPA changes first, as before a native query
+        jdbc.update(sql(values.size()), parameters.toArray());
     }
 
     /**
-     * {@code column = CASE WHEN column IN (?1, ...) THEN NULL ELSE column END} for each column, each with its own
-     * numbered parameters, then {@code payment_token_id = ?n}.
+     * {@code column = CASE WHEN column IN (?, ...) THEN NULL ELSE column END} for each column, each with its own
+     * parameters, then {@code payment_token_id = ?}.
      */
     static String sql(int values) {
         StringBuilder sql = new StringBuilder("UPDATE transactions SET ");
-        int position = 1;
         for (int i = 0; i < COLUMNS.size(); i++) {
             String column = COLUMNS.get(i);
-            List<String> list = new java.util.ArrayList<>();
-            for (int v = 0; v < values; v++) {
-                list.add("?" + position++);
-            }
+            List<String> list = java.util.Collections.nCopies(values, "?");
             sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
                     .append(String.join(", ", list)).append(") THEN NULL ELSE ").append(column).append(" END");
         }
-        return sql.append(" WHERE payment_token_id = ?").append(position).toString();
+        return sql.append(" WHERE payment_token_id = ?").toString();
     }
 }

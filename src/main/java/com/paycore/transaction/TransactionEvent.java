@@ -146,18 +146,4 @@ class TransactionEvent {
     private static Optional<Topic> approved(EventResult result, Topic topic) {
         return result == EventResult.Approved ? Optional.of(topic) : Optional.empty();
     }
-
-    /** The columns of a new row, in the order of {@link #insertValues()}: JDBC writes on the hot path (authorization). */
-    static final String INSERT = "insert into transaction_events ("
-            + "id, transaction_id, project_id, company_id, position, event_type, event_result, result_code, "
-            + "amount, currency, credential_version, awaiting_settlement, occurred_at, processor_reference"
-            + ") values (" + "?, ".repeat(13) + "?)";
-
-    /** This new row's values, in the order of {@link #INSERT}. */
-    Object[] insertValues() {
-        return new Object[] {
-                id, transactionId, projectId, companyId, position, eventType, eventResult, resultCode, amount,
-                currency, credentialVersion, awaitingSettlement, occurredAt, processorReference
-        };
-    }
 }

@@ -26,17 +26,11 @@ class TransactionReads {
     record Found(UUID projectId, TransactionStatus status, TransactionView view) {
     }
 
-    static final String BY_ID = "select t.project_id, t.amount, t.currency, t.status, t.result_code, "
-            + "t.masked_card_number, t.cc_type, t.captured_amount, t.refunded_amount, t.order_id, t.description, "
-            + "t.tags, t.created_at, e.id, e.event_type, e.event_result, e.result_code, e.amount, e.occurred_at "
-            + "from transactions t left join transaction_events e on e.transaction_id = t.id "
-            + "where t.id = ? order by e.position";
-
     @Inject
     Jdbc jdbc;
 
     Optional<Found> byId(UUID id) {
-        return jdbc.first(BY_ID, row -> found(id, row), id);
+        return jdbc.first(CardTransactionRows.BY_ID, row -> found(id, row), id);
     }
 
     /** The first row holds the transaction; every row one event (none when the left join found none). */

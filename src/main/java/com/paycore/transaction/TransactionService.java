@@ -134,8 +134,8 @@ public class TransactionService implements OpenTransactions {
             move(transaction, events, transaction.captured(EventResult.of(captured), captured.resultCode(), amount, now()),
                     statements, rows);
         }
-        statements.add(0, CardTransaction.INSERT); // its values as the moves left them
-        rows.add(0, transaction.insertValues());
+        statements.add(0, CardTransactionRows.INSERT.sql()); // its values as the moves left them
+        rows.add(0, CardTransactionRows.INSERT.values(transaction));
         jdbc.insert(statements, rows);
         return new Moved(TransactionView.of(transaction, events), last(events, transaction));
     }
@@ -144,8 +144,8 @@ public class TransactionService implements OpenTransactions {
     private void move(CardTransaction transaction, List<TransactionEvent> events, TransactionEvent event,
                       List<String> statements, List<Object[]> rows) {
         events.add(event);
-        statements.add(TransactionEvent.INSERT);
-        rows.add(event.insertValues());
+        statements.add(TransactionEventRows.INSERT.sql());
+        rows.add(TransactionEventRows.INSERT.values(event));
         event.topic().ifPresent(topic -> {
             Events.Insert insert = outbox.insert(topic, transaction.projectId(), transaction.companyId(),
                     event.occurredAt(), TransactionView.of(transaction, events));

@@ -5,11 +5,13 @@ import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
+import com.paycore.platform.Jdbc;
 import com.paycore.platform.Likes;
 import com.paycore.platform.Page;
 import com.paycore.platform.UniqueViolations;
@@ -19,6 +21,9 @@ class UserRepository {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    @Inject
+    Jdbc jdbc; // the transaction's connection
 
     Optional<User> find(UUID id) {
         return Optional.ofNullable(em.find(User.class, id));
@@ -50,8 +55,7 @@ class UserRepository {
      * is held until the caller's transaction ends, so the "another one remains" check reads the others' outcome.
      */
     public void lockPlatformAdministrators() {
-        em.createNativeQuery("select name from platform_locks where name = 'platform-administrators' for update")
-                .getResultList();
+        jdbc.first("select name from platform_locks where name = 'platform-administrators' for update", row -> true);
     }
 
     List<User> list(String emailContains, Page page) {

@@ -183,12 +183,10 @@ class PaymentToken extends Timestamped {
         return "pan:" + tokenId;
     }
 
-    /** The columns {@link ForPayment#read} reads; the caller adds the condition. */
-    static final String FOR_PAYMENT = "select id, project_id, status, keystore_id, pan_ciphertext, cc_type, pan_length, "
-            + "last4, expiration_month, expiration_year, valid_cvv, first_name, last_name, email, phone, address_line1, "
-            + "address_line2, city, state, zip, country from payment_tokens where ";
-
-    /** A token as a payment reads it: its owner and state, its sealed number, and what the transaction records. */
+    /**
+     * A token as a payment reads it ({@link PaymentTokenRows#FOR_PAYMENT_BY_ID}): its owner and state, its sealed
+     * number, and what the transaction records.
+     */
     record ForPayment(UUID projectId, boolean active, UUID keystoreId, String panCiphertext, StoredCard card) {
 
         static ForPayment read(ResultSet row) throws SQLException {
@@ -265,24 +263,5 @@ class PaymentToken extends Timestamped {
 
     Status status() {
         return status;
-    }
-
-    /** The columns of a new row, in the order of {@link #insertValues()}: JDBC writes on the hot path (tokenization). */
-    static final String INSERT = "insert into payment_tokens ("
-            + "id, project_id, payment_token, keystore_id, pan_ciphertext, fingerprint, cc_type, last4, "
-            + "pan_length, expiration_month, expiration_year, cardholder_name, valid_cvv, first_name, last_name, "
-            + "email, phone, address_line1, address_line2, city, state, zip, country, status, deleted_at, "
-            + "updater_checked_at, created_at, updated_at, version"
-            + ") values (" + "?, ".repeat(28) + "?)";
-
-    /** This new row's values, in the order of {@link #INSERT}; the version starts at 1, as JPA's does. */
-    Object[] insertValues() {
-        stamp();
-        return new Object[] {
-                id, projectId, token, keystoreId, panCiphertext, fingerprint, ccType, last4, panLength, expirationMonth,
-                expirationYear, cardholderName, validCvv, firstName, lastName, email, phone, addressLine1,
-                addressLine2, city, state, zip, country, status == null ? null : status.name(), deletedAt,
-                updaterCheckedAt, createdAt(), createdAt(), 1L
-        };
     }
 }

@@ -98,7 +98,7 @@ public class PaymentTokenService {
         CardCipher cipher = project.newestKeystore() != null ? keystores.cipher(project.newestKeystore()) : keystores.current();
         token.seal(cipher.keystoreId(), cipher.seal(validated.pan(), token.aad()));
         // One auto-committed insert: no JTA transaction or unit of work for a single row (docs/PERFORMANCE.md).
-        jdbc.insert(List.of(PaymentToken.INSERT), List.<Object[]>of(token.insertValues()));
+        jdbc.insert(List.of(PaymentTokenRows.INSERT.sql()), List.<Object[]>of(PaymentTokenRows.INSERT.values(token)));
         return TokenView.from(token);
     }
 
@@ -129,7 +129,7 @@ public class PaymentTokenService {
         if (tokenId == null) {
             return Optional.empty();
         }
-        return jdbc.first(PaymentToken.FOR_PAYMENT + "id = ?", PaymentToken.ForPayment::read, tokenId)
+        return jdbc.first(PaymentTokenRows.FOR_PAYMENT_BY_ID, PaymentToken.ForPayment::read, tokenId)
                 .filter(t -> t.projectId().equals(projectId) && t.panCiphertext() != null && t.keystoreId() != null)
                 .map(t -> new CardData(keystores.cipher(t.keystoreId()).open(t.panCiphertext(),
                         PaymentToken.aad(t.card().tokenId())), t.card().expirationMonth(), t.card().expirationYear()));
@@ -147,9 +147,9 @@ public class PaymentTokenService {
         String value = paymentToken.trim();
         Optional<PaymentToken.ForPayment> token;
         if (value.startsWith("tok_")) {
-            token = jdbc.first(PaymentToken.FOR_PAYMENT + "payment_token = ?", PaymentToken.ForPayment::read, value);
+            token = jdbc.first(PaymentTokenRows.FOR_PAYMENT_BY_TOKEN, PaymentToken.ForPayment::read, value);
         } else {
-            token = anId(value).flatMap(id -> jdbc.first(PaymentToken.FOR_PAYMENT + "id = ?",
+            token = anId(value).flatMap(id -> jdbc.first(PaymentTokenRows.FOR_PAYMENT_BY_ID,
                     PaymentToken.ForPayment::read, id));
         }
         PaymentToken.ForPayment found = token.filter(t -> t.projectId().equals(projectId) && t.active())

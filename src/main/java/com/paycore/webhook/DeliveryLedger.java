@@ -1,9 +1,6 @@
 package com.paycore.webhook;
 
 import java.net.URI;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -16,16 +13,12 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
-import javax.sql.DataSource;
-
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
-import com.paycore.platform.Datasource;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jdbc;
 
@@ -102,8 +95,8 @@ class DeliveryLedger {
         }
     }
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     @Inject
     AuditLog audit;
@@ -132,44 +125,34 @@ class DeliveryLedger {
             return List.of();
         }
         int busy = inFlight.values().stream().mapToInt(Integer::intValue).sum();
-        try (Connection connection = dataSource.getConnection()) {
+        return jdbc.session(session -> {
             // Enough candidates to fill max even after the rows of projects at their cap are left out: a project
             // with n in flight loses at most n of its (at most perProject) candidates.
             List<Object[]> chosen = new ArrayList<>();
             Map<UUID, Integer> taken = new HashMap<>();
-            try (PreparedStatement select = connection.prepareStatement(String.format(CANDIDATES, max + busy))) {
-                select.setObject(1, now);
-                select.setObject(2, now);
-                select.setInt(3, perProject);
-                try (ResultSet row = select.executeQuery()) {
-                    while (row.next() && chosen.size() < max) {
-                        UUID project = Jdbc.uuid(row, 2);
-                        int count = taken.getOrDefault(project, 0);
-                        if (count + inFlight.getOrDefault(project, 0) >= perProject) {
-                            continue;
-                        }
-                        taken.put(project, count + 1);
-                        chosen.add(new Object[] {Jdbc.uuid(row, 1), project, row.getBoolean(3)});
-                    }
+            for (Object[] candidate : session.list(String.format(CANDIDATES, max + busy),
+                    row -> new Object[] {Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), row.getBoolean(3)}, now, now, perProject)) {
+                if (chosen.size() >= max) {
+                    break;
                 }
+                UUID project = (UUID) candidate[1];
+                int count = taken.getOrDefault(project, 0);
+                if (count + inFlight.getOrDefault(project, 0) >= perProject) {
+                    continue;
+                }
+                taken.put(project, count + 1);
+                chosen.add(candidate);
             }
             if (chosen.isEmpty()) {
-                return List.of();
+                return List.<LeasedDelivery>of();
             }
             List<UUID> ids = chosen.stream().map(c -> (UUID) c[0]).distinct().toList();
             Map<UUID, Object[]> locked = new HashMap<>();
             String marks = String.join(", ", java.util.Collections.nCopies(ids.size(), "?"));
-            try (PreparedStatement lock = connection.prepareStatement(String.format(LOCK, marks))) {
-                for (int i = 0; i < ids.size(); i++) {
-                    lock.setObject(i + 1, ids.get(i));
-                }
-                try (ResultSet row = lock.executeQuery()) {
-                    while (row.next()) {
-                        locked.put(Jdbc.uuid(row, 1), new Object[] {Jdbc.uuid(row, 1), Jdbc.uuid(row, 2),
-                                Jdbc.uuid(row, 3), row.getString(4), row.getInt(5), Jdbc.utc(row, 6), row.getString(7),
-                                Jdbc.utc(row, 8), Jdbc.utc(row, 9)});
-                    }
-                }
+            for (Object[] d : session.list(String.format(LOCK, marks), row -> new Object[] {Jdbc.uuid(row, 1),
+                    Jdbc.uuid(row, 2), Jdbc.uuid(row, 3), row.getString(4), row.getInt(5), Jdbc.utc(row, 6),
+                    row.getString(7), Jdbc.utc(row, 8), Jdbc.utc(row, 9)}, ids.toArray())) {
+                locked.put((UUID) d[0], d);
             }
             List<Object[]> due = new ArrayList<>(); // {row, project, manual}
             for (Object[] c : chosen) {
@@ -185,29 +168,17 @@ class DeliveryLedger {
                 }
             }
             if (due.isEmpty()) {
-                return List.of();
+                return List.<LeasedDelivery>of();
             }
             UUID leaseId = Ids.newId();
-            try (PreparedStatement automatic = connection.prepareStatement(LEASE);
-                 PreparedStatement manual = connection.prepareStatement(MANUAL_LEASE)) {
-                boolean anyAutomatic = false;
-                boolean anyManual = false;
-                for (Object[] x : due) {
-                    PreparedStatement update = (Boolean) x[2] ? manual : automatic;
-                    update.setObject(1, now.plus(lease));
-                    update.setObject(2, leaseId);
-                    update.setObject(3, ((Object[]) x[0])[0]);
-                    update.addBatch();
-                    anyManual |= (Boolean) x[2];
-                    anyAutomatic |= !(Boolean) x[2];
-                }
-                if (anyAutomatic) {
-                    automatic.executeBatch();
-                }
-                if (anyManual) {
-                    manual.executeBatch();
-                }
+            List<Object[]> automaticLeases = new ArrayList<>();
+            List<Object[]> manualLeases = new ArrayList<>();
+            for (Object[] x : due) {
+                ((Boolean) x[2] ? manualLeases : automaticLeases)
+                        .add(new Object[] {now.plus(lease), leaseId, ((Object[]) x[0])[0]});
             }
+            session.batch(LEASE, automaticLeases);
+            session.batch(MANUAL_LEASE, manualLeases);
             Map<UUID, Optional<EndpointTarget>> endpoints = new HashMap<>();
             Map<UUID, String> bodies = events.bodies(due.stream().map(x -> (UUID) ((Object[]) x[0])[2]).distinct().toList());
             List<LeasedDelivery> claims = new ArrayList<>();
@@ -216,7 +187,7 @@ class DeliveryLedger {
                 UUID endpointId = (UUID) d[1];
                 Optional<EndpointTarget> endpoint = endpoints.get(endpointId);
                 if (endpoint == null) {
-                    endpoint = endpoint(connection, endpointId, now);
+                    endpoint = endpoint(session, endpointId, now);
                     endpoints.put(endpointId, endpoint);
                 }
                 if (endpoint.isPresent()) {
@@ -228,9 +199,7 @@ class DeliveryLedger {
                 }
             }
             return claims;
-        } catch (SQLException e) {
-            throw failed("claim", e);
-        }
+        });
     }
 
     /**
@@ -249,106 +218,75 @@ class DeliveryLedger {
         if (claims.isEmpty()) {
             return;
         }
-        try (Connection connection = dataSource.getConnection()) {
+        jdbc.session(session -> {
             boolean[] settled = new boolean[claims.size()];
             List<Integer> automatic = new ArrayList<>();
             List<Integer> manual = new ArrayList<>();
-            try (PreparedStatement settle = connection.prepareStatement(SETTLE);
-                 PreparedStatement done = connection.prepareStatement(MANUAL_DONE)) {
-                for (int i = 0; i < claims.size(); i++) {
-                    LeasedDelivery claim = claims.get(i);
-                    Outcome outcome = outcomes.get(i);
-                    if (claim.manual()) {
-                        done.setObject(1, claim.deliveryId());
-                        done.setObject(2, claim.leaseId());
-                        done.addBatch();
-                        manual.add(i);
-                        continue;
-                    }
-                    OffsetDateTime now = outcome.attemptedAt().plus(Duration.ofMillis(outcome.durationMs()));
-                    int attempts = claim.attempts() + 1;
-                    String status;
-                    OffsetDateTime next;
-                    if (outcome.delivered()) {
-                        status = DELIVERED;
-                        next = now;
-                    } else if (claim.body() == null || !now.isBefore(claim.createdAt().plus(settings.giveUp()))) {
-                        status = FAILED;
-                        next = now;
-                    } else {
-                        status = PENDING;
-                        next = now.plus(settings.schedule().after(attempts, ThreadLocalRandom.current()));
-                    }
-                    settle.setString(1, status);
-                    settle.setInt(2, attempts);
-                    settle.setObject(3, next);
-                    settle.setObject(4, outcome.attemptedAt());
-                    settle.setObject(5, claim.deliveryId());
-                    settle.setObject(6, claim.leaseId());
-                    settle.addBatch();
-                    automatic.add(i);
+            List<Object[]> settles = new ArrayList<>();
+            List<Object[]> dones = new ArrayList<>();
+            for (int i = 0; i < claims.size(); i++) {
+                LeasedDelivery claim = claims.get(i);
+                Outcome outcome = outcomes.get(i);
+                if (claim.manual()) {
+                    dones.add(new Object[] {claim.deliveryId(), claim.leaseId()});
+                    manual.add(i);
+                    continue;
                 }
-                if (!automatic.isEmpty()) {
-                    int[] counts = settle.executeBatch();
-                    for (int k = 0; k < counts.length; k++) {
-                        settled[automatic.get(k)] = counts[k] != 0;
-                    }
+                OffsetDateTime now = outcome.attemptedAt().plus(Duration.ofMillis(outcome.durationMs()));
+                int attempts = claim.attempts() + 1;
+                String status;
+                OffsetDateTime next;
+                if (outcome.delivered()) {
+                    status = DELIVERED;
+                    next = now;
+                } else if (claim.body() == null || !now.isBefore(claim.createdAt().plus(settings.giveUp()))) {
+                    status = FAILED;
+                    next = now;
+                } else {
+                    status = PENDING;
+                    next = now.plus(settings.schedule().after(attempts, ThreadLocalRandom.current()));
                 }
-                if (!manual.isEmpty()) {
-                    int[] counts = done.executeBatch();
-                    for (int k = 0; k < counts.length; k++) {
-                        settled[manual.get(k)] = counts[k] != 0;
-                    }
-                }
+                settles.add(new Object[] {status, attempts, next, outcome.attemptedAt(), claim.deliveryId(),
+                        claim.leaseId()});
+                automatic.add(i);
+            }
+            int[] counts = session.batch(SETTLE, settles);
+            for (int k = 0; k < counts.length; k++) {
+                settled[automatic.get(k)] = counts[k] != 0;
+            }
+            counts = session.batch(MANUAL_DONE, dones);
+            for (int k = 0; k < counts.length; k++) {
+                settled[manual.get(k)] = counts[k] != 0;
             }
             Map<UUID, List<Outcome>> automaticByEndpoint = new LinkedHashMap<>();
             Map<UUID, List<Outcome>> manualByEndpoint = new LinkedHashMap<>();
             Map<UUID, UUID> companies = new HashMap<>();
-            boolean any = false;
-            try (PreparedStatement insert = connection.prepareStatement(LOG)) {
-                for (int i = 0; i < claims.size(); i++) {
-                    if (!settled[i]) {
-                        continue; // not this claim's any more
-                    }
-                    LeasedDelivery claim = claims.get(i);
-                    log(insert, claim.endpointId(), claim.eventId(), claim.eventType(), outcomes.get(i), claim.manual());
-                    insert.addBatch();
-                    any = true;
-                    (claim.manual() ? manualByEndpoint : automaticByEndpoint)
-                            .computeIfAbsent(claim.endpointId(), e -> new ArrayList<>()).add(outcomes.get(i));
-                    companies.put(claim.endpointId(), claim.companyId());
+            List<Object[]> logs = new ArrayList<>();
+            for (int i = 0; i < claims.size(); i++) {
+                if (!settled[i]) {
+                    continue; // not this claim's any more
                 }
-                if (any) {
-                    insert.executeBatch();
-                }
+                LeasedDelivery claim = claims.get(i);
+                logs.add(log(claim.endpointId(), claim.eventId(), claim.eventType(), outcomes.get(i), claim.manual()));
+                (claim.manual() ? manualByEndpoint : automaticByEndpoint)
+                        .computeIfAbsent(claim.endpointId(), e -> new ArrayList<>()).add(outcomes.get(i));
+                companies.put(claim.endpointId(), claim.companyId());
             }
+            session.batch(LOG, logs);
             for (Map.Entry<UUID, List<Outcome>> endpoint : manualByEndpoint.entrySet()) {
-                endpointHealth(connection, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), false);
+                endpointHealth(session, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), false);
             }
             for (Map.Entry<UUID, List<Outcome>> endpoint : automaticByEndpoint.entrySet()) {
-                endpointHealth(connection, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), true);
+                endpointHealth(session, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), true);
             }
-        } catch (SQLException e) {
-            throw failed("record", e);
-        }
+            return null;
+        });
     }
 
-    /** Sets the log row's values on the insert (the caller executes it or adds it to its batch). */
-    private static void log(PreparedStatement insert, UUID endpointId, UUID eventId, String eventType, Outcome outcome,
-                            boolean manual) throws SQLException {
-        insert.setObject(1, Ids.newId());
-        insert.setObject(2, endpointId);
-        insert.setObject(3, eventId);
-        insert.setString(4, eventType);
-        insert.setObject(5, outcome.attemptedAt());
-        if (outcome.httpStatus() == null) {
-            insert.setNull(6, java.sql.Types.INTEGER);
-        } else {
-            insert.setInt(6, outcome.httpStatus());
-        }
-        insert.setString(7, outcome.error());
-        insert.setLong(8, outcome.durationMs());
-        insert.setBoolean(9, manual);
+    /** A log row's values. */
+    private static Object[] log(UUID endpointId, UUID eventId, String eventType, Outcome outcome, boolean manual) {
+        return new Object[] {Ids.newId(), endpointId, eventId, eventType, outcome.attemptedAt(), outcome.httpStatus(),
+                outcome.error(), outcome.durationMs(), manual};
     }
 
     /**
@@ -356,7 +294,7 @@ class DeliveryLedger {
      * period; a failure starts one if none runs. When the last attempts failed, an automatic failure after the period
      * has lasted the give-up time disables the endpoint (once, with an audit row).
      */
-    private void endpointHealth(Connection connection, UUID endpointId, UUID companyId, List<Outcome> attempts,
+    private void endpointHealth(Jdbc.Session session, UUID endpointId, UUID companyId, List<Outcome> attempts,
                                 boolean mayDisable) throws SQLException {
         int lastSuccess = -1;
         for (int i = 0; i < attempts.size(); i++) {
@@ -365,7 +303,7 @@ class DeliveryLedger {
             }
         }
         if (lastSuccess >= 0) {
-            execute(connection, SUCCEEDED, endpointId);
+            session.update(SUCCEEDED, endpointId);
         }
         if (lastSuccess == attempts.size() - 1) {
             return;
@@ -373,19 +311,10 @@ class DeliveryLedger {
         Outcome firstFailure = attempts.get(lastSuccess + 1);
         Outcome lastFailure = attempts.get(attempts.size() - 1);
         OffsetDateTime now = lastFailure.attemptedAt().plus(Duration.ofMillis(lastFailure.durationMs()));
-        execute(connection, FAILING, firstFailure.attemptedAt(), endpointId);
-        if (mayDisable && execute(connection, DISABLE, now, endpointId, now.minus(settings.giveUp())) == 1) {
+        session.update(FAILING, firstFailure.attemptedAt(), endpointId);
+        if (mayDisable && session.update(DISABLE, now, endpointId, now.minus(settings.giveUp())) == 1) {
             audit.record("WebhookEndpointDisabled", companyId, "WebhookEndpoint", endpointId,
                     "every delivery attempt failed for " + settings.giveUp().toHours() + " h");
-        }
-    }
-
-    private static int execute(Connection connection, String sql, Object... values) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < values.length; i++) {
-                statement.setObject(i + 1, values[i]);
-            }
-            return statement.executeUpdate();
         }
     }
 
@@ -393,23 +322,10 @@ class DeliveryLedger {
     }
 
     /** The endpoint's URL and the secrets that sign now; empty when the endpoint is gone or its URL unusable. */
-    private static Optional<EndpointTarget> endpoint(Connection connection, UUID endpointId, OffsetDateTime now)
+    private static Optional<EndpointTarget> endpoint(Jdbc.Session session, UUID endpointId, OffsetDateTime now)
             throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(ENDPOINT)) {
-            select.setObject(1, endpointId);
-            try (ResultSet row = select.executeQuery()) {
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                URI url = URI.create(row.getString(1));
-                List<String> secrets = WebhookSecrets.signing(endpointId, row.getString(2), row.getString(3),
-                        Jdbc.utc(row, 4), now);
-                return Optional.of(new EndpointTarget(url, secrets, Jdbc.uuid(row, 5)));
-            }
-        }
-    }
-
-    private static IllegalStateException failed(String step, SQLException e) {
-        return new IllegalStateException("webhook delivery " + step + " failed (SQL state " + e.getSQLState() + ")", e);
+        return session.first(ENDPOINT, row -> new EndpointTarget(URI.create(row.getString(1)),
+                WebhookSecrets.signing(endpointId, row.getString(2), row.getString(3), Jdbc.utc(row, 4), now),
+                Jdbc.uuid(row, 5)), endpointId);
     }
 }

@@ -1,10 +1,6 @@
 package com.paycore.webhook;
 
 import java.net.URI;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -14,9 +10,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
-import javax.sql.DataSource;
-
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -31,7 +24,6 @@ import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
-import com.paycore.platform.Datasource;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jdbc;
@@ -58,8 +50,8 @@ class WebhookEndpointService {
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
-    @Resource(lookup = Datasource.JNDI_NAME)
-    DataSource dataSource;
+    @Inject
+    Jdbc jdbc;
 
     @Inject
     ProjectAccess projects;
@@ -158,10 +150,11 @@ class WebhookEndpointService {
      */
     void delete(UUID id) {
         WebhookEndpoint endpoint = administered(id, false);
-        em.createNativeQuery("update webhook_deliveries set status = 'Failed', lease_id = null where endpoint_id = ?1 "
-                + "and status = 'Pending'").setParameter(1, id).executeUpdate();
-        em.createNativeQuery("update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
-                + "where endpoint_id = ?1 and manual_due_at is not null").setParameter(1, id).executeUpdate();
+        // on the transaction's connection (the one the entity manager uses), before the endpoint row's change
+        jdbc.update("update webhook_deliveries set status = 'Failed', lease_id = null where endpoint_id = ? "
+                + "and status = 'Pending'", id);
+        jdbc.update("update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
+                + "where endpoint_id = ? and manual_due_at is not null", id);
         endpoint.delete(OffsetDateTime.now(clock));
         audit.record("WebhookEndpointDeleted", endpoint.companyId(), "WebhookEndpoint", id, null);
     }
@@ -183,28 +176,18 @@ class WebhookEndpointService {
         String sql = "select event_id, event_type, attempted_at, http_status, error, duration_ms from webhook_attempts "
                 + "where endpoint_id = ?" + (eventId != null ? " and event_id = ?" : "")
                 + " order by attempted_at, id limit ? offset ?";
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = connection.prepareStatement(sql)) {
-            int i = 1;
-            select.setObject(i++, id);
-            if (eventId != null) {
-                select.setObject(i++, eventId);
-            }
-            select.setInt(i++, page.limit());
-            select.setInt(i, page.offset());
-            List<AttemptView> attempts = new ArrayList<>();
-            try (ResultSet row = select.executeQuery()) {
-                while (row.next()) {
-                    int status = row.getInt(4);
-                    Integer httpStatus = row.wasNull() ? null : status;
-                    attempts.add(new AttemptView(Jdbc.uuid(row, 1), row.getString(2), Jdbc.utc(row, 3), httpStatus,
-                            row.getString(5), row.getLong(6)));
-                }
-            }
-            return attempts;
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot read the delivery log (SQL state " + e.getSQLState() + ")", e);
+        List<Object> parameters = new ArrayList<>(List.of(id));
+        if (eventId != null) {
+            parameters.add(eventId);
         }
+        parameters.add(page.limit());
+        parameters.add(page.offset());
+        return jdbc.list(sql, row -> {
+            int status = row.getInt(4);
+            Integer httpStatus = row.wasNull() ? null : status;
+            return new AttemptView(Jdbc.uuid(row, 1), row.getString(2), Jdbc.utc(row, 3), httpStatus, row.getString(5),
+                    row.getLong(6));
+        }, parameters.toArray());
     }
 
     /**
@@ -216,30 +199,15 @@ class WebhookEndpointService {
      */
     boolean queueRetry(UUID id, UUID eventId) {
         administered(id, false);
-        try (Connection connection = dataSource.getConnection()) {
-            try (PreparedStatement queue = connection.prepareStatement("update webhook_deliveries set manual_due_at = ? "
-                    + "where endpoint_id = ? and event_id = ? and manual_due_at is null")) {
-                queue.setObject(1, OffsetDateTime.now(clock));
-                queue.setObject(2, id);
-                queue.setObject(3, eventId);
-                if (queue.executeUpdate() == 1) {
-                    return true;
-                }
+        return jdbc.session(session -> {
+            if (session.update("update webhook_deliveries set manual_due_at = ? where endpoint_id = ? and event_id = ? "
+                    + "and manual_due_at is null", OffsetDateTime.now(clock), id, eventId) == 1) {
+                return true;
             }
-            try (PreparedStatement exists = connection.prepareStatement("select 1 from webhook_deliveries "
-                    + "where endpoint_id = ? and event_id = ?")) {
-                exists.setObject(1, id);
-                exists.setObject(2, eventId);
-                try (ResultSet row = exists.executeQuery()) {
-                    if (!row.next()) {
-                        throw AppException.notFound("Delivery");
-                    }
-                }
-            }
+            session.first("select 1 from webhook_deliveries where endpoint_id = ? and event_id = ?", row -> true, id,
+                    eventId).orElseThrow(() -> AppException.notFound("Delivery"));
             return false;
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot queue the retry (SQL state " + e.getSQLState() + ")", e);
-        }
+        });
     }
 
     /** The endpoint, if the caller administers its company (403 for the company's Users, 404 for other tenants). */

@@ -2,6 +2,7 @@ package com.paycore.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +17,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.platform.Jdbc;
+import com.paycore.platform.RowsStatements;
 
 /**
  * The hot path's plain JDBC writes on the database the servers use: rows that must commit together (a transaction
@@ -46,6 +48,14 @@ abstract class JdbcScenarios {
         assertThrows(IllegalStateException.class, () -> jdbc.insert(List.of(COMPANY, COMPANY),
                 List.of(new Object[] {third, c, c.toLowerCase(), now, now}, new Object[] {first, c + "x", c.toLowerCase() + "x", now, now})));
         assertEquals(0, count(third));
+    }
+
+    /** Every rows class's statement on the servers' database (PostgreSQL in CI): parsed, and inserts against the mapping. */
+    @Test
+    void everyRowsStatementFitsTheSchema() throws Exception {
+        try (Connection db = DatabaseDump.connect()) {
+            assertTrue(RowsStatements.check(db) >= 8);
+        }
     }
 
     private static long count(UUID company) throws Exception {

@@ -183,7 +183,7 @@ class AcquirerGatewayTest {
         try (var socket = new java.net.ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        Connection connection = connection(port, 500);
+        GatewayConnection connection = connection(port, 500);
         String timedOut = new IsoMessages.Reference('T', "0100", "000321", "1126103000", "000000000777", "",
                 "000000000500", "", "").encode();
         GatewayResult unsent = gateway.queryOutcome(new GatewayCall(timedOut, "USD", connection));

@@ -78,7 +78,7 @@ class DeliveryLedgerTest {
         }
         project = UUID.randomUUID();
         ledger = new DeliveryLedger();
-        ledger.dataSource = h2;
+        ledger.jdbc = com.paycore.platform.Jdbc.over(h2);
         ledger.settings = WebhookSettings.of(false, 1000, Duration.ofSeconds(10), RetrySchedule.parse("PT1M,PT5M"), GIVE_UP);
         ledger.audit = new AuditLog() {
             @Override
