@@ -45,14 +45,4 @@ public class AuditEventsResource {
                          @QueryParam("offset") Integer offset) {
         return Envelope.list(audit.listFor(companyId, from, to, Page.of(limit, offset)));
     }
-
-    public record AuditEventView(UUID id, OffsetDateTime occurredAt, UUID companyId, UUID actorUserId, String actor,
-                                 String action, String targetType, String targetId, String outcome, String requestId,
-                                 String details) {
-
-        static AuditEventView from(AuditEvent e) {
-            return new AuditEventView(e.id(), e.occurredAt(), e.companyId(), e.actorUserId(), e.actor(), e.action(),
-                    e.targetType(), e.targetId(), e.outcome(), e.requestId(), e.details());
-        }
-    }
 }

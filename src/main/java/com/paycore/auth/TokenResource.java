@@ -74,23 +74,4 @@ public class TokenResource {
         }
         return Response.ok(answer).header("Pragma", "no-cache").build();
     }
-
-    /** The form of the token endpoint as the OpenAPI document shows it (read as a form map). */
-    public record TokenRequest(@JsonbProperty("grant_type") @Schema(required = true, enumeration = {"password", "refresh_token"},
-                                example = "password") String grantType,
-                        @Schema(description = "The user's e-mail (grant password)", example = "root@payments.test")
-                        String username,
-                        @Schema(description = "grant password", example = "bootstrap-secret-1") String password,
-                        @JsonbProperty("refresh_token") @Schema(description = "grant refresh_token") String refreshToken) {
-    }
-
-    /** RFC 6749 section 5.1. */
-    public record TokenResponse(
-            @JsonbProperty("access_token") @Schema(description = "RS256 JWT for Authorization: Bearer on /api/adm",
-                    example = "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl") String accessToken,
-            @JsonbProperty("token_type") @Schema(example = "Bearer") String tokenType,
-            @JsonbProperty("expires_in") @Schema(description = "Seconds", example = "900") long expiresIn,
-            @JsonbProperty("refresh_token") @Schema(description = "Single use",
-                    example = "rt_Jq3vX9pL2mN7sK4wE8tY1uZ6") String refreshToken) {
-    }
 }

@@ -31,7 +31,7 @@ public class CardUpdaterReportResource {
     CardUpdateReport report;
 
     @GET
-    @Answer(entries = CardUpdaterReportResource.CardUpdateView.class, total = true)
+    @Answer(entries = CardUpdateView.class, total = true)
     @Operation(operationId = "getCardUpdaterReport", summary = "E14 Credit card updater report",
             description = "The card account updater's updates of a company's payment tokens whose update date lies "
                     + "between StartDate and EndDate (both required, inclusive; ISO 8601 date-times, read as UTC "
@@ -56,18 +56,5 @@ public class CardUpdaterReportResource {
         CardUpdateReport.Result result = report.report(companyId, startDate, endDate, updateType, projectId,
                 Page.of(limit, offset));
         return Envelope.list(result.entries()).with("total", result.total());
-    }
-
-    /**
-     * An E14 row: the spec's credit card update record (customerId is the payment token's id, expiration dates are
-     * YYYY-MM, updateReason is the update type) plus the token's project.
-     */
-    public record CardUpdateView(UUID customerId, String oldCardLast4, String newCardLast4, String oldExpirationDate,
-                                 String newExpirationDate, OffsetDateTime updateDate, String updateReason, UUID projectId) {
-
-        static CardUpdateView from(CardUpdate u) {
-            return new CardUpdateView(u.paymentTokenId(), u.oldLast4(), u.newLast4(), u.oldExpiration(), u.newExpiration(),
-                    u.updateDate(), u.updateType(), u.projectId());
-        }
     }
 }

@@ -66,22 +66,4 @@ public class CardUpdaterResource {
     public Response run(@Valid @NotNull RunRequest request, @Context UriInfo uri) {
         return updater.start(request.companyId, uri);
     }
-
-    /** {@code POST /api/adm/creditCardUpdater/runs}: the company whose tokens to update. */
-    public static class RunRequest {
-
-        @NotNull
-        public UUID companyId;
-    }
-
-    /** A finished run as answered: its id, company, times, and counts (per update type, NoChange, failed). */
-    public record RunView(UUID runId, UUID companyId, String trigger, OffsetDateTime startedAt, OffsetDateTime finishedAt,
-                          int checked, Map<String, Integer> counts, int failed) {
-
-        static RunView from(UpdaterRun run) {
-            RunCounts counts = run.counts();
-            return new RunView(run.id(), run.companyId(), run.trigger(), run.startedAt(), run.finishedAt(),
-                    counts.checked(), counts.byType(), counts.failed());
-        }
-    }
 }

@@ -11,7 +11,6 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import com.paycore.cardupdater.CardUpdaterResource.RunView;
 import com.paycore.platform.Schedules;
 import com.paycore.platform.Settings;
 import com.paycore.platform.StartupOrder;
@@ -41,9 +40,9 @@ class CardUpdaterSchedule {
     /** Outside a transaction: {@link CardUpdaterService} asks about each batch of tokens in its own. */
     void run() {
         try {
-            List<RunView> runs = updater.runScheduled();
+            List<UpdaterRunView> runs = updater.runScheduled();
             LOG.info(() -> "Card account updater: " + runs.size() + " companies, "
-                    + runs.stream().mapToInt(RunView::checked).sum() + " tokens asked, "
+                    + runs.stream().mapToInt(UpdaterRunView::checked).sum() + " tokens asked, "
                     + runs.stream().mapToInt(r -> r.counts().values().stream().mapToInt(Integer::intValue).sum()
                     - r.counts().get("NoChange")).sum() + " updates");
         } catch (RuntimeException e) {

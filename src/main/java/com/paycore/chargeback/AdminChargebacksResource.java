@@ -84,43 +84,4 @@ public class AdminChargebacksResource {
     public Envelope autoAccept() {
         return Envelope.ok().with("accepted", chargebacks.acceptOverdueNow());
     }
-
-    /** A chargeback as E2 and the chargeback operations answer it. */
-    public record ChargebackView(UUID chargebackId, UUID transactionId, UUID projectId, BigDecimal amount, String currency,
-                                 String reason, String reasonCode, OffsetDateTime chargebackDate,
-                                 OffsetDateTime respondByDate, String status, String evidence, boolean acceptedAutomatically,
-                                 OffsetDateTime resolvedDate, OffsetDateTime createdDate) {
-
-        static ChargebackView of(Chargeback c) {
-            return new ChargebackView(c.id(), c.transactionId(), c.projectId(), Money.scaled(c.amount(), c.currency()),
-                    c.currency(), c.reason(), c.reasonCode(), c.chargebackDate(), c.respondByDate(), c.status().name(),
-                    c.evidence(), c.acceptedAutomatically(), c.resolvedAt(), c.createdAt());
-        }
-    }
-
-    /** A chargeback a processor reported (DESIGN.md section 9). */
-    public static class RecordChargebackRequest {
-
-        @Schema(required = true)
-        public UUID transactionId;
-        @NotNull
-        @Schema(required = true, description = "Major units, positive, at most the captured amount")
-        public BigDecimal amount;
-        @Size(max = 250)
-        public String reason;
-        @Size(max = 10)
-        @Schema(description = "The card network's reason code, e.g. 10.4")
-        public String reasonCode;
-        @Schema(description = "ISO 8601; default now; without an offset read as UTC")
-        public String chargebackDate;
-        @Schema(description = "ISO 8601; default chargebackDate + 10 days; a Pending chargeback is accepted automatically once it passes")
-        public String respondByDate;
-    }
-
-    /** The processor's decision on a disputed chargeback. */
-    public static class ResolveRequest {
-
-        @Schema(required = true, enumeration = {"Won", "Lost"})
-        public String outcome;
-    }
 }

@@ -14,7 +14,6 @@ import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
-import com.paycore.chargeback.ChargebackReportResource.ChargebackReportRow;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;

@@ -42,7 +42,7 @@ public class PayChargebacksResource {
     @POST
     @Path("chargeEvents/chargeback")
     @Idempotent
-    @Answer(entries = AdminChargebacksResource.ChargebackView.class)
+    @Answer(entries = ChargebackView.class)
     @Operation(operationId = "searchChargebacks", summary = "E2 Chargeback details",
             description = "startDate (required: chargebacks dated at or after it), offset (required, 0 or more), limit "
                     + "(required, 1 to 10000), isForAllProjectsInCompany (true: every project of the key's company), "
@@ -64,7 +64,7 @@ public class PayChargebacksResource {
     @Path("chargebacks/{chargebackId}/accept")
     @Idempotent
     @OptionalBody
-    @Answer(entry = AdminChargebacksResource.ChargebackView.class)
+    @Answer(entry = ChargebackView.class)
     @Operation(operationId = "acceptChargeback",
             summary = "Accept a chargeback", description = "Pending -> Accepted. No body." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "entry")
@@ -77,7 +77,7 @@ public class PayChargebacksResource {
     @POST
     @Path("chargebacks/{chargebackId}/dispute")
     @Idempotent
-    @Answer(entry = AdminChargebacksResource.ChargebackView.class)
+    @Answer(entry = ChargebackView.class)
     @Operation(operationId = "disputeChargeback", summary = "Dispute a chargeback",
             description = "evidence (1 to 4000 characters): Pending -> Disputed, before respondByDate." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "entry")
@@ -86,29 +86,5 @@ public class PayChargebacksResource {
     public Envelope dispute(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId,
                             @NotNull DisputeRequest request) {
         return Envelope.entry(chargebacks.dispute(caller.projectId(), chargebackId, request.evidence));
-    }
-
-    /** E2's body. */
-    public static class ChargebackSearchRequest {
-
-        @Schema(required = true, description = "Chargebacks dated at or after it (ISO 8601; without an offset read as UTC)")
-        public String startDate;
-        @Schema(required = true, description = "Chargebacks to skip, 0 or more")
-        public Integer offset;
-        @Schema(required = true, description = "1 to 10000")
-        public Integer limit;
-        @Schema(description = "true: every project of the company, not only the key's")
-        public Boolean isForAllProjectsInCompany;
-        @Schema(description = "Only this chargeback")
-        public String chargebackId;
-        @Schema(description = "Only this transaction's chargebacks")
-        public String transactionId;
-    }
-
-    /** The merchant's evidence against a chargeback. */
-    public static class DisputeRequest {
-
-        @Schema(required = true, description = "1 to 4000 characters")
-        public String evidence;
     }
 }

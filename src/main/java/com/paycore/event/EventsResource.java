@@ -63,8 +63,4 @@ public class EventsResource {
     public Envelope get(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
         return Envelope.ok().with("entry", events.get(caller.projectId(), id));
     }
-
-    /** An event as answered (for the OpenAPI document): data is the resource as its own read shows it. */
-    public record ProjectEvent(UUID id, String type, OffsetDateTime createdDate, UUID companyProjectId, Map<String, Object> data) {
-    }
 }

@@ -49,20 +49,4 @@ public class InvitationAcceptanceResource {
         UUID member = invitations.accept(id, request);
         return Envelope.created(UriBuilder.fromPath("/api/adm/companyUsers").build(), member);
     }
-
-    /**
-     * password is the new account's when the invited email has no account yet; otherwise the existing account's own
-     * password, as proof of control (it is never changed here).
-     */
-    public static class AcceptInvitationRequest {
-
-        @NotBlank @Size(max = 200)
-        public String token;
-        @Size(min = 8, max = 200)
-        public String password;
-        @Size(max = 150)
-        public String firstName;
-        @Size(max = 150)
-        public String lastName;
-    }
 }

@@ -93,29 +93,4 @@ public class InvitationsResource {
                                      @QueryParam("UserInvitationId") @QueryAlias("invitationId") UUID invitationId) {
         return Envelope.ok().with("result", invitations.belongsToCompany(companyId, invitationId));
     }
-
-    public static class CreateInvitationRequest {
-
-        @NotNull
-        public UUID companyId;
-        @NotBlank @Size(max = 250) @EmailAddress
-        public String email;
-        public String roles;
-        public String role;
-
-        Role resolvedRole() {
-            Role parsed = Role.parse(Aliases.either("roles", roles, "role", role));
-            return parsed == null ? Role.User : parsed;
-        }
-    }
-
-    /** An invitation as listed: never its token. */
-    public record InvitationView(UUID id, UUID companyId, String email, Role roles, Invitation.Status status,
-                                 OffsetDateTime expirationDate, OffsetDateTime acceptedDate, OffsetDateTime createdDate) {
-
-        static InvitationView from(Invitation i, OffsetDateTime now) {
-            return new InvitationView(i.id(), i.companyId(), i.email(), i.role(), i.status(now), i.expiresAt(),
-                    i.acceptedAt(), i.createdAt());
-        }
-    }
 }

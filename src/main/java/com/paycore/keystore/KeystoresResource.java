@@ -73,19 +73,4 @@ public class KeystoresResource {
     public Envelope list(@QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(keystores.list(Page.of(limit, offset)));
     }
-
-    /** A keystore as answered. keyBase64 and ivBase64 are set only in the generation answer; lists show them null. */
-    @JsonbNillable
-    public record KeystoreView(UUID keystoreId, OffsetDateTime activationDate, OffsetDateTime expirationDate,
-                               String keyStrength, String keyBase64, String ivBase64, boolean isActive) {
-
-        static KeystoreView metadata(Keystore k, boolean active) {
-            return new KeystoreView(k.id(), k.activationDate(), k.expirationDate(), k.keyStrength(), null, null, active);
-        }
-
-        @Override
-        public String toString() {
-            return "KeystoreView[keystoreId=" + keystoreId + ", key=****]";
-        }
-    }
 }

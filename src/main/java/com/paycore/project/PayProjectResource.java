@@ -30,10 +30,6 @@ public class PayProjectResource {
     @Inject
     ProjectCaller caller;
 
-    /** What a merchant's system can check its key with: the project the key acts for. */
-    public record KeyCheck(UUID projectId, String projectName, boolean isActive, UUID keyId) {
-    }
-
     @GET
     @Answer(entry = KeyCheck.class)
     @Operation(operationId = "checkApiKey", summary = "The project an API key acts for",

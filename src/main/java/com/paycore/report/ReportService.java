@@ -33,7 +33,6 @@ import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.Datasource;
-import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 /**
  * E3: checks who may see which events of the company, runs the report's SQL over the fact table and shapes the rows.

@@ -30,10 +30,6 @@ public class RetentionResource {
     @Inject
     RetentionJob job;
 
-    /** What one kind of rows came to in a run. */
-    public record Pruned(@Schema(example = "events") String kind, @Schema(example = "120") int deleted) {
-    }
-
     @POST
     @Path("run")
     @Answer(entries = Pruned.class)

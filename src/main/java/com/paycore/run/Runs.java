@@ -272,7 +272,7 @@ public class Runs {
      * updater runs of the companies they administer (any other id answers 404, as a missing one); anyone else 403, as
      * for starting one. A Running run whose lease ran out is marked interrupted first.
      */
-    RunsResource.RunView view(UUID id) {
+    RunView view(UUID id) {
         List<UUID> administered = caller.platformAdmin() ? null : access.administeredCompanies();
         Run run = store.find(id)
                 .filter(r -> administered == null || (r.companyId() != null && administered.contains(r.companyId())))
@@ -281,7 +281,7 @@ public class Runs {
         if (Run.State.Running.name().equals(run.state()) && run.leaseUntil().isBefore(now) && store.sweep(now) > 0) {
             run = store.find(id).orElseThrow(() -> AppException.notFound("Run"));
         }
-        return RunsResource.RunView.of(run, run.outcome() == null ? null
+        return RunView.of(run, run.outcome() == null ? null
                 : StrictJson.json().createReader(new StringReader(run.outcome())).readObject());
     }
 

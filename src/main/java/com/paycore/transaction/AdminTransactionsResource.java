@@ -36,7 +36,7 @@ public class AdminTransactionsResource {
     @Path("{id}/reverse")
     @ProjectAdminFirst
     @Idempotent
-    @Answer(fields = PayTransactionsResource.ReversalAnswer.class)
+    @Answer(fields = ReversalAnswer.class)
     @Operation(operationId = "reverseTransactionAsAdmin", summary = "E17 Reverse authorization",
             description = "companyProjectId (required) names the transaction's project; the caller must be a platform "
                     + "administrator or an Admin of the project's company. Only an Approved (authorized, not captured) "

@@ -81,20 +81,4 @@ public class ExternalIdentitiesResource {
         links.unlink(userId, id);
         return Envelope.ok();
     }
-
-    public static class LinkRequest {
-        @NotBlank @Size(max = 40)
-        @Schema(required = true, description = "A name listed in payments.jwt.external-issuers", example = "corporate-idp")
-        public String issuer;
-        @NotBlank @Size(max = 255)
-        @Schema(required = true, description = "The sub claim of the issuer's tokens for this user",
-                example = "00u1a2b3c4d5e6f7g8h9")
-        public String subject;
-    }
-
-    public record ExternalIdentityView(UUID id, UUID userId, String issuer, String subject, OffsetDateTime createdDate) {
-        static ExternalIdentityView from(ExternalIdentity l) {
-            return new ExternalIdentityView(l.id(), l.userId(), l.issuer(), l.subject(), l.createdAt());
-        }
-    }
 }

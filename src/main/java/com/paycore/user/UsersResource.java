@@ -99,48 +99,4 @@ public class UsersResource {
         users.update(id, request);
         return Envelope.ok();
     }
-
-    public static class CreateUserRequest {
-
-        @NotBlank @Size(max = 250) @EmailAddress
-        public String email;
-        @Size(max = 150)
-        public String firstName;
-        @Size(max = 150)
-        public String lastName;
-        @Size(max = 50)
-        public String phoneNumber;
-        @Size(min = 8, max = 200)
-        public String password;
-        public Boolean isActive;
-        public Boolean platformAdmin;
-    }
-
-    /** E1. Optional fields left out (or null) keep their value; an omitted password keeps the current one. */
-    public static class UpdateUserRequest {
-
-        public UUID id;
-        @NotBlank @Size(max = 250) @EmailAddress
-        public String email;
-        @Size(max = 150)
-        public String firstName;
-        @Size(max = 150)
-        public String lastName;
-        @Size(max = 50)
-        public String phoneNumber;
-        @Size(min = 8, max = 200)
-        public String password;
-        public Boolean isActive;
-        public Boolean platformAdmin;
-    }
-
-    /** A user as answered: never the password or its hash. */
-    public record UserView(UUID id, String email, String firstName, String lastName, String phoneNumber,
-                           boolean isActive, boolean platformAdmin, OffsetDateTime createdDate) {
-
-        static UserView from(User u) {
-            return new UserView(u.id(), u.email(), u.firstName(), u.lastName(), u.phoneNumber(), u.active(),
-                    u.platformAdmin(), u.createdAt());
-        }
-    }
 }

@@ -105,48 +105,4 @@ public class TokensResource {
         tokens.delete(caller.projectId(), id);
         return Envelope.ok();
     }
-
-    /**
-     * E10. creditCard: cardNumber, expirationMonth, expirationYear, cvv, cardholderName; personAddress: firstName,
-     * lastName, email, phone, addressLine1, addressLine2, city, state, zip, country. Values named in securedProperties
-     * (e.g. "creditCard.cardNumber") arrive RSA-OAEP (SHA-256) encrypted, base64, under the project's TransactionRSAKey.
-     * Read as JSON objects because a secured value is a string where the plain one may be a number.
-     */
-    /** creditCard of E10 as the OpenAPI document shows it (read as a JSON object: a secured value is a string). */
-    public record CardInput(@Schema(required = true, example = "4111111111111111") String cardNumber,
-                     @Schema(required = true, example = "12") Integer expirationMonth,
-                     @Schema(required = true, example = "2030") Integer expirationYear,
-                     @Schema(required = true, description = "3 digits, 4 for AMEX; verified once, never stored",
-                             example = "123") String cvv,
-                     @Schema(example = "Jane Doe") String cardholderName) {
-    }
-
-    public static class CreateTokenRequest {
-
-        @NotNull
-        @Schema(implementation = CardInput.class)
-        public JsonObject creditCard;
-        @NotNull
-        @Schema(implementation = Address.class)
-        public JsonObject personAddress;
-        @Schema(description = "Paths (such as creditCard.cardNumber) whose values arrive RSA-OAEP SHA-256 encrypted, "
-                + "base64, under the project's TransactionRSAKey public key")
-        public List<String> securedProperties;
-
-        @Override
-        public String toString() {
-            return "CreateTokenRequest[card data withheld]";
-        }
-    }
-
-    /** A token as answered: the card masked, never its number or CVV. */
-    public record TokenView(UUID id, String paymentToken, String maskedCardNumber, String ccType, String last4,
-                            int expirationMonth, int expirationYear, String cardholderName, Boolean validCVV,
-                            Address personAddress, String status, OffsetDateTime createdDate) {
-
-        static TokenView from(PaymentToken t) {
-            return new TokenView(t.id(), t.token(), t.masked(), t.ccType(), t.last4(), t.expirationMonth(),
-                    t.expirationYear(), t.cardholderName(), t.validCvv(), t.address(), t.status().name(), t.createdAt());
-        }
-    }
 }

@@ -36,9 +36,6 @@ import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jdbc;
 import com.paycore.platform.Page;
-import com.paycore.webhook.WebhookEndpointsResource.AttemptView;
-import com.paycore.webhook.WebhookEndpointsResource.EndpointRequest;
-import com.paycore.webhook.WebhookEndpointsResource.EndpointView;
 
 /**
  * Webhook endpoints of projects: create (the secret answered once), list, read, update, delete, secret rotation with

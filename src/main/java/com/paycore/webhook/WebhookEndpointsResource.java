@@ -169,31 +169,4 @@ public class WebhookEndpointsResource {
         endpoints.queueRetry(id, eventId);
         return Response.accepted(Envelope.ok()).build();
     }
-
-    /** Create or update an endpoint. On update, fields left out keep their value. */
-    public static class EndpointRequest {
-
-        public UUID id;
-        public UUID companyProjectId;
-        public String url;
-        public List<String> enabledEvents;
-        @Size(max = 1000)
-        public String description;
-        public Boolean isActive;
-    }
-
-    /** An endpoint as answered: never its secret. */
-    public record EndpointView(UUID id, UUID companyProjectId, String url, List<String> enabledEvents,
-                               String description, boolean isActive, OffsetDateTime createdDate) {
-
-        static EndpointView from(WebhookEndpoint e) {
-            return new EndpointView(e.id(), e.projectId(), e.url(), e.enabledEvents(), e.description(), e.active(),
-                    e.createdAt());
-        }
-    }
-
-    /** One attempt of the delivery log: never a request or response body. */
-    public record AttemptView(UUID eventId, String eventType, OffsetDateTime attemptedDate, Integer httpStatus,
-                              String error, long durationMs) {
-    }
 }

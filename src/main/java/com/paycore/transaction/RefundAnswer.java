@@ -1,0 +1,14 @@
+package com.paycore.transaction;
+
+import java.math.BigDecimal;
+import java.util.UUID;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** The fields of a refund's answer (for the OpenAPI document). */
+public record RefundAnswer(@Schema(example = "7c9e6679-7425-40de-944b-e07fc1f90ae7") UUID transactionId,
+                           @Schema(example = "5a1e9c3b-2d7f-4b8a-9e6c-1f3d5b7a9c20") UUID refundId,
+                           @Schema(example = "PartiallyRefunded") String status, @Schema(example = "5.00") BigDecimal amount,
+                           @Schema(example = "Approved") String eventResult, @Schema(example = "00") String resultCode,
+                           @Schema(example = TransactionView.REFUNDED_EXAMPLE) TransactionView entry) {
+}
