@@ -17,10 +17,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/auth/invitations/{id}/accept")
@@ -34,14 +35,14 @@ public class InvitationAcceptanceResource {
     InvitationService invitations;
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "acceptInvitation",
             summary = "Accept an invitation (no bearer token: the invitation token is the credential)",
             description = "token (from the invitation e-mail), password, firstName, lastName. When the email has no "
                     + "account, password sets the new account's; when it has one, password must be that account's "
                     + "own (a wrong one counts as a failed login) and is never changed. Creates the company user "
                     + "with the invited role.")
-    @APIResponse(responseCode = "201", description = "Created; id is the new company user")
+    @APIResponse(responseCode = "201", description = "Created; id is the new company user",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Wrong, expired or used token; wrong or missing password of the "
             + "existing account, or that account locked or inactive; validation failure")
     @APIResponse(responseCode = "404", description = "No such invitation")

@@ -23,14 +23,16 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
+import com.paycore.platform.Envelope.Entry;
 import com.paycore.platform.Fields;
 import com.paycore.platform.Page;
 
@@ -47,14 +49,14 @@ public class ProjectsResource {
     ProjectService projects;
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "createProject", summary = "E7 Create company project",
             description = "projectName (or name) required, at most 50 characters, unique within the company. id is "
                     + "optional (used as the new id). returnUrl/cancelUrl must be absolute http(s) URLs; phone at most 25. "
                     + "companyUsersToAdd: company users of the same company. isActive defaults to true. The project's "
                     + "first active TransactionRSAKey is created with it; a processor configuration is still needed "
                     + "before it can process transactions.")
-    @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries id",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Missing fields, validation, duplicate name in the company, "
             + "bad URL, id in use, company user of another company")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
@@ -64,7 +66,6 @@ public class ProjectsResource {
     }
 
     @GET
-    @Answer(entries = ProjectView.class)
     @Operation(operationId = "listProjects", summary = "E11 Get company projects",
             description = "Filters: CompanyId, Id, name (case-insensitive partial match), isActive; limit (default 20, "
                     + "at most 1000), offset; ordered by creation. Company Users see only projects assigned to them. "
@@ -72,7 +73,7 @@ public class ProjectsResource {
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed parameter, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "404", description = "CompanyId names a missing company (or not the caller's)")
-    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("Id") UUID id,
+    public Envelope<Entries<ProjectView>> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("Id") UUID id,
                          @QueryParam("name") String name, @QueryParam("isActive") Boolean active,
                          @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(projects.list(companyId, id, name, active, Page.of(limit, offset)).stream()
@@ -81,12 +82,11 @@ public class ProjectsResource {
 
     @GET
     @Path("{id}")
-    @Answer(entry = ProjectView.class)
     @Operation(operationId = "getProject", summary = "Get a project (merchant information without secrets)")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such project, or not visible to the caller")
-    public Envelope get(@PathParam("id") UUID id) {
+    public Envelope<Entry<ProjectView>> get(@PathParam("id") UUID id) {
         return Envelope.entry(ProjectView.from(projects.get(id)));
     }
 

@@ -19,12 +19,12 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.run.Runs;
 
@@ -45,17 +45,6 @@ public class ReportTransactionsResource {
     @POST
     @Path("reports")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Answer(entries = JsonObject.class, total = true,
-            extra = @Answer.Field(name = "timeZoneId", type = String.class, example = "America/New_York"),
-            entriesExample = """
-                    {"eventDate": "2026-03-10", "paymentAuthorizationsCount": 3, "paymentAuthorizationsValue": 37.02,
-                     "paymentSettlementsCount": 2, "paymentSettlementsValue": 24.68, "refundAuthorizationsCount": 1,
-                     "refundAuthorizationsValue": 5.00, "refundSettlementsCount": 0, "refundSettlementsValue": 0.00,
-                     "paymentReverseAuthorizationsCount": 0, "paymentReverseAuthorizationsValue": 0.00,
-                     "chargebacksCount": 0, "chargebacksValue": 0.00, "amount": 37.02,
-                     "firstEventDate": "2026-03-10", "lastEventDate": "2026-03-10",
-                     "firstEventDateTime": "2026-03-10T09:12:44-04:00", "lastEventDateTime": "2026-03-10T17:40:02-04:00",
-                     "eventCount": 6, "lastEventType": "Refund", "lastEventResult": "Approved"}""")
     @Operation(operationId = "getTransactionReport", summary = "E3 Grouped transaction report", description = """
             Groups the company's transaction events whose time lies in [startDate, endDate] (both inclusive, to the \
             microsecond; without an offset read in timeZoneId; a date alone is a whole day) and answers entries and \
@@ -109,14 +98,12 @@ public class ReportTransactionsResource {
             + "as payments.reports.max-concurrent-per-company allows; try again when one has finished")
     @APIResponse(responseCode = "403", description = "An inactive member, role None, or an inactive company")
     @APIResponse(responseCode = "404", description = "No such company, or not the caller's")
-    public Envelope report(@NotNull ReportRequest request) {
-        ReportService.Report report = reports.run(request);
-        return Envelope.list(report.entries()).with("total", report.total()).with("timeZoneId", report.timeZoneId());
+    public Envelope<ReportService.Report> report(@NotNull ReportRequest request) {
+        return Envelope.ok(reports.run(request));
     }
 
     @POST
     @Path("sync")
-    @Answer(id = true, fields = Runs.Started.class)
     @Operation(operationId = "syncTransactionReport", summary = "Synchronize the report data now (a long run: 202, then GET the run)",
             description = "Starts copying transaction events not yet in the report's fact table (and project renames), "
                     + "as the periodic job does every payments.reports.sync-interval-seconds. Answers 202 at once with "
@@ -125,7 +112,8 @@ public class ReportTransactionsResource {
                     + "requested sync at a time: a request while one runs answers 409 naming it. Safe beside the "
                     + "periodic job on every instance: runs take turns and copy each event once. full=true looks at "
                     + "every event instead of those recorded since the previous run (less an hour).")
-    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run")
+    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run",
+            content = @Content(schema = @Schema(implementation = Runs.Started.class)))
     @APIResponse(responseCode = "400", description = "Malformed full")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     @APIResponse(responseCode = "409", description = "A requested sync is already running (its id in the message and Location)")

@@ -1,7 +1,7 @@
 package com.paycore.run;
 
-import java.lang.management.ManagementFactory;
 import java.io.StringReader;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -64,12 +64,13 @@ public class Runs {
     static final String LEASE_SETTING = "payments.runs.lease-seconds";
     static final String INSTANCE = ManagementFactory.getRuntimeMXBean().getName();
 
-    /** What a 202 answer carries besides the run's id. */
+    /** What a 202 answer carries: the run's id, its kind and state. */
     public record Started(
+            @Schema(description = Envelope.CREATED_ID, required = true) UUID id,
             @Schema(description = "Settlement, TokenRotation, CardUpdater or ReportSync")
             String kind,
             @Schema(description = "Running: follow it at the Location URL (GET /api/adm/runs/{id})")
-            String state) {
+            String state) implements Envelope.Identified {
     }
 
     /**
@@ -187,7 +188,7 @@ public class Runs {
             throw new AppException(ErrorCode.CONFLICT, "The instance is stopping; ask again");
         }
         LOG.info(() -> kind + " run " + id + " started");
-        return Response.accepted(Envelope.ok().with("id", id).with("kind", kind).with("state", Run.State.Running.name()))
+        return Response.accepted(Envelope.ok(new Started(id, kind, Run.State.Running.name())))
                 .location(location(uri, id)).build();
     }
 

@@ -18,8 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entry;
 
 @Path("/adm/runs")
 @ApplicationScoped
@@ -34,7 +34,6 @@ public class RunsResource {
 
     @GET
     @Path("{id}")
-    @Answer(entry = RunView.class)
     @Operation(operationId = "getRun", summary = "Get a long run: its progress and outcome",
             description = "A run started by POST /api/adm/settlements/run, /api/adm/KeyStores/rotation, "
                     + "/api/adm/creditCardUpdater/runs or /api/adm/reportTransactions/sync (each answers 202 with the "
@@ -49,7 +48,7 @@ public class RunsResource {
     @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
     @APIResponse(responseCode = "403", description = "Neither a platform administrator nor an active Admin of a company")
     @APIResponse(responseCode = "404", description = "No such run, or not one the caller may see")
-    public Envelope get(@PathParam("id") UUID id) {
+    public Envelope<Entry<RunView>> get(@PathParam("id") UUID id) {
         return Envelope.entry(runs.view(id));
     }
 }

@@ -24,14 +24,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 import com.paycore.platform.OptionalBody;
 import com.paycore.platform.Page;
 import com.paycore.vault.Address;
@@ -56,7 +57,6 @@ public class PayTransactionsResource {
 
     @POST
     @Idempotent
-    @Answer(id = true, fields = AuthorizationAnswer.class)
     @Operation(operationId = "authorizePayment", summary = "Authorize or sale",
             description = "paymentToken (E10's value, or the token's id), amount (major units, positive, at most the "
                     + "currency's minor-unit digits), currency (ISO 4217, default USD), capture (true: a sale, "
@@ -70,7 +70,8 @@ public class PayTransactionsResource {
                     + "answers 202 with id and status Pending: the outcome is never guessed; the reconciliation job "
                     + "learns it (transaction.pending, then the final event), and until then the transaction cannot be "
                     + "captured, refunded or reversed." + IDEMPOTENCY)
-    @APIResponse(responseCode = "201", description = "Approved: id, status, resultCode, entry")
+    @APIResponse(responseCode = "201", description = "Approved: id, status, resultCode, entry",
+            content = @Content(schema = @Schema(implementation = AuthorizationResponse.class)))
     @APIResponse(responseCode = "200", description = "Declined or processor error, recorded: id, status, resultCode, entry")
     @APIResponse(responseCode = "202", description = "The processor did not answer in time: id, status Pending, entry")
     @APIResponse(responseCode = "400", description = "Invalid amount or currency; unknown, deleted or disabled payment "
@@ -79,10 +80,7 @@ public class PayTransactionsResource {
     public Response authorize(@PathParam("projectId") UUID projectId, @Valid @NotNull TransactionRequest request,
                               @Context UriInfo uri) {
         TransactionService.Moved moved = transactions.authorize(caller.requireTransacting(), request);
-        TransactionView transaction = moved.transaction();
-        Envelope fields = Envelope.ok().with("status", transaction.status())
-                .with("resultCode", transaction.resultCode()).with("entry", transaction);
-        Response created = Envelope.created(uri.getAbsolutePath(), transaction.id(), fields);
+        Response created = Envelope.created(uri.getAbsolutePath(), AuthorizationResponse.of(moved.transaction()));
         if (moved.event().eventResult().equals(EventResult.Approved.name())) {
             return created;
         }
@@ -95,7 +93,6 @@ public class PayTransactionsResource {
     }
 
     @GET
-    @Answer(entries = TransactionView.class)
     @Operation(operationId = "listTransactions", summary = "E16 Get transactions",
             description = "With id: that transaction (entries holds it, or nothing when it is not one of this "
                     + "project's). Without: the project's transactions, newest first, limit (default 20, at most 1000) "
@@ -105,7 +102,7 @@ public class PayTransactionsResource {
                     + "createdDate, events (id, eventType, eventResult, resultCode, amount, date; in order).")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed id, unknown status, limit or offset out of range")
-    public Envelope list(@PathParam("projectId") UUID projectId, @QueryParam("id") UUID id,
+    public Envelope<Entries<TransactionView>> list(@PathParam("projectId") UUID projectId, @QueryParam("id") UUID id,
                          @QueryParam("status") String status, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
         return Envelope.list(transactions.list(caller.projectId(), id, status, Page.of(limit, offset)));
@@ -115,13 +112,13 @@ public class PayTransactionsResource {
     @Path("{id}/capture")
     @Idempotent
     @OptionalBody
-    @Answer(fields = CaptureAnswer.class)
     @Operation(operationId = "capturePayment", summary = "Capture",
             description = "Body {\"amount\": n} for a partial capture, or {} (or none) for the whole authorized amount. "
                     + "Once, from Approved, at most the authorized amount. A processor that does not answer within "
                     + "payments.processor.timeout-ms answers 202 with eventResult Pending: the transaction stays as it "
                     + "was until the reconciliation job learns the outcome, and cannot be moved meanwhile." + IDEMPOTENCY)
-    @APIResponse(responseCode = "200", description = "transactionId, captureId, status, amount, eventResult, resultCode, entry")
+    @APIResponse(responseCode = "200", description = "transactionId, captureId, status, amount, eventResult, resultCode, entry",
+            content = @Content(schema = @Schema(implementation = CaptureResponse.class)))
     @APIResponse(responseCode = "202", description = "The processor did not answer in time: the same fields, eventResult "
             + "Pending, the transaction unchanged until the reconciliation job learns the outcome")
     @APIResponse(responseCode = "400", description = "Not Approved (already captured, reversed, declined...), or an "
@@ -129,14 +126,14 @@ public class PayTransactionsResource {
     @APIResponse(responseCode = "404", description = "No such transaction in this project")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
     public Response capture(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
-        return answered(transactions.capture(caller.projectId(), id, body == null ? null : body.amount), "captureId");
+        TransactionService.Moved moved = transactions.capture(caller.projectId(), id, body == null ? null : body.amount);
+        return answered(moved, CaptureResponse.of(moved));
     }
 
     @POST
     @Path("{id}/refund")
     @Idempotent
     @OptionalBody
-    @Answer(fields = RefundAnswer.class)
     @Operation(operationId = "refundPayment", summary = "Refund",
             description = "Body {\"amount\": n} for a partial refund, or {} (or none) for all that is not refunded yet. "
                     + "From Captured, Settled or PartiallyRefunded, repeatedly, up to the captured amount less refunds "
@@ -144,7 +141,8 @@ public class PayTransactionsResource {
                     + "settlement later settles each refund (RefundSettle). A processor that does not answer within "
                     + "payments.processor.timeout-ms answers 202 with eventResult Pending: the transaction stays as it "
                     + "was until the reconciliation job learns the outcome, and cannot be moved meanwhile." + IDEMPOTENCY)
-    @APIResponse(responseCode = "200", description = "transactionId, refundId, status, amount, eventResult, resultCode, entry")
+    @APIResponse(responseCode = "200", description = "transactionId, refundId, status, amount, eventResult, resultCode, entry",
+            content = @Content(schema = @Schema(implementation = RefundResponse.class)))
     @APIResponse(responseCode = "202", description = "The processor did not answer in time: the same fields, eventResult "
             + "Pending, the transaction unchanged until the reconciliation job learns the outcome")
     @APIResponse(responseCode = "400", description = "Not captured, already fully refunded, or an invalid amount or "
@@ -152,62 +150,40 @@ public class PayTransactionsResource {
     @APIResponse(responseCode = "404", description = "No such transaction in this project")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
     public Response refund(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id, @Valid AmountRequest body) {
-        return answered(transactions.refund(caller.projectId(), id, body == null ? null : body.amount), "refundId");
+        TransactionService.Moved moved = transactions.refund(caller.projectId(), id, body == null ? null : body.amount);
+        return answered(moved, RefundResponse.of(moved));
     }
 
     @POST
     @Path("{id}/reverse")
     @Idempotent
-    @Answer(fields = ReversalAnswer.class)
     @Operation(operationId = "reverseAuthorization", summary = "Reverse an authorization",
             description = "No body. Only an Approved (authorized, not captured) transaction, at most once. A "
                     + "processor that does not answer within payments.processor.timeout-ms answers 202 with "
                     + "eventResult Pending: the transaction stays Approved until the reconciliation job learns the "
                     + "outcome, and cannot be moved meanwhile." + IDEMPOTENCY)
-    @APIResponse(responseCode = "200", description = "transactionId, reversalId, status (Reversed), message, entry")
+    @APIResponse(responseCode = "200", description = "transactionId, reversalId, status (Reversed), message, entry",
+            content = @Content(schema = @Schema(implementation = ReversalResponse.class)))
     @APIResponse(responseCode = REVERSAL_PENDING_STATUS, description = REVERSAL_PENDING)
     @APIResponse(responseCode = "400", description = "Captured, already reversed, declined or in error")
     @APIResponse(responseCode = "404", description = "No such transaction in this project")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
     public Response reverse(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
         TransactionService.Moved moved = transactions.reverse(caller.projectId(), id);
-        return answered(moved, reversed(moved));
+        return answered(moved, ReversalResponse.of(moved));
     }
 
     static final String REVERSAL_PENDING_STATUS = "202";
     static final String REVERSAL_PENDING = "The processor did not answer in time: the same fields, eventResult "
             + "Pending, the transaction Approved until the reconciliation job learns the outcome";
 
-    /** Capture's and refund's answer: 200, or 202 when the processor call timed out (DESIGN.md sections 11, 12). */
-    static Response answered(TransactionService.Moved moved, String eventIdName) {
-        return answered(moved, moved(moved, eventIdName));
-    }
-
     /**
      * A move's answer: 200, or 202 when its processor call timed out (a Pending event for the move, its outcome
      * to come from the reconciliation job; DESIGN.md sections 11 and 12). The body is the same either way.
      */
-    static Response answered(TransactionService.Moved moved, Envelope body) {
+    static Response answered(TransactionService.Moved moved, Record body) {
         boolean pending = moved.event().eventResult().equals(EventResult.Pending.name());
-        return (pending ? Response.accepted(body) : Response.ok(body)).build();
-    }
-
-    /** The answer of capture and refund: the move, and the transaction after it. */
-    static Envelope moved(TransactionService.Moved moved, String eventIdName) {
-        return Envelope.ok().with("transactionId", moved.transaction().id()).with(eventIdName, moved.event().id())
-                .with("status", moved.transaction().status()).with("amount", moved.event().amount())
-                .with("eventResult", moved.event().eventResult()).with("resultCode", moved.event().resultCode())
-                .with("entry", moved.transaction());
-    }
-
-    /** E17's answer (and the /api/pay reverse's): transactionId, reversalId, status, message. */
-    static Envelope reversed(TransactionService.Moved moved) {
-        boolean approved = moved.event().eventResult().equals(EventResult.Approved.name());
-        return Envelope.ok().with("transactionId", moved.transaction().id()).with("reversalId", moved.event().id())
-                .with("status", moved.transaction().status())
-                .with("message", approved ? "The authorization was reversed"
-                        : "The processor did not reverse the authorization (" + moved.event().eventResult() + ")")
-                .with("eventResult", moved.event().eventResult()).with("resultCode", moved.event().resultCode())
-                .with("entry", moved.transaction());
+        Envelope<Record> answer = Envelope.ok(body);
+        return (pending ? Response.accepted(answer) : Response.ok(answer)).build();
     }
 }

@@ -20,7 +20,7 @@ public record TransactionView(@Schema(example = "7c9e6679-7425-40de-944b-e07fc1f
                               @Schema(example = "2026-03-10T14:05:09.120Z") OffsetDateTime createdDate,
                               List<EventView> events) {
 
-    /** The transaction of the examples after its capture (CaptureAnswer) and a partial refund (RefundAnswer). */
+    /** The transaction of the examples after its capture (CaptureResponse) and a partial refund (RefundResponse). */
     static final String CAPTURED_EXAMPLE = "{\"id\": \"7c9e6679-7425-40de-944b-e07fc1f90ae7\", \"amount\": 12.34, \"currency\": \"USD\", "
             + "\"status\": \"Captured\", \"resultCode\": \"00\", \"maskedCardNumber\": \"************1111\", "
             + "\"ccType\": \"VISA\", \"capturedAmount\": 12.34, \"refundedAmount\": 0.00, \"orderId\": \"order-1001\", "

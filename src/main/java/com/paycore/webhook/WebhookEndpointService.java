@@ -1,5 +1,7 @@
 package com.paycore.webhook;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,6 +34,7 @@ import com.paycore.event.Events;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.Datasource;
+import com.paycore.platform.Envelope;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jdbc;
@@ -49,7 +52,10 @@ class WebhookEndpointService {
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
 
     /** A new endpoint's id and its secret, to be answered once. */
-    record Created(UUID id, String secret) {
+    /** A new endpoint's answer: its id and its signing secret, shown in this answer only. */
+    public record Created(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,
+                          @Schema(description = "The signing secret; shown only here") String secret)
+            implements Envelope.Identified {
     }
 
     @PersistenceContext(unitName = "payments")
