@@ -201,35 +201,74 @@ class ArchitectureTest {
 
     /**
      * Package-private by default: a feature type is public only when another package uses it or Payara needs it public
-     * (JAX-RS resources, enterprise beans, servlets, ServiceLoader-loaded classes) or it shows in such a public signature. CDI
-     * beans, providers, entities and JSON bodies (nested in their resources) are not reasons of their own.
+     * (JAX-RS resources, enterprise beans, servlets, ServiceLoader-loaded classes, JSON bodies bound by Yasson) or it shows in
+     * such a public signature. CDI beans, providers and entities are not reasons of their own.
      */
     @Test
     void featureTypesArePublicOnlyWhenNeeded() {
         List<String> needlessly = publicFeatureTypes().stream()
                 .filter(c -> !usedFromAnotherPackage(c) && !jaxRsResource(c) && !enterpriseBean(c) && !servlet(c) && !serviceLoaded(c)
-                        && !IN_PUBLIC_SIGNATURES.contains(c))
+                        && !jsonBody(c) && !IN_PUBLIC_SIGNATURES.contains(c))
                 .map(JavaClass::getName).toList();
         assertEquals(List.of(), needlessly, "public without a reason: make them package-private");
     }
 
     /**
-     * JSON bodies (requests, views, rows, responses) are public types nested in the resource that serves them: Yasson
-     * refuses a package-private class (a request becomes 400, an answer "Generating incomplete JSON"), and no other
-     * package needs them at the top level of a feature.
+     * JSON bodies (requests, views, rows, responses): top-level types of their feature, beside its service, public
+     * because Yasson refuses a package-private class (a request becomes 400, an answer "Generating incomplete JSON").
      */
+    static boolean jsonBody(JavaClass type) {
+        return type.getSimpleName().matches(".*(Request|View|Response|Row)")
+                || type.getRawSuperclass().filter(s -> s.getName().equals("java.lang.Record")).isPresent()
+                || type.getFields().stream().anyMatch(f -> f.getModifiers().contains(JavaModifier.PUBLIC)
+                        && !f.getModifiers().contains(JavaModifier.STATIC));
+    }
+
     @Test
-    void jsonBodiesArePublicTypesNestedInTheirResources() {
-        List<String> topLevel = CLASSES.stream()
-                .filter(c -> !c.isNestedClass() && feature(c).filter(f -> !f.equals("platform")).isPresent())
-                .filter(c -> c.getSimpleName().matches(".*(Request|View|Response|Row)"))
-                .map(JavaClass::getName).toList();
-        assertEquals(List.of(), topLevel, "JSON bodies belong nested in their resource");
+    void jsonBodiesArePublic() {
         List<String> hidden = CLASSES.stream()
-                .filter(c -> c.getEnclosingClass().filter(ArchitectureTest::jaxRsResource).isPresent())
+                .filter(c -> feature(c).filter(f -> !f.equals("platform")).isPresent())
+                .filter(c -> c.getSimpleName().matches(".*(Request|View|Response|Row)"))
                 .filter(c -> !c.getModifiers().contains(JavaModifier.PUBLIC))
                 .map(JavaClass::getName).toList();
-        assertEquals(List.of(), hidden, "types nested in a resource are JSON bodies: Yasson needs them public");
+        assertEquals(List.of(), hidden, "JSON bodies are bound by Yasson: they must be public");
+    }
+
+    /** A resource: a JAX-RS class (annotated @Path) or any class of ours named *Resource, with the types nested in it. */
+    static boolean resource(JavaClass type) {
+        if (feature(type).isEmpty()) {
+            return false;
+        }
+        JavaClass top = type;
+        while (top.getEnclosingClass().isPresent()) {
+            top = top.getEnclosingClass().get();
+        }
+        return jaxRsResource(top) || top.getSimpleName().endsWith("Resource");
+    }
+
+    /**
+     * Which classes depend on a resource. The OpenAPI filter documents the resources (it lists them) and is the one
+     * exemption of {@link #entitiesAndServicesNeverDependOnResources}.
+     */
+    static List<Dependency> dependenciesOnResources() {
+        return CLASSES.stream().filter(c -> !resource(c))
+                .flatMap(c -> c.getDirectDependenciesFromSelf().stream())
+                .filter(d -> resource(d.getTargetClass())).toList();
+    }
+
+    /**
+     * Entities and services (every class that is not a resource) never depend on a resource: request and response
+     * types live beside the feature's service, so the direction is always resource -> service -> entity.
+     */
+    @Test
+    void entitiesAndServicesNeverDependOnResources() {
+        List<Dependency> dependencies = dependenciesOnResources();
+        assertTrue(dependencies.stream().anyMatch(d -> d.getOriginClass().getPackageName().equals("com.paycore.openapi")),
+                "the check sees the OpenAPI filter's list of resources: it is not vacuous");
+        assertEquals(List.of(), dependencies.stream()
+                        .filter(d -> !d.getOriginClass().getPackageName().equals("com.paycore.openapi"))
+                        .map(Dependency::getDescription).distinct().toList(),
+                "entities and services never use resource types");
     }
 
     /**

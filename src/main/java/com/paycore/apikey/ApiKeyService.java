@@ -15,9 +15,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
-import com.paycore.apikey.ApiKeysResource.ApiKeyView;
-import com.paycore.apikey.ApiKeysResource.CreateApiKeyRequest;
-import com.paycore.apikey.ApiKeysResource.UpdateApiKeyRequest;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;

@@ -21,12 +21,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
+import com.paycore.platform.Envelope.Entry;
 import com.paycore.platform.Page;
 import com.paycore.platform.QueryAlias;
 
@@ -48,7 +51,6 @@ public class ApiKeysResource {
 
     @POST
     @Path("expiryNotices/run")
-    @Answer(extra = @Answer.Field(name = "noticed", type = Integer.class, description = "Keys noticed in this run"))
     @Operation(operationId = "runApiKeyExpiryNotices", summary = "Record api_key.expiring events now",
             description = "Platform administrators. For every active key that stops working within 14 days (its "
                     + "expirationDate, or an earlier deactivationDate) while no other key of its project works beyond "
@@ -57,17 +59,17 @@ public class ApiKeysResource {
                     + "on every instance. Answers noticed: how many events this run recorded.")
     @APIResponse(responseCode = "200", description = "noticed")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
-    public Envelope noticeExpiringKeys() {
-        return Envelope.ok().with("noticed", expiryNotices.runNow());
+    public Envelope<KeyNoticesResponse> noticeExpiringKeys() {
+        return Envelope.ok(new KeyNoticesResponse(expiryNotices.runNow()));
     }
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "createApiKey", summary = "Create a project API key",
             description = "companyProjectId, type (TransactionRSAKey or FileContentPGPKey), name, description, "
                     + "expirationDate (default one year ahead). The value is shown only by E12; a TransactionRSAKey "
                     + "holds an RSA key pair, a FileContentPGPKey an OpenPGP key pair (public halves listed).")
-    @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries id",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Unknown type, expirationDate in the past, validation failure")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
     public Response create(@NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
@@ -75,7 +77,6 @@ public class ApiKeysResource {
     }
 
     @GET
-    @Answer(entries = ApiKeyView.class)
     @Operation(operationId = "listApiKeys", summary = "List a project's keys (masked)",
             description = "CompanyProjectId (required), Type, isActive. Entries: id, companyProjectId, type, name, "
                     + "description, isActive, expirationDate, deactivationDate, createdDate, maskedValue (last 4 "
@@ -83,7 +84,7 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "CompanyProjectId missing or malformed, unknown Type")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope list(@QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type,
+    public Envelope<Entries<ApiKeyView>> list(@QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type,
                          @QueryParam("isActive") Boolean active, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
         return Envelope.list(keys.list(projectId, type, active, Page.of(limit, offset)));
@@ -107,7 +108,6 @@ public class ApiKeysResource {
 
     @GET
     @Path("actual")
-    @Answer(entry = ApiKeyView.Revealed.class)
     @Operation(operationId = "revealApiKey", summary = "E12 Get unmasked API key value",
             description = "keyId (required); CompanyProjectId and Type, when given, must match the key. Answers entry: "
                     + "the key entry plus keyValue. Platform administrators and the company's Admins only; every "
@@ -115,65 +115,8 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "200", description = "entry with keyValue")
     @APIResponse(responseCode = "400", description = "keyId missing or malformed")
     @APIResponse(responseCode = "404", description = "No such key, or not of the given project or type")
-    public Envelope reveal(@QueryParam("keyId") @QueryAlias("Id") UUID keyId,
+    public Envelope<Entry<ApiKeyView.Revealed>> reveal(@QueryParam("keyId") @QueryAlias("Id") UUID keyId,
                            @QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type) {
         return Envelope.entry(keys.reveal(keyId, projectId, type));
-    }
-
-    /** A key entry (DESIGN.md section 9): masked value and public key only; keyValue only on E12. */
-    public record ApiKeyView(UUID id, UUID companyProjectId, KeyType type, String name, String description,
-                             boolean isActive, OffsetDateTime expirationDate, OffsetDateTime deactivationDate,
-                             OffsetDateTime createdDate, String maskedValue, String publicKey) {
-
-        static ApiKeyView from(ApiKey k) {
-            return new ApiKeyView(k.id(), k.projectId(), k.type(), k.name(), k.description(), k.active(),
-                    k.expirationDate(), k.deactivationDate(), k.createdAt(), k.maskedValue(), k.publicKey());
-        }
-
-        /** E12's entry: the key entry plus its full value. */
-        public record Revealed(UUID id, UUID companyProjectId, KeyType type, String name, String description,
-                               boolean isActive, OffsetDateTime expirationDate, OffsetDateTime deactivationDate,
-                               OffsetDateTime createdDate, String maskedValue, String publicKey, String keyValue) {
-
-            static Revealed of(ApiKeyView v, String keyValue) {
-                return new Revealed(v.id(), v.companyProjectId(), v.type(), v.name(), v.description(), v.isActive(),
-                        v.expirationDate(), v.deactivationDate(), v.createdDate(), v.maskedValue(), v.publicKey(), keyValue);
-            }
-
-            @Override
-            public String toString() {
-                return "Revealed[id=" + id + ", keyValue=****]";
-            }
-        }
-    }
-
-    /** A new key for a project: type TransactionRSAKey or FileContentPGPKey; expirationDate defaults to a year ahead. */
-    public static class CreateApiKeyRequest {
-
-        @NotNull
-        public UUID companyProjectId;
-        @NotNull
-        public String type;
-        @Size(max = 100)
-        public String name;
-        @Size(max = 1000)
-        public String description;
-        public OffsetDateTime expirationDate;
-    }
-
-    /**
-     * E6: metadata and state only, never the value. Fields left out (or null) keep their value; isActive=true also
-     * clears a deactivationDate.
-     */
-    public static class UpdateApiKeyRequest {
-
-        public UUID id;
-        @Size(max = 100)
-        public String name;
-        @Size(max = 1000)
-        public String description;
-        public Boolean isActive;
-        public OffsetDateTime expirationDate;
-        public OffsetDateTime deactivationDate;
     }
 }

@@ -15,7 +15,6 @@ import jakarta.transaction.Transactional.TxType;
 
 import com.paycore.access.Caller;
 import com.paycore.access.ProjectDirectory;
-import com.paycore.apikey.ApiKeysResource.ApiKeyView;
 import com.paycore.event.Events;
 import com.paycore.event.Topic;
 

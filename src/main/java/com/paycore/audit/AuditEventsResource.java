@@ -16,8 +16,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 import com.paycore.platform.Page;
 
 @Path("/adm/auditEvents")
@@ -31,7 +31,6 @@ public class AuditEventsResource {
     AuditTrail audit;
 
     @GET
-    @Answer(entries = AuditEventView.class)
     @Operation(operationId = "listAuditEvents", summary = "List audit events, oldest first",
             description = "Platform administrators: every event (or CompanyId's). Company Admins: their companies' "
                     + "events. from/to bound the time (inclusive, ISO 8601). Rows never hold a secret.")
@@ -40,19 +39,9 @@ public class AuditEventsResource {
     @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
     @APIResponse(responseCode = "403", description = "Not an active Admin of the company")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("from") OffsetDateTime from,
+    public Envelope<Entries<AuditEventView>> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("from") OffsetDateTime from,
                          @QueryParam("to") OffsetDateTime to, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
         return Envelope.list(audit.listFor(companyId, from, to, Page.of(limit, offset)));
-    }
-
-    public record AuditEventView(UUID id, OffsetDateTime occurredAt, UUID companyId, UUID actorUserId, String actor,
-                                 String action, String targetType, String targetId, String outcome, String requestId,
-                                 String details) {
-
-        static AuditEventView from(AuditEvent e) {
-            return new AuditEventView(e.id(), e.occurredAt(), e.companyId(), e.actorUserId(), e.actor(), e.action(),
-                    e.targetType(), e.targetId(), e.outcome(), e.requestId(), e.details());
-        }
     }
 }

@@ -11,7 +11,6 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.CompanyAccess;
-import com.paycore.audit.AuditEventsResource.AuditEventView;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
 

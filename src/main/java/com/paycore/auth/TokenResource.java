@@ -3,11 +3,11 @@ package com.paycore.auth;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.bind.annotation.JsonbProperty;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -20,7 +20,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 
 @Path("/auth/token")
 @ApplicationScoped
@@ -36,7 +35,6 @@ public class TokenResource {
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Produces(MediaType.APPLICATION_JSON)
-    @Answer(body = TokenResponse.class)
     @Operation(operationId = "createAccessToken", summary = "OAuth 2.0 token endpoint (RFC 6749)",
             description = "grant_type=password with username (email) and password, or grant_type=refresh_token "
                     + "with refresh_token. Answers access_token (RS256 JWT, 15 minutes by default), token_type Bearer, "
@@ -45,7 +43,8 @@ public class TokenResource {
                     + "accounts get invalid_grant. Password attempts are limited per client address and per username, "
                     + "and password checks running at once are capped: beyond, 429 temporarily_unavailable with "
                     + "Retry-After (seconds).")
-    @APIResponse(responseCode = "200", description = "Tokens issued")
+    @APIResponse(responseCode = "200", description = "Tokens issued",
+            content = @Content(schema = @Schema(implementation = TokenResponse.class)))
     @APIResponse(responseCode = "400", description = "invalid_request, invalid_grant or unsupported_grant_type")
     @APIResponse(responseCode = "429", description = "temporarily_unavailable: too many password attempts from the "
             + "address or for the username, or too many password checks at once; Retry-After says when to retry")
@@ -73,24 +72,5 @@ public class TokenResource {
             throw new OAuthException("unsupported_grant_type", "Supported grants: password, refresh_token");
         }
         return Response.ok(answer).header("Pragma", "no-cache").build();
-    }
-
-    /** The form of the token endpoint as the OpenAPI document shows it (read as a form map). */
-    public record TokenRequest(@JsonbProperty("grant_type") @Schema(required = true, enumeration = {"password", "refresh_token"},
-                                example = "password") String grantType,
-                        @Schema(description = "The user's e-mail (grant password)", example = "root@payments.test")
-                        String username,
-                        @Schema(description = "grant password", example = "bootstrap-secret-1") String password,
-                        @JsonbProperty("refresh_token") @Schema(description = "grant refresh_token") String refreshToken) {
-    }
-
-    /** RFC 6749 section 5.1. */
-    public record TokenResponse(
-            @JsonbProperty("access_token") @Schema(description = "RS256 JWT for Authorization: Bearer on /api/adm",
-                    example = "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl") String accessToken,
-            @JsonbProperty("token_type") @Schema(example = "Bearer") String tokenType,
-            @JsonbProperty("expires_in") @Schema(description = "Seconds", example = "900") long expiresIn,
-            @JsonbProperty("refresh_token") @Schema(description = "Single use",
-                    example = "rt_Jq3vX9pL2mN7sK4wE8tY1uZ6") String refreshToken) {
     }
 }

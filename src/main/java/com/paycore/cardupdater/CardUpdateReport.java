@@ -1,5 +1,7 @@
 package com.paycore.cardupdater;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -12,8 +14,8 @@ import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
-import com.paycore.cardupdater.CardUpdaterReportResource.CardUpdateView;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Envelope;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -33,7 +35,9 @@ class CardUpdateReport {
     @Inject
     ProjectAccess projectAccess;
 
-    public record Result(List<CardUpdateView> entries, long total) {
+    /** A page of updates and the number of all matching (the report's answer). */
+    public record Result(@Schema(required = true) List<CardUpdateView> entries,
+                         @Schema(description = Envelope.TOTAL) long total) {
     }
 
     public Result report(UUID companyId, OffsetDateTime start, OffsetDateTime end, String updateType, UUID projectId,

@@ -16,7 +16,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 
@@ -31,7 +30,6 @@ public class CardUpdaterReportResource {
     CardUpdateReport report;
 
     @GET
-    @Answer(entries = CardUpdaterReportResource.CardUpdateView.class, total = true)
     @Operation(operationId = "getCardUpdaterReport", summary = "E14 Credit card updater report",
             description = "The card account updater's updates of a company's payment tokens whose update date lies "
                     + "between StartDate and EndDate (both required, inclusive; ISO 8601 date-times, read as UTC "
@@ -49,25 +47,11 @@ public class CardUpdaterReportResource {
     @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
     @APIResponse(responseCode = "403", description = "Inactive membership or company, or a membership without a role")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
+    public Envelope<CardUpdateReport.Result> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
                          @QueryParam("EndDate") OffsetDateTime endDate, @QueryParam("updateType") String updateType,
                          @QueryParam("projectId") UUID projectId, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
-        CardUpdateReport.Result result = report.report(companyId, startDate, endDate, updateType, projectId,
-                Page.of(limit, offset));
-        return Envelope.list(result.entries()).with("total", result.total());
-    }
-
-    /**
-     * An E14 row: the spec's credit card update record (customerId is the payment token's id, expiration dates are
-     * YYYY-MM, updateReason is the update type) plus the token's project.
-     */
-    public record CardUpdateView(UUID customerId, String oldCardLast4, String newCardLast4, String oldExpirationDate,
-                                 String newExpirationDate, OffsetDateTime updateDate, String updateReason, UUID projectId) {
-
-        static CardUpdateView from(CardUpdate u) {
-            return new CardUpdateView(u.paymentTokenId(), u.oldLast4(), u.newLast4(), u.oldExpiration(), u.newExpiration(),
-                    u.updateDate(), u.updateType(), u.projectId());
-        }
+        return Envelope.ok(report.report(companyId, startDate, endDate, updateType, projectId,
+                Page.of(limit, offset)));
     }
 }

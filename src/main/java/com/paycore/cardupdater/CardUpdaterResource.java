@@ -18,11 +18,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.run.Runs;
 
 @Path("/adm/creditCardUpdater")
@@ -38,7 +39,6 @@ public class CardUpdaterResource {
 
     @POST
     @Path("runs")
-    @Answer(id = true, fields = Runs.Started.class)
     @Operation(operationId = "runCardUpdater", summary = "Run the card account updater for a company (a long run: 202, then GET the run)",
             description = "Body {\"companyId\": ...}. Asks, through each project's active processor, what the card's "
                     + "issuer reports about every active payment token of the company's projects, and applies it: "
@@ -57,7 +57,8 @@ public class CardUpdaterResource {
                     + "counts (CardExpired, CardReplaced, AccountClosed, ContactCardholder, NoChange) and failed). One "
                     + "requested run per company at a time: a request while one runs answers 409 naming it. Card "
                     + "numbers never appear.")
-    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run")
+    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run",
+            content = @Content(schema = @Schema(implementation = Runs.Started.class)))
     @APIResponse(responseCode = "400", description = "companyId missing or not a UUID")
     @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
     @APIResponse(responseCode = "403", description = "Not a platform administrator or an active Admin of the company")
@@ -65,23 +66,5 @@ public class CardUpdaterResource {
     @APIResponse(responseCode = "409", description = "A run for this company is already running (its id in the message and Location)")
     public Response run(@Valid @NotNull RunRequest request, @Context UriInfo uri) {
         return updater.start(request.companyId, uri);
-    }
-
-    /** {@code POST /api/adm/creditCardUpdater/runs}: the company whose tokens to update. */
-    public static class RunRequest {
-
-        @NotNull
-        public UUID companyId;
-    }
-
-    /** A finished run as answered: its id, company, times, and counts (per update type, NoChange, failed). */
-    public record RunView(UUID runId, UUID companyId, String trigger, OffsetDateTime startedAt, OffsetDateTime finishedAt,
-                          int checked, Map<String, Integer> counts, int failed) {
-
-        static RunView from(UpdaterRun run) {
-            RunCounts counts = run.counts();
-            return new RunView(run.id(), run.companyId(), run.trigger(), run.startedAt(), run.finishedAt(),
-                    counts.checked(), counts.byType(), counts.failed());
-        }
     }
 }

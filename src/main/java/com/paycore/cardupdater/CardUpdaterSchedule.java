@@ -14,7 +14,6 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.cardupdater.CardUpdaterResource.RunView;
 import com.paycore.platform.Schedules;
 import com.paycore.platform.StartupOrder;
 
@@ -47,9 +46,9 @@ class CardUpdaterSchedule {
     /** Outside a transaction: {@link CardUpdaterService} asks about each batch of tokens in its own. */
     void run() {
         try {
-            List<RunView> runs = updater.runScheduled();
+            List<UpdaterRunView> runs = updater.runScheduled();
             LOG.info(() -> "Card account updater: " + runs.size() + " companies, "
-                    + runs.stream().mapToInt(RunView::checked).sum() + " tokens asked, "
+                    + runs.stream().mapToInt(UpdaterRunView::checked).sum() + " tokens asked, "
                     + runs.stream().mapToInt(r -> r.counts().values().stream().mapToInt(Integer::intValue).sum()
                     - r.counts().get("NoChange")).sum() + " updates");
         } catch (RuntimeException e) {

@@ -21,7 +21,6 @@ import jakarta.ws.rs.core.UriInfo;
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
-import com.paycore.cardupdater.CardUpdaterResource.RunView;
 import com.paycore.company.CompanyService;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Times;
@@ -91,8 +90,8 @@ class CardUpdaterService {
 
     /** The monthly run: every active company, one after the other; a company that fails does not stop the others. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public List<RunView> runScheduled() {
-        List<RunView> runs = new java.util.ArrayList<>();
+    public List<UpdaterRunView> runScheduled() {
+        List<UpdaterRunView> runs = new java.util.ArrayList<>();
         for (UUID companyId : companies.activeIds()) {
             try {
                 runs.add(run(companyId, UpdaterRun.Trigger.Scheduled, null, Runs.Progress.UNTRACKED));
@@ -104,7 +103,7 @@ class CardUpdaterService {
         return runs;
     }
 
-    RunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, Runs.Progress progress) {
+    UpdaterRunView run(UUID companyId, UpdaterRun.Trigger trigger, UUID actor, Runs.Progress progress) {
         OffsetDateTime started = now();
         OffsetDateTime period = periodStart(started);
         UUID runId = self.start(companyId, trigger, actor, started);
@@ -119,7 +118,7 @@ class CardUpdaterService {
             after = due.get(due.size() - 1);
             progress.done(due.size());
         }
-        RunView run = self.finish(runId, total, now());
+        UpdaterRunView run = self.finish(runId, total, now());
         audit.record("CardUpdaterRun", companyId, "CardUpdaterRun", runId, trigger + ": " + total);
         return run;
     }
@@ -156,10 +155,10 @@ class CardUpdaterService {
     }
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public RunView finish(UUID runId, RunCounts counts, OffsetDateTime at) {
+    public UpdaterRunView finish(UUID runId, RunCounts counts, OffsetDateTime at) {
         UpdaterRun run = em.find(UpdaterRun.class, runId);
         run.finish(counts, at);
-        return RunView.from(run);
+        return UpdaterRunView.from(run);
     }
 
     /** The gateway and connection of a project with an active processor (its current merchant credentials). */

@@ -1,5 +1,7 @@
 package com.paycore.chargeback;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -14,8 +16,8 @@ import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
-import com.paycore.chargeback.ChargebackReportResource.ChargebackReportRow;
 import com.paycore.platform.AppException;
+import com.paycore.platform.Envelope;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Page;
@@ -36,8 +38,9 @@ class ChargebackReport {
     @Inject
     ProjectAccess projects;
 
-    /** The rows of one page, the number of all matching rows and the sum of their amounts. */
-    public record Result(List<ChargebackReportRow> rows, long total, BigDecimal totalAmount) {
+    /** The rows of one page, the number of all matching rows and the sum of their amounts (the report's answer). */
+    public record Result(@Schema(required = true) List<ChargebackReportRow> entries,
+                         @Schema(description = Envelope.TOTAL) long total, BigDecimal totalAmount) {
     }
 
     public Result run(UUID companyId, OffsetDateTime start, OffsetDateTime end, String dateType, UUID projectId,

@@ -17,7 +17,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.platform.Page;
 import com.paycore.transaction.Money;
@@ -34,8 +33,6 @@ public class ChargebackReportResource {
     ChargebackReport report;
 
     @GET
-    @Answer(entries = ChargebackReportRow.class, total = true,
-            extra = @Answer.Field(name = "totalAmount", type = BigDecimal.class))
     @Operation(operationId = "getChargebackReport", summary = "E13 Chargeback report",
             description = "CompanyId, StartDate and EndDate (ISO 8601, inclusive; without an offset read as UTC; at "
                     + "most 90 days apart) are required. ChargebackReportDateType: DateCreated (default; when the "
@@ -50,25 +47,13 @@ public class ChargebackReportResource {
             + "reversed, unknown ChargebackReportDateType or status, limit out of range")
     @APIResponse(responseCode = "403", description = "An inactive member of the company")
     @APIResponse(responseCode = "404", description = "Unknown company, or one the caller is not a member of")
-    public Envelope chargebackReport(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
+    public Envelope<ChargebackReport.Result> chargebackReport(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
                                      @QueryParam("EndDate") OffsetDateTime endDate,
                                      @QueryParam("ChargebackReportDateType") String dateType,
                                      @QueryParam("projectId") UUID projectId, @QueryParam("status") String status,
                                      @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         ChargebackReport.Result result = report.run(companyId, startDate, endDate, dateType, projectId, status,
                 Page.of(limit, offset));
-        return Envelope.list(result.rows()).with("total", result.total()).with("totalAmount", result.totalAmount());
-    }
-
-    /** An E13 row: the spec's transactionId, chargebackDate, amount, reason, status, dueDate, and identifying fields. */
-    public record ChargebackReportRow(UUID chargebackId, UUID transactionId, UUID projectId, OffsetDateTime chargebackDate,
-                                      BigDecimal amount, String currency, String reason, String reasonCode, String status,
-                                      OffsetDateTime dueDate, OffsetDateTime createdDate) {
-
-        static ChargebackReportRow of(Chargeback c) {
-            return new ChargebackReportRow(c.id(), c.transactionId(), c.projectId(), c.chargebackDate(),
-                    Money.scaled(c.amount(), c.currency()), c.currency(), c.reason(), c.reasonCode(), c.status().name(),
-                    c.respondByDate(), c.createdAt());
-        }
+        return Envelope.ok(result);
     }
 }

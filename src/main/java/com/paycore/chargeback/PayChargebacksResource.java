@@ -19,8 +19,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
+import com.paycore.platform.Envelope.Entry;
 import com.paycore.platform.OptionalBody;
 
 @Path("/pay/{projectId}")
@@ -42,7 +43,6 @@ public class PayChargebacksResource {
     @POST
     @Path("chargeEvents/chargeback")
     @Idempotent
-    @Answer(entries = AdminChargebacksResource.ChargebackView.class)
     @Operation(operationId = "searchChargebacks", summary = "E2 Chargeback details",
             description = "startDate (required: chargebacks dated at or after it), offset (required, 0 or more), limit "
                     + "(required, 1 to 10000), isForAllProjectsInCompany (true: every project of the key's company), "
@@ -56,7 +56,7 @@ public class PayChargebacksResource {
             + "malformed ids or date")
     @APIResponse(responseCode = "403", description = "The chargeback or transaction belongs to another project of the company")
     @APIResponse(responseCode = "404", description = "No such chargeback or transaction in the company")
-    public Envelope search(@PathParam("projectId") UUID projectId, @NotNull ChargebackSearchRequest request) {
+    public Envelope<Entries<ChargebackView>> search(@PathParam("projectId") UUID projectId, @NotNull ChargebackSearchRequest request) {
         return Envelope.list(chargebacks.search(caller.projectId(), request));
     }
 
@@ -64,51 +64,25 @@ public class PayChargebacksResource {
     @Path("chargebacks/{chargebackId}/accept")
     @Idempotent
     @OptionalBody
-    @Answer(entry = AdminChargebacksResource.ChargebackView.class)
     @Operation(operationId = "acceptChargeback",
             summary = "Accept a chargeback", description = "Pending -> Accepted. No body." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id; the chargeback is not Pending")
     @APIResponse(responseCode = "404", description = "No such chargeback in this project")
-    public Envelope accept(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId) {
+    public Envelope<Entry<ChargebackView>> accept(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId) {
         return Envelope.entry(chargebacks.accept(caller.projectId(), chargebackId));
     }
 
     @POST
     @Path("chargebacks/{chargebackId}/dispute")
     @Idempotent
-    @Answer(entry = AdminChargebacksResource.ChargebackView.class)
     @Operation(operationId = "disputeChargeback", summary = "Dispute a chargeback",
             description = "evidence (1 to 4000 characters): Pending -> Disputed, before respondByDate." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id; missing evidence; not Pending or past respondByDate")
     @APIResponse(responseCode = "404", description = "No such chargeback in this project")
-    public Envelope dispute(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId,
+    public Envelope<Entry<ChargebackView>> dispute(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId,
                             @NotNull DisputeRequest request) {
         return Envelope.entry(chargebacks.dispute(caller.projectId(), chargebackId, request.evidence));
-    }
-
-    /** E2's body. */
-    public static class ChargebackSearchRequest {
-
-        @Schema(required = true, description = "Chargebacks dated at or after it (ISO 8601; without an offset read as UTC)")
-        public String startDate;
-        @Schema(required = true, description = "Chargebacks to skip, 0 or more")
-        public Integer offset;
-        @Schema(required = true, description = "1 to 10000")
-        public Integer limit;
-        @Schema(description = "true: every project of the company, not only the key's")
-        public Boolean isForAllProjectsInCompany;
-        @Schema(description = "Only this chargeback")
-        public String chargebackId;
-        @Schema(description = "Only this transaction's chargebacks")
-        public String transactionId;
-    }
-
-    /** The merchant's evidence against a chargeback. */
-    public static class DisputeRequest {
-
-        @Schema(required = true, description = "1 to 4000 characters")
-        public String evidence;
     }
 }

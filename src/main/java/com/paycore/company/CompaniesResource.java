@@ -22,15 +22,17 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
+import com.paycore.platform.Envelope.Entry;
 import com.paycore.platform.Fields;
 import com.paycore.platform.Page;
 
@@ -47,10 +49,10 @@ public class CompaniesResource {
     CompanyService companies;
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "createCompany", summary = "Create a company (platform administrators)",
             description = "companyName (or name) is required, at most 50 characters and unique (case-insensitive).")
-    @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries id",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Validation failure or duplicate name")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     public Response create(@Valid @NotNull CreateCompanyRequest request, @Context UriInfo uri) {
@@ -58,26 +60,24 @@ public class CompaniesResource {
     }
 
     @GET
-    @Answer(entries = CompanyView.class)
     @Operation(operationId = "listCompanies", summary = "List companies",
             description = "Platform administrators see every company; others only the companies they are active "
                     + "members of. Id filters by id, name by case-insensitive partial match.")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed Id, limit out of 1..1000 or negative offset")
-    public Envelope list(@QueryParam("Id") UUID id, @QueryParam("name") String name,
+    public Envelope<Entries<CompanyView>> list(@QueryParam("Id") UUID id, @QueryParam("name") String name,
                          @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(companies.list(id, name, Page.of(limit, offset)).stream().map(CompanyView::from).toList());
     }
 
     @GET
     @Path("{id}")
-    @Answer(entry = CompanyView.class)
     @Operation(operationId = "getCompany", summary = "Get a company")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "403", description = "Inactive membership or inactive company")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope get(@PathParam("id") UUID id) {
+    public Envelope<Entry<CompanyView>> get(@PathParam("id") UUID id) {
         return Envelope.entry(CompanyView.from(companies.get(id)));
     }
 
@@ -95,54 +95,5 @@ public class CompaniesResource {
     public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyRequest request) {
         companies.update(id, request);
         return Envelope.ok();
-    }
-
-    /** companyName (the description calls it name) is required, at most 50 characters, unique. */
-    public static class CreateCompanyRequest {
-
-        @Size(max = 50)
-        @Schema(description = "Required (or name); unique, case-insensitive", example = "Acme Payments")
-        public String companyName;
-        @Size(max = 50)
-        public String name;
-        @Size(max = 250) @EmailAddress
-        @Schema(example = "billing@acme.example")
-        public String contactEmail;
-        @Size(max = 50)
-        public String contactPhone;
-        public Boolean isActive;
-
-        String resolvedName() {
-            return Fields.required("companyName", Aliases.either("companyName", companyName, "name", name), 50);
-        }
-    }
-
-    /** E8: companyName is required; every other field left out (or null) keeps its value. */
-    public static class UpdateCompanyRequest {
-
-        public UUID id;
-        @Size(max = 50)
-        public String companyName;
-        @Size(max = 50)
-        public String name;
-        @Size(max = 250) @EmailAddress
-        public String contactEmail;
-        @Size(max = 50)
-        public String contactPhone;
-        public Boolean isActive;
-
-        String resolvedName() {
-            return Fields.required("companyName", Aliases.either("companyName", companyName, "name", name), 50);
-        }
-    }
-
-    /** A company as answered; carries the typed name companyName and the description's name. */
-    public record CompanyView(UUID id, String companyName, String name, String contactEmail, String contactPhone,
-                              boolean isActive, OffsetDateTime createdDate) {
-
-        static CompanyView from(Company c) {
-            return new CompanyView(c.id(), c.name(), c.name(), c.contactEmail(), c.contactPhone(), c.active(),
-                    c.createdAt());
-        }
     }
 }

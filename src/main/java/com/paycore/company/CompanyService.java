@@ -11,8 +11,6 @@ import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.access.Role;
 import com.paycore.audit.AuditLog;
-import com.paycore.company.CompaniesResource.CreateCompanyRequest;
-import com.paycore.company.CompaniesResource.UpdateCompanyRequest;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;

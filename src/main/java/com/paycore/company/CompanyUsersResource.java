@@ -21,14 +21,16 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 import com.paycore.platform.Page;
 
 @Path("/adm/companyUsers")
@@ -45,12 +47,12 @@ public class CompanyUsersResource {
     CompanyUserService members;
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "addCompanyUser", summary = "Add an existing user to a company",
             description = "Platform administrators (any user) and the company's Admins (only a user who already "
                     + "belongs to a company they administer; others are invited). roles (or role): None, Admin, "
                     + "User (Member is read as User); default User.")
-    @APIResponse(responseCode = "201", description = "Created; the envelope carries the company user's id")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries the company user's id",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
     @APIResponse(responseCode = "404", description = "No such company (or not the caller's) or user (or not one "
             + "the caller may add)")
@@ -59,14 +61,13 @@ public class CompanyUsersResource {
     }
 
     @GET
-    @Answer(entries = CompanyUserView.class)
     @Operation(operationId = "listCompanyUsers", summary = "List company users",
             description = "CompanyId: members of that company; without it, of every company the caller administers. "
                     + "UserId filters to one user.")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed id, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("UserId") UUID userId,
+    public Envelope<Entries<CompanyUserView>> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("UserId") UUID userId,
                          @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(members.list(companyId, userId, Page.of(limit, offset)));
     }
@@ -84,59 +85,5 @@ public class CompanyUsersResource {
     public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyUserRequest request) {
         members.update(id, request);
         return Envelope.ok();
-    }
-
-    /** Adds an existing user to a company; roles (or role) defaults to User. */
-    public static class AddCompanyUserRequest {
-
-        @NotNull
-        public UUID companyId;
-        @NotNull
-        public UUID userId;
-        public String roles;
-        public String role;
-        @Size(max = 150)
-        public String firstName;
-        @Size(max = 150)
-        public String lastName;
-        @Size(max = 50)
-        public String phoneNumber;
-        public Boolean isActive;
-
-        Role resolvedRole() {
-            Role parsed = Role.parse(Aliases.either("roles", roles, "role", role));
-            return parsed == null ? Role.User : parsed;
-        }
-    }
-
-    /** E5. Fields left out keep their value; email cannot change here (400). */
-    public static class UpdateCompanyUserRequest {
-
-        public UUID id;
-        public UUID userId;
-        public UUID companyId;
-        public String roles;
-        public String role;
-        @Size(max = 150)
-        public String firstName;
-        @Size(max = 150)
-        public String lastName;
-        @Size(max = 50)
-        public String phoneNumber;
-        public Boolean isActive;
-        public String email;
-
-        Role resolvedRole() {
-            return Role.parse(Aliases.either("roles", roles, "role", role));
-        }
-    }
-
-    public record CompanyUserView(UUID id, UUID userId, UUID companyId, String email, Role roles, String firstName,
-                                  String lastName, String phoneNumber, boolean isActive, OffsetDateTime createdDate) {
-
-        static CompanyUserView from(CompanyUser m, String email) {
-            return new CompanyUserView(m.id(), m.userId(), m.companyId(), email, m.role(), m.firstName(), m.lastName(),
-                    m.phoneNumber(), m.active(), m.createdAt());
-        }
     }
 }

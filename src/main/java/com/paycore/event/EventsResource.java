@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -14,12 +15,15 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
+import com.paycore.platform.Envelope.Entry;
 import com.paycore.platform.Page;
 
 @Path("/pay/{projectId}/events")
@@ -40,14 +44,14 @@ public class EventsResource {
     ProjectCaller caller;
 
     @GET
-    @Answer(entries = ProjectEvent.class)
     @Operation(operationId = "listEvents", summary = "List the project's events, newest first",
             description = "type (one of the event types), from and to (ISO 8601, inclusive), limit (default 20, at "
                     + "most 1000) and offset. Events are kept at least 30 days. " + EVENT)
-    @APIResponse(responseCode = "200", description = "entries")
+    @APIResponse(responseCode = "200", description = "entries",
+            content = @Content(schema = @Schema(implementation = ProjectEvent.Listed.class)))
     @APIResponse(responseCode = "400", description = "Unknown type, malformed time, to before from, limit or offset "
             + "out of range")
-    public Envelope list(@PathParam("projectId") UUID projectId, @QueryParam("type") String type,
+    public Envelope<Entries<JsonObject>> list(@PathParam("projectId") UUID projectId, @QueryParam("type") String type,
                          @QueryParam("from") OffsetDateTime from, @QueryParam("to") OffsetDateTime to,
                          @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(events.list(caller.projectId(), type, from, to, Page.of(limit, offset)));
@@ -55,16 +59,12 @@ public class EventsResource {
 
     @GET
     @Path("{id}")
-    @Answer(entry = ProjectEvent.class)
     @Operation(operationId = "getEvent", summary = "Get one event of the project", description = EVENT)
-    @APIResponse(responseCode = "200", description = "entry")
+    @APIResponse(responseCode = "200", description = "entry",
+            content = @Content(schema = @Schema(implementation = ProjectEvent.Read.class)))
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such event in this project")
-    public Envelope get(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
-        return Envelope.ok().with("entry", events.get(caller.projectId(), id));
-    }
-
-    /** An event as answered (for the OpenAPI document): data is the resource as its own read shows it. */
-    public record ProjectEvent(UUID id, String type, OffsetDateTime createdDate, UUID companyProjectId, Map<String, Object> data) {
+    public Envelope<Entry<JsonObject>> get(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
+        return Envelope.entry(events.get(caller.projectId(), id));
     }
 }

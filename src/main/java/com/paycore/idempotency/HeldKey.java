@@ -6,7 +6,7 @@ import jakarta.enterprise.context.RequestScoped;
 
 /**
  * The idempotency claim the current request holds, if any: set by {@link IdempotencyFilter} when it claims the key,
- * read by {@link AnswerWithEffect} to store the answer in the effect's own database transaction, and taken back by
+ * read by {@link ResponseWithEffect} to store the answer in the effect's own database transaction, and taken back by
  * the filter on the response side.
  */
 @RequestScoped

@@ -60,8 +60,8 @@ import jakarta.ws.rs.ext.Provider;
  * an answer was left by a request that died (a crash, a database failure): a repeat takes it over and runs, so no
  * key stays blocked. Rows older than 24 h count as absent. The fingerprint is keyed ({@link IdempotencyRules#fingerprint}): a tokenization body holds card data.
  * <p>
- * Answer side: a resource method that ran under a claim stores its answer in its effect's own database transaction
- * ({@link AnswerWithEffect}): a crash or a database restart can no longer leave an effect without its answer. Here
+ * Response side: a resource method that ran under a claim stores its answer in its effect's own database transaction
+ * ({@link ResponseWithEffect}): a crash or a database restart can no longer leave an effect without its answer. Here
  * remain the answers of refusals (exceptions mapped to 4xx, whose effect rolled back), stored sealed under the master
  * key (they may hold personal data), with a few attempts spread over some seconds when the database fails; a 5xx
  * releases the claim, if still unanswered, so the client may retry (when the release fails, the lease frees the key).
@@ -99,7 +99,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     @Inject
     LookupKey lookupKey;
 
-    /** The claim this request holds, shared with the resource method's {@link AnswerWithEffect}. */
+    /** The claim this request holds, shared with the resource method's {@link ResponseWithEffect}. */
     @Inject
     HeldKey held;
 
@@ -183,7 +183,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
             return;
         }
         if (held.answered()) {
-            return; // stored in the effect's own transaction (AnswerWithEffect)
+            return; // stored in the effect's own transaction (ResponseWithEffect)
         }
         String answer = sealed(claim, response, masterKey.get());
         for (int attempt = 0; ; attempt++) {

@@ -146,8 +146,8 @@ class IdempotencyStore {
         return update.executeUpdate() == 1;
     }
 
-    /** An answer to store: its status and its sealed headers and body (public: Weld intercepts only such signatures). */
-    public record Answer(int status, String sealed) {
+    /** A response to store for replay: its status and its sealed headers and body (public: Weld intercepts only such signatures). */
+    public record StoredResponse(int status, String sealed) {
     }
 
     /** Work whose result may be any object, and may fail with any exception (an interceptor's proceed). */
@@ -158,15 +158,15 @@ class IdempotencyStore {
 
     /**
      * Runs {@code effect} and stores the answer {@code answerOf} makes of its result on the claim {@code id}, in one
-     * database transaction ({@link AnswerWithEffect}): both commit or neither. When the claim is no longer this
+     * database transaction ({@link ResponseWithEffect}): both commit or neither. When the claim is no longer this
      * request's (a retry took it over after its lease), the effect is undone and the request answers 409. A null
      * answer (a server error) is not stored. Any exception rolls everything back.
      */
     @Transactional(value = TxType.REQUIRED, rollbackOn = Exception.class)
-    public Object completeWithEffect(UUID id, Work effect, java.util.function.Function<Object, Answer> answerOf,
+    public Object completeWithEffect(UUID id, Work effect, java.util.function.Function<Object, StoredResponse> answerOf,
                                      Runnable answered) throws Exception {
         Object result = effect.run();
-        Answer answer = answerOf.apply(result);
+        StoredResponse answer = answerOf.apply(result);
         if (answer == null) {
             return result;
         }

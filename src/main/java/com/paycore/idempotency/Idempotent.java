@@ -14,7 +14,7 @@ import jakarta.ws.rs.NameBinding;
  * request, 400; while the first is still running, 409. Requests without the header are not affected.
  * See {@link IdempotencyFilter}.
  * <p>
- * Also a CDI interceptor binding: {@link AnswerWithEffect} stores a keyed request's answer in its effect's own
+ * Also a CDI interceptor binding: {@link ResponseWithEffect} stores a keyed request's answer in its effect's own
  * database transaction.
  */
 @NameBinding

@@ -17,10 +17,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/auth/invitations/{id}/accept")
@@ -34,35 +35,19 @@ public class InvitationAcceptanceResource {
     InvitationService invitations;
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "acceptInvitation",
             summary = "Accept an invitation (no bearer token: the invitation token is the credential)",
             description = "token (from the invitation e-mail), password, firstName, lastName. When the email has no "
                     + "account, password sets the new account's; when it has one, password must be that account's "
                     + "own (a wrong one counts as a failed login) and is never changed. Creates the company user "
                     + "with the invited role.")
-    @APIResponse(responseCode = "201", description = "Created; id is the new company user")
+    @APIResponse(responseCode = "201", description = "Created; id is the new company user",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Wrong, expired or used token; wrong or missing password of the "
             + "existing account, or that account locked or inactive; validation failure")
     @APIResponse(responseCode = "404", description = "No such invitation")
     public Response accept(@PathParam("id") UUID id, @NotNull AcceptInvitationRequest request) {
         UUID member = invitations.accept(id, request);
         return Envelope.created(UriBuilder.fromPath("/api/adm/companyUsers").build(), member);
-    }
-
-    /**
-     * password is the new account's when the invited email has no account yet; otherwise the existing account's own
-     * password, as proof of control (it is never changed here).
-     */
-    public static class AcceptInvitationRequest {
-
-        @NotBlank @Size(max = 200)
-        public String token;
-        @Size(min = 8, max = 200)
-        public String password;
-        @Size(max = 150)
-        public String firstName;
-        @Size(max = 150)
-        public String lastName;
     }
 }

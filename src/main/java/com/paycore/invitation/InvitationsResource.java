@@ -21,15 +21,17 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Answer;
 import com.paycore.platform.Aliases;
 import com.paycore.platform.EmailAddress;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 import com.paycore.platform.Page;
 import com.paycore.platform.QueryAlias;
 
@@ -47,15 +49,14 @@ public class InvitationsResource {
     InvitationService invitations;
 
     @POST
-    @Answer(id = true,
-            extra = @Answer.Field(name = "invitationToken", type = String.class, description = "Only when no e-mail is sent (no SMTP configured)"))
     @Operation(operationId = "createInvitation", summary = "Invite someone to a company",
             description = "companyId, email, roles (or role; default User). The invitation id and one-time token "
                     + "are e-mailed to the invited address; the answer never holds the token, except in development "
                     + "mode (no mail server configured), where it adds invitationToken for the inviter to pass on. "
                     + "Valid 7 days.")
     @APIResponse(responseCode = "201", description = "Created and e-mailed; the envelope carries id (and "
-            + "invitationToken in development mode only)")
+            + "invitationToken in development mode only)",
+            content = @Content(schema = @Schema(implementation = InvitationCreatedResponse.class)))
     @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
     @APIResponse(responseCode = "503", description = "The e-mail could not be sent: no invitation was created, "
@@ -63,25 +64,23 @@ public class InvitationsResource {
     public Response create(@NotNull CreateInvitationRequest request, @Context UriInfo uri) {
         InvitationService.Created created = invitations.create(request);
         return created.token() == null ? Envelope.created(uri.getAbsolutePath(), created.invitation().id())
-                : Envelope.created(uri.getAbsolutePath(), created.invitation().id(),
-                        Envelope.ok().with("invitationToken", created.token()));
+                : Envelope.created(uri.getAbsolutePath(),
+                        new InvitationCreatedResponse(created.invitation().id(), created.token()));
     }
 
     @GET
-    @Answer(entries = InvitationView.class)
     @Operation(operationId = "listInvitations", summary = "List invitations (never their tokens)",
             description = "CompanyId: that company's; without it, every company the caller administers.")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed id, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope list(@QueryParam("CompanyId") UUID companyId, @QueryParam("limit") Integer limit,
+    public Envelope<Entries<InvitationView>> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
         return Envelope.list(invitations.list(companyId, Page.of(limit, offset)));
     }
 
     @GET
     @Path("isEntryBelongsToCompany")
-    @Answer(extra = @Answer.Field(name = "result", type = Boolean.class))
     @Operation(operationId = "checkInvitationBelongsToCompany", summary = "E20 Validate invitation company",
             description = "CompanyId (companyId) and UserInvitationId (invitationId) are required. result=false: "
                     + "the invitation exists but belongs to another company the caller may also see; an invitation "
@@ -89,33 +88,8 @@ public class InvitationsResource {
     @APIResponse(responseCode = "200", description = "result: true or false")
     @APIResponse(responseCode = "400", description = "A parameter missing or malformed")
     @APIResponse(responseCode = "404", description = "No such invitation or company")
-    public Envelope belongsToCompany(@QueryParam("CompanyId") UUID companyId,
+    public Envelope<InvitationCheckResponse> belongsToCompany(@QueryParam("CompanyId") UUID companyId,
                                      @QueryParam("UserInvitationId") @QueryAlias("invitationId") UUID invitationId) {
-        return Envelope.ok().with("result", invitations.belongsToCompany(companyId, invitationId));
-    }
-
-    public static class CreateInvitationRequest {
-
-        @NotNull
-        public UUID companyId;
-        @NotBlank @Size(max = 250) @EmailAddress
-        public String email;
-        public String roles;
-        public String role;
-
-        Role resolvedRole() {
-            Role parsed = Role.parse(Aliases.either("roles", roles, "role", role));
-            return parsed == null ? Role.User : parsed;
-        }
-    }
-
-    /** An invitation as listed: never its token. */
-    public record InvitationView(UUID id, UUID companyId, String email, Role roles, Invitation.Status status,
-                                 OffsetDateTime expirationDate, OffsetDateTime acceptedDate, OffsetDateTime createdDate) {
-
-        static InvitationView from(Invitation i, OffsetDateTime now) {
-            return new InvitationView(i.id(), i.companyId(), i.email(), i.role(), i.status(now), i.expiresAt(),
-                    i.acceptedAt(), i.createdAt());
-        }
+        return Envelope.ok(new InvitationCheckResponse(invitations.belongsToCompany(companyId, invitationId)));
     }
 }

@@ -24,7 +24,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
-import com.paycore.keystore.KeystoresResource.KeystoreView;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;

@@ -17,12 +17,14 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 import com.paycore.platform.Page;
 
 @Path("/adm/KeyStores")
@@ -39,53 +41,28 @@ public class KeystoresResource {
 
     @POST
     @Path("generation")
-    @Answer(id = true,
-            extra = {@Answer.Field(name = "keystoreId", type = UUID.class),
-            @Answer.Field(name = "activationDate", type = OffsetDateTime.class),
-            @Answer.Field(name = "expirationDate", type = OffsetDateTime.class),
-            @Answer.Field(name = "keyStrength", type = String.class),
-            @Answer.Field(name = "keyBase64", type = String.class),
-            @Answer.Field(name = "ivBase64", type = String.class)})
     @Operation(operationId = "generateKeystore", summary = "E18 Generate keystore",
             description = "No input. An AES-256 key from the system's secure random source, wrapped by the master key; "
                     + "activation now, expiration after payments.keystore.validity-days (365). It becomes the keystore "
                     + "new card data is encrypted with. This answer is the only time keyBase64/ivBase64 leave the "
                     + "service. Generate the successor 30 to 60 days before expiry, then run the rotation.")
     @APIResponse(responseCode = "201", description = "Created; id (= keystoreId), keystoreId, activationDate, "
-            + "expirationDate, keyStrength, keyBase64, ivBase64")
+            + "expirationDate, keyStrength, keyBase64, ivBase64",
+            content = @Content(schema = @Schema(implementation = KeystoreCreatedResponse.class)))
     @APIResponse(responseCode = "400", description = "Configuration problem (validity days, master key value)")
     @APIResponse(responseCode = "404", description = "Required system resource missing (the master key file)")
     @APIResponse(responseCode = "500", description = "Random source or database failure")
     public Response generate(@Context UriInfo uri) {
         KeystoreView k = keystores.generate();
-        return Envelope.created(uri.getBaseUriBuilder().path("adm/KeyStores").build(), k.keystoreId(), Envelope.ok()
-                .with("keystoreId", k.keystoreId()).with("activationDate", k.activationDate())
-                .with("expirationDate", k.expirationDate()).with("keyStrength", k.keyStrength())
-                .with("keyBase64", k.keyBase64()).with("ivBase64", k.ivBase64()));
+        return Envelope.created(uri.getBaseUriBuilder().path("adm/KeyStores").build(), KeystoreCreatedResponse.of(k));
     }
 
     @GET
-    @Answer(entries = KeystoreView.class)
     @Operation(operationId = "listKeystores",
             summary = "List keystores (metadata only: keyBase64 and ivBase64 are null)")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "limit out of 1..1000 or negative offset")
-    public Envelope list(@QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
+    public Envelope<Entries<KeystoreView>> list(@QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(keystores.list(Page.of(limit, offset)));
-    }
-
-    /** A keystore as answered. keyBase64 and ivBase64 are set only in the generation answer; lists show them null. */
-    @JsonbNillable
-    public record KeystoreView(UUID keystoreId, OffsetDateTime activationDate, OffsetDateTime expirationDate,
-                               String keyStrength, String keyBase64, String ivBase64, boolean isActive) {
-
-        static KeystoreView metadata(Keystore k, boolean active) {
-            return new KeystoreView(k.id(), k.activationDate(), k.expirationDate(), k.keyStrength(), null, null, active);
-        }
-
-        @Override
-        public String toString() {
-            return "KeystoreView[keystoreId=" + keystoreId + ", key=****]";
-        }
     }
 }

@@ -4,11 +4,14 @@ import java.io.StringReader;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -57,7 +60,7 @@ import com.paycore.idempotency.Idempotent;
 import com.paycore.invitation.InvitationAcceptanceResource;
 import com.paycore.invitation.InvitationsResource;
 import com.paycore.keystore.KeystoresResource;
-import com.paycore.platform.Answer;
+import com.paycore.platform.Envelope;
 import com.paycore.platform.PaymentsApplication;
 import com.paycore.platform.StrictJson;
 import com.paycore.processor.ProcessorsResource;
@@ -78,8 +81,8 @@ import com.paycore.webhook.WebhookEndpointsResource;
 
 /**
  * Completes the document MicroProfile OpenAPI scans from the resources (mp.openapi.filter): every request body,
- * parameter and answer is described by a schema built from the real Java types (request classes, the views answered,
- * {@link Answer} on each method), ids are strings of format uuid, each operation carries its security, tags are
+ * parameter and answer is described by a schema built from the real Java types (request classes, and the answer type:
+ * {@code T} of {@code Envelope<T>}, flattened after the envelope's own fields as the envelope writes it), ids are strings of format uuid, each operation carries its security, tags are
  * listed once and Payara's non-standard top-level {@code endpoints} goes. Runs once, when the document is built.
  * <p>
  * Public with a public constructor: MicroProfile OpenAPI instantiates it by name.
@@ -107,6 +110,8 @@ public class ApiDocumentFilter implements OASFilter {
     static final String API_KEY_BEARER = "apiKeyBearer";
     static final String ENVELOPE = "Envelope";
     static final String EXAMPLE_ID = "3f2b8c1e-5d4a-4e6b-9c7d-2a1f0e9b8c7d";
+    /** The OAuth 2.0 token endpoint (RFC 6749): its answers are not enveloped, its errors are RFC 6749's. */
+    static final String OAUTH_TOKEN_PATH = "/api/auth/token";
 
     @Override
     public void filterOpenAPI(OpenAPI api) {
@@ -153,9 +158,10 @@ public class ApiDocumentFilter implements OASFilter {
                     .description("Optional: a client-chosen key (at most 255 characters) that makes a retry safe")
                     .schema(SchemaBuilder.string(null).maxLength(255)));
         }
-        Answer answer = method.getAnnotation(Answer.class);
-        Schema success = answer == null ? ref(ENVELOPE) : answerSchema(operation, answer, types, schemas);
-        boolean oauth = answer != null && answer.body() != void.class;
+        Type answer = answerType(method);
+        boolean oauth = path.equals(OAUTH_TOKEN_PATH);
+        Schema success = answer == null ? ref(ENVELOPE)
+                : oauth ? ref(types.named((Class<?>) answer)) : answerSchema(operation, answer, types, schemas);
         if (oauth && !schemas.containsKey("OAuthError")) {
             schemas.put("OAuthError", OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
                     .description("RFC 6749 section 5.2")
@@ -169,7 +175,7 @@ public class ApiDocumentFilter implements OASFilter {
                     path.startsWith("/api/adm/") ? "Missing, invalid or expired token, or inactive user"
                             : "Missing, unknown, inactive or expired API key, or a key of another project"));
         }
-        Object example = answer == null ? null : answerExample(answer, types);
+        Object example = answer == null ? null : oauth ? types.example((Class<?>) answer, 0) : answerExample(answer, types);
         if (operation.getResponses() != null && operation.getResponses().getAPIResponses() != null) {
             String exampled = primarySuccess(operation.getResponses().getAPIResponses().keySet());
             for (Map.Entry<String, APIResponse> e : operation.getResponses().getAPIResponses().entrySet()) {
@@ -191,50 +197,30 @@ public class ApiDocumentFilter implements OASFilter {
         }
     }
 
-    /** The success answer: the envelope with the typed fields {@link Answer} names, as a named schema. */
-    private Schema answerSchema(Operation operation, Answer answer, SchemaBuilder types, Map<String, Schema> schemas) {
-        if (answer.body() != void.class) {
-            return ref(types.named(answer.body()));
+    /**
+     * The type of the success answer: the schema implementation of its success {@code @APIResponse} (a method
+     * answering {@code Response} to choose its status, or one whose answer is stored JSON), else {@code T} of a
+     * method answering {@code Envelope<T>}; null for the bare envelope.
+     */
+    static Type answerType(Method method) {
+        for (org.eclipse.microprofile.openapi.annotations.responses.APIResponse r
+                : method.getAnnotationsByType(org.eclipse.microprofile.openapi.annotations.responses.APIResponse.class)) {
+            if (r.responseCode().startsWith("2") && r.content().length > 0
+                    && r.content()[0].schema().implementation() != Void.class) {
+                return r.content()[0].schema().implementation();
+            }
         }
+        if (method.getGenericReturnType() instanceof ParameterizedType p && p.getRawType() == Envelope.class) {
+            Type body = p.getActualTypeArguments()[0];
+            return body == Record.class ? null : body;
+        }
+        return null;
+    }
+
+    /** The success answer: the envelope's fields, then the answer type's (a record's components), as a named schema. */
+    private Schema answerSchema(Operation operation, Type answer, SchemaBuilder types, Map<String, Schema> schemas) {
         Schema schema = envelope(OASFactory.createSchema().type(Schema.SchemaType.OBJECT));
-        List<String> required = new ArrayList<>(schema.getRequired());
-        if (answer.id()) {
-            schema.addProperty("id", SchemaBuilder.string("uuid").description("The id of what was created"));
-            required.add("id");
-        }
-        if (answer.fields() != void.class) {
-            types.describe(answer.fields(), schema);
-        }
-        if (answer.entry() != void.class) {
-            schema.addProperty("entry", types.of(answer.entry()));
-        }
-        if (answer.entries() != void.class) {
-            schema.addProperty("entries", OASFactory.createSchema().type(Schema.SchemaType.ARRAY)
-                    .items(types.of(answer.entries())));
-            required.add("entries");
-        }
-        if (answer.total()) {
-            schema.addProperty("total", OASFactory.createSchema().type(Schema.SchemaType.INTEGER).format("int64")
-                    .description("Rows matching, not only those on this page"));
-        }
-        for (Answer.Field f : answer.extra()) {
-            Schema s = types.of(f.type());
-            if (!f.description().isEmpty() && s.getRef() == null) {
-                s.setDescription(f.description());
-            }
-            if (f.nullable() && s.getRef() == null) {
-                s.setNullable(true);
-            }
-            schema.addProperty(f.name(), s);
-        }
-        if (schema.getRequired() != null) {
-            for (String r : schema.getRequired()) {
-                if (!required.contains(r)) {
-                    required.add(r);
-                }
-            }
-        }
-        schema.setRequired(required);
+        types.describe(answer, schema);
         String name = Character.toUpperCase(operation.getOperationId().charAt(0))
                 + operation.getOperationId().substring(1) + "Answer";
         schemas.put(name, schema);
@@ -242,50 +228,23 @@ public class ApiDocumentFilter implements OASFilter {
     }
 
     /**
-     * An example of the success answer, assembled from the examples on the answered types' properties
-     * ({@code @Schema(example)}), the envelope's fields first; null when a part the answer carries has no example
-     * (a partial example would mislead more than none).
+     * An example of the success answer, assembled from the examples on the answer type's components
+     * ({@code @Schema(example)}; a list shows one entry, a create's {@code id} an example id, a report's {@code total}
+     * 1), the envelope's fields
+     * first; null when a component has no example (a partial example would mislead more than none).
      */
-    static Object answerExample(Answer answer, SchemaBuilder types) {
-        if (answer.body() != void.class) {
-            return types.example(answer.body(), 0);
-        }
+    static Object answerExample(Type answer, SchemaBuilder types) {
         Map<String, Object> example = new LinkedHashMap<>();
         example.put("success", true);
         example.put("code", 200);
         // errorMessage is null on success: Payara's writer leaves null values out of the document, so it is not shown.
-        if (answer.id()) {
-            example.put("id", EXAMPLE_ID);
-        }
-        if (answer.fields() != void.class) {
-            if (!(types.example(answer.fields(), 0) instanceof Map<?, ?> fields)) {
+        for (SchemaBuilder.Property p : SchemaBuilder.properties(answer)) {
+            Object value = p.name().equals("id") && p.type() == UUID.class ? EXAMPLE_ID
+                    : p.name().equals("total") ? Integer.valueOf(1) : types.exampleOf(p, 0);
+            if (value == null) {
                 return null;
             }
-            fields.forEach((k, v) -> example.put((String) k, v));
-        }
-        if (answer.entry() != void.class) {
-            Object entry = types.example(answer.entry(), 0);
-            if (entry == null) {
-                return null;
-            }
-            example.put("entry", entry);
-        }
-        if (answer.entries() != void.class) {
-            Object entry = answer.entriesExample().isEmpty() ? types.example(answer.entries(), 0)
-                    : parsed(answer.entriesExample());
-            if (entry == null) {
-                return null;
-            }
-            example.put("entries", List.of(entry));
-        }
-        if (answer.total()) {
-            example.put("total", 1);
-        }
-        for (Answer.Field f : answer.extra()) {
-            if (f.example().isEmpty()) {
-                return null;
-            }
-            example.put(f.name(), SchemaBuilder.exampleValue(f.type(), f.example()));
+            example.put(p.name(), value);
         }
         return example.size() > 2 ? example : null;
     }

@@ -6,6 +6,7 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -139,7 +140,7 @@ final class SchemaBuilder {
     }
 
     /** Adds the type's JSON properties to the object schema, in declaration order. */
-    void describe(Class<?> type, Schema object) {
+    void describe(Type type, Schema object) {
         List<String> required = new ArrayList<>(object.getRequired() == null ? List.of() : object.getRequired());
         for (Property p : properties(type)) {
             Schema s = of(declared(p));
@@ -153,10 +154,30 @@ final class SchemaBuilder {
             object.setRequired(required);
         }
         org.eclipse.microprofile.openapi.annotations.media.Schema doc =
-                type.getAnnotation(org.eclipse.microprofile.openapi.annotations.media.Schema.class);
+                raw(type).getAnnotation(org.eclipse.microprofile.openapi.annotations.media.Schema.class);
         if (doc != null && !doc.description().isEmpty()) {
             object.setDescription(doc.description());
         }
+    }
+
+    static Class<?> raw(Type type) {
+        return type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : (Class<?>) type;
+    }
+
+    /** The example of one property: its {@code @Schema(example)}, else one assembled from its type; null if none. */
+    Object exampleOf(Property p, int depth) {
+        org.eclipse.microprofile.openapi.annotations.media.Schema doc = p.element()
+                .getAnnotation(org.eclipse.microprofile.openapi.annotations.media.Schema.class);
+        if (doc != null && !doc.example().isEmpty()) {
+            return exampleValue(p.type(), doc.example());
+        }
+        if (p.type() instanceof ParameterizedType list && list.getRawType() instanceof Class<?> raw
+                && Collection.class.isAssignableFrom(raw) && list.getActualTypeArguments()[0] instanceof Class<?> item) {
+            Object entry = example(item, depth + 1);
+            return entry == null ? null : List.of(entry);
+        }
+        return declared(p) instanceof Class<?> c && !c.isArray() && !Collection.class.isAssignableFrom(c)
+                && !Map.class.isAssignableFrom(c) ? example(c, depth) : null;
     }
 
     /** The property's type, or the type its {@code @Schema(implementation)} documents it as (a JSON object read raw). */
@@ -234,7 +255,7 @@ final class SchemaBuilder {
                 s.setDescription(doc.description());
             }
         }
-        if (doc != null && !doc.example().isEmpty() && inline) {
+        if (doc != null && !doc.example().isEmpty() && inline && s.getType() != Schema.SchemaType.ARRAY) {
             s.setExample(exampleValue(element instanceof Field f ? f.getGenericType() : String.class, doc.example()));
         }
         if (doc != null && doc.nullable() && inline) {
@@ -259,14 +280,22 @@ final class SchemaBuilder {
     }
 
     /** The JSON properties JSON-B reads and writes: record components, else public non-static fields. */
-    static List<Property> properties(Class<?> type) {
+    static List<Property> properties(Type generic) {
+        Class<?> type = raw(generic);
+        Map<TypeVariable<?>, Type> arguments = new LinkedHashMap<>();
+        if (generic instanceof ParameterizedType p) {
+            for (int i = 0; i < type.getTypeParameters().length; i++) {
+                arguments.put(type.getTypeParameters()[i], p.getActualTypeArguments()[i]);
+            }
+        }
         List<Property> properties = new ArrayList<>();
         if (type.isRecord()) {
             for (RecordComponent c : type.getRecordComponents()) {
                 AnnotatedElement element = field(type, c.getName());
                 if (!element.isAnnotationPresent(JsonbTransient.class)
                         && !c.getAccessor().isAnnotationPresent(JsonbTransient.class)) {
-                    properties.add(new Property(jsonName(c.getName(), element, c), c.getGenericType(), element));
+                    properties.add(new Property(jsonName(c.getName(), element, c),
+                            resolved(c.getGenericType(), arguments), element));
                 }
             }
             return properties;
@@ -282,6 +311,39 @@ final class SchemaBuilder {
             properties.addAll(0, own);
         }
         return properties;
+    }
+
+    /** The type with the type arguments of a generic answer ({@code Entries<E>}, ...) put in for its variables. */
+    static Type resolved(Type type, Map<TypeVariable<?>, Type> arguments) {
+        if (type instanceof TypeVariable<?> v && arguments.containsKey(v)) {
+            return arguments.get(v);
+        }
+        if (type instanceof ParameterizedType p && !arguments.isEmpty()) {
+            Type[] actual = Arrays.stream(p.getActualTypeArguments()).map(a -> resolved(a, arguments)).toArray(Type[]::new);
+            return new ParameterizedType() {
+                @Override
+                public Type[] getActualTypeArguments() {
+                    return actual.clone();
+                }
+
+                @Override
+                public Type getRawType() {
+                    return p.getRawType();
+                }
+
+                @Override
+                public Type getOwnerType() {
+                    return p.getOwnerType();
+                }
+
+                @Override
+                public String toString() {
+                    return p.getRawType().getTypeName() + Arrays.stream(actual).map(Type::getTypeName)
+                            .collect(java.util.stream.Collectors.joining(", ", "<", ">"));
+                }
+            };
+        }
+        return type;
     }
 
     private static AnnotatedElement field(Class<?> type, String name) {

@@ -26,8 +26,6 @@ import com.paycore.platform.Ids;
 import com.paycore.platform.Jpql;
 import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
-import com.paycore.processor.ProcessorsResource.ProcessorRequest;
-import com.paycore.processor.ProcessorsResource.ProcessorView;
 import com.paycore.platform.StrictJson;
 
 /** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */

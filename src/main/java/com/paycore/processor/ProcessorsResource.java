@@ -23,13 +23,14 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 import com.paycore.platform.Page;
 
 @Path("/adm/projectPaymentProcessors")
@@ -45,14 +46,14 @@ public class ProcessorsResource {
     ProcessorService processors;
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "createPaymentProcessor", summary = "Create a payment processor configuration",
             description = "companyProjectId, projectPaymentProcessorName (at most 100), gateway (1 = Simulator, 2 = "
                     + "ISO 8583 acquirer; other values are unsupported), paymentType (1 = CreditCard), isActive "
                     + "(default true), settings (a JSON object; write-only, stored encrypted, never returned; gateway 2 "
                     + "requires host, port, terminalId, acquirerId and accepts tls, tlsTrustedCertificatePem, timeoutMs, "
                     + "connections).")
-    @APIResponse(responseCode = "201", description = "Created; the envelope carries id")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries id",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Missing fields, unsupported gateway or payment type, gateway 2 "
             + "settings missing or bad (the message names the field)")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
@@ -62,14 +63,13 @@ public class ProcessorsResource {
     }
 
     @GET
-    @Answer(entries = ProcessorView.class)
     @Operation(operationId = "listPaymentProcessors", summary = "E15 Get payment processor configurations",
             description = "CompanyProjectId, Id, isActive, limit, offset. Deleted configurations never appear; settings "
                     + "are never answered. Company Users see the processors of projects assigned to them.")
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed parameter, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "404", description = "CompanyProjectId names a project the caller cannot see")
-    public Envelope list(@QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Id") UUID id,
+    public Envelope<Entries<ProcessorView>> list(@QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Id") UUID id,
                          @QueryParam("isActive") Boolean active, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
         return Envelope.list(processors.list(projectId, id, active, Page.of(limit, offset)));
@@ -104,36 +104,5 @@ public class ProcessorsResource {
     public Envelope delete(@PathParam("id") UUID id) {
         processors.delete(id);
         return Envelope.ok();
-    }
-
-    /**
-     * Create or update a processor configuration. settings is any JSON object, write-only (stored encrypted).
-     * On update, fields left out keep their value.
-     */
-    public static class ProcessorRequest {
-
-        public UUID id;
-        @Schema(example = "3f0e6a4c-2b1d-4c5e-9f8a-7b6c5d4e3f21")
-        public UUID companyProjectId;
-        @Size(max = 100)
-        @Schema(example = "Simulator")
-        public String projectPaymentProcessorName;
-        @Schema(description = "1: the built-in simulator", example = "1")
-        public Integer gateway;
-        @Schema(example = "1")
-        public Integer paymentType;
-        @Schema(example = "true")
-        public Boolean isActive;
-        @Schema(description = "Gateway settings (write-only: never answered)")
-        public JsonObject settings;
-    }
-
-    /** A processor configuration as answered: never its settings. */
-    public record ProcessorView(UUID id, UUID companyProjectId, String projectPaymentProcessorName, int gateway,
-                                int paymentType, boolean isActive, OffsetDateTime createdDate) {
-
-        static ProcessorView from(Processor p) {
-            return new ProcessorView(p.id(), p.projectId(), p.name(), p.gateway(), p.paymentType(), p.active(), p.createdAt());
-        }
     }
 }

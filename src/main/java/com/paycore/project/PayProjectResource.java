@@ -15,8 +15,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entry;
 
 @Path("/pay/{projectId}")
 @ApplicationScoped
@@ -30,19 +30,14 @@ public class PayProjectResource {
     @Inject
     ProjectCaller caller;
 
-    /** What a merchant's system can check its key with: the project the key acts for. */
-    public record KeyCheck(UUID projectId, String projectName, boolean isActive, UUID keyId) {
-    }
-
     @GET
-    @Answer(entry = KeyCheck.class)
     @Operation(operationId = "checkApiKey", summary = "The project an API key acts for",
             description = "Authenticated by the project API key (X-API-Key or Authorization: Bearer). Lets a merchant's "
                     + "system check its key and whether the project takes new transactions (isActive).")
     @APIResponse(responseCode = "200", description = "entry: projectId, projectName, isActive, keyId")
     @APIResponse(responseCode = "400", description = "Malformed projectId")
     @APIResponse(responseCode = "401", description = "Missing, unknown, inactive or expired key, or a key of another project")
-    public Envelope get(@PathParam("projectId") UUID projectId) {
+    public Envelope<Entry<KeyCheck>> get(@PathParam("projectId") UUID projectId) {
         Project project = projects.forApiKey(caller.projectId());
         return Envelope.entry(new KeyCheck(project.id(), project.name(), project.active(), caller.keyId()));
     }

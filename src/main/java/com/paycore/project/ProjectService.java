@@ -26,10 +26,6 @@ import com.paycore.platform.Page;
 import com.paycore.platform.SecretBox;
 import com.paycore.platform.SecretColumns;
 import com.paycore.processor.Connections;
-import com.paycore.project.ProjectsResource.AssignUsersRequest;
-import com.paycore.project.ProjectsResource.CreateProjectRequest;
-import com.paycore.project.ProjectsResource.UpdateMerchantRequest;
-import com.paycore.project.ProjectsResource.UpdateProjectRequest;
 
 @ApplicationScoped
 @Transactional

@@ -25,7 +25,6 @@ import jakarta.json.JsonValue;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.Page;
-import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 /**
  * An E3 request read and checked: the range as instants ({@code from} inclusive, {@code until} exclusive), the zone,

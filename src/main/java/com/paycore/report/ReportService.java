@@ -29,15 +29,19 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.StartupOrder;
 import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
+import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.Datasource;
-import com.paycore.report.ReportTransactionsResource.ReportRequest;
+import com.paycore.platform.Envelope;
+import com.paycore.platform.ErrorCode;
+import com.paycore.platform.StrictJson;
 
 /**
  * E3: checks who may see which events of the company, runs the report's SQL over the fact table and shapes the rows.
@@ -109,9 +113,24 @@ class ReportService {
         return Duration.ofMillis(millis);
     }
 
-    /** A page of grouped rows, the number of groups, and the zone the report was read in (its IANA id). */
-    public record Report(List<JsonObject> entries, long total, String timeZoneId) {
+    /**
+     * A page of grouped rows, the number of groups, and the zone the report was read in (its IANA id): the report's
+     * answer. The rows are built at run time (their keys are the chosen dimensions): the example shows one.
+     */
+    public record Report(@Schema(required = true, example = ENTRIES_EXAMPLE) List<JsonObject> entries,
+                         @Schema(description = Envelope.TOTAL) long total,
+                         @Schema(example = "America/New_York") String timeZoneId) {
     }
+
+    static final String ENTRIES_EXAMPLE = """
+            [{"eventDate": "2026-03-10", "paymentAuthorizationsCount": 3, "paymentAuthorizationsValue": 37.02,
+             "paymentSettlementsCount": 2, "paymentSettlementsValue": 24.68, "refundAuthorizationsCount": 1,
+             "refundAuthorizationsValue": 5.00, "refundSettlementsCount": 0, "refundSettlementsValue": 0.00,
+             "paymentReverseAuthorizationsCount": 0, "paymentReverseAuthorizationsValue": 0.00,
+             "chargebacksCount": 0, "chargebacksValue": 0.00, "amount": 37.02,
+             "firstEventDate": "2026-03-10", "lastEventDate": "2026-03-10",
+             "firstEventDateTime": "2026-03-10T09:12:44-04:00", "lastEventDateTime": "2026-03-10T17:40:02-04:00",
+             "eventCount": 6, "lastEventType": "Refund", "lastEventResult": "Approved"}]""";
 
     public Report run(ReportRequest request) {
         // The company first (404 for an unknown or another tenant's one), then the body: an invalid body must not tell

@@ -19,12 +19,12 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 import com.paycore.run.Runs;
 
@@ -45,17 +45,6 @@ public class ReportTransactionsResource {
     @POST
     @Path("reports")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Answer(entries = JsonObject.class, total = true,
-            extra = @Answer.Field(name = "timeZoneId", type = String.class, example = "America/New_York"),
-            entriesExample = """
-                    {"eventDate": "2026-03-10", "paymentAuthorizationsCount": 3, "paymentAuthorizationsValue": 37.02,
-                     "paymentSettlementsCount": 2, "paymentSettlementsValue": 24.68, "refundAuthorizationsCount": 1,
-                     "refundAuthorizationsValue": 5.00, "refundSettlementsCount": 0, "refundSettlementsValue": 0.00,
-                     "paymentReverseAuthorizationsCount": 0, "paymentReverseAuthorizationsValue": 0.00,
-                     "chargebacksCount": 0, "chargebacksValue": 0.00, "amount": 37.02,
-                     "firstEventDate": "2026-03-10", "lastEventDate": "2026-03-10",
-                     "firstEventDateTime": "2026-03-10T09:12:44-04:00", "lastEventDateTime": "2026-03-10T17:40:02-04:00",
-                     "eventCount": 6, "lastEventType": "Refund", "lastEventResult": "Approved"}""")
     @Operation(operationId = "getTransactionReport", summary = "E3 Grouped transaction report", description = """
             Groups the company's transaction events whose time lies in [startDate, endDate] (both inclusive, to the \
             microsecond; without an offset read in timeZoneId; a date alone is a whole day) and answers entries and \
@@ -109,14 +98,12 @@ public class ReportTransactionsResource {
             + "as payments.reports.max-concurrent-per-company allows; try again when one has finished")
     @APIResponse(responseCode = "403", description = "An inactive member, role None, or an inactive company")
     @APIResponse(responseCode = "404", description = "No such company, or not the caller's")
-    public Envelope report(@NotNull ReportRequest request) {
-        ReportService.Report report = reports.run(request);
-        return Envelope.list(report.entries()).with("total", report.total()).with("timeZoneId", report.timeZoneId());
+    public Envelope<ReportService.Report> report(@NotNull ReportRequest request) {
+        return Envelope.ok(reports.run(request));
     }
 
     @POST
     @Path("sync")
-    @Answer(id = true, fields = Runs.Started.class)
     @Operation(operationId = "syncTransactionReport", summary = "Synchronize the report data now (a long run: 202, then GET the run)",
             description = "Starts copying transaction events not yet in the report's fact table (and project renames), "
                     + "as the periodic job does every payments.reports.sync-interval-seconds. Answers 202 at once with "
@@ -125,47 +112,12 @@ public class ReportTransactionsResource {
                     + "requested sync at a time: a request while one runs answers 409 naming it. Safe beside the "
                     + "periodic job on every instance: runs take turns and copy each event once. full=true looks at "
                     + "every event instead of those recorded since the previous run (less an hour).")
-    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run")
+    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run",
+            content = @Content(schema = @Schema(implementation = Runs.Started.class)))
     @APIResponse(responseCode = "400", description = "Malformed full")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     @APIResponse(responseCode = "409", description = "A requested sync is already running (its id in the message and Location)")
     public Response sync(@QueryParam("full") Boolean full, @Context UriInfo uri) {
         return sync.start(Boolean.TRUE.equals(full), uri);
-    }
-
-    /** E3's body. filter, order and group have keys chosen by the client, so they are read as JSON objects. */
-    public static class ReportRequest {
-
-        @NotNull
-        @Schema(example = "9b2f4e1a-6c3d-4a5b-8e7f-1a2b3c4d5e6f")
-        public UUID companyId;
-        @NotBlank
-        @Schema(description = "ISO 8601 date-time, inclusive; without an offset it is read in timeZoneId. A date alone "
-                + "(2026-03-10) is the start of that day", required = true, example = "2026-03-01T00:00:00")
-        public String startDate;
-        @NotBlank
-        @Schema(description = "ISO 8601 date-time, inclusive; without an offset it is read in timeZoneId. A date alone "
-                + "(2026-03-31) covers that whole day", required = true, example = "2026-03-31T23:59:59")
-        public String endDate;
-        @Schema(description = "Windows (Eastern Standard Time, the default) or IANA (America/New_York) time-zone id",
-                example = "America/New_York")
-        public String timeZoneId;
-        @Schema(description = "When the total number of grouped rows is at or below this (0 to 10000), every row returns "
-                + "and offset/limit are ignored")
-        public Integer returnAllIfCountLessThan;
-        @Schema(description = "Grouped rows to skip; default 0")
-        public Integer offset;
-        @Schema(description = "Grouped rows to return: 1 to 1000, default 20", example = "20")
-        public Integer limit;
-        @Schema(type = SchemaType.OBJECT, description = "key -> [{value, condition}]; tags -> [{label, item: {value, condition}}]")
-        public JsonObject filter;
-        @Schema(type = SchemaType.OBJECT, description = "key -> {index, option: Asc|Desc}; tags -> [{index, option, label}]")
-        public JsonObject order;
-        @Schema(type = SchemaType.OBJECT, description = "key -> {index}; tags -> [{index, label}]",
-                example = "{\"eventDate\": {\"index\": 0}}")
-        public JsonObject group;
-        @Schema(description = "Shorthand for grouping by event time: day (eventDate), week (eventYear, eventWeek) or "
-                + "month (eventYear, eventMonth), after the group keys")
-        public String groupBy;
     }
 }

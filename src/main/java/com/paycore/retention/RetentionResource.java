@@ -15,8 +15,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 
 @Path("/adm/retention")
 @ApplicationScoped
@@ -30,13 +30,8 @@ public class RetentionResource {
     @Inject
     RetentionJob job;
 
-    /** What one kind of rows came to in a run. */
-    public record Pruned(@Schema(example = "events") String kind, @Schema(example = "120") int deleted) {
-    }
-
     @POST
     @Path("run")
-    @Answer(entries = Pruned.class)
     @Operation(operationId = "runRetention", summary = "Delete the rows past their retention now",
             description = "Deletes, in batches of payments.retention.batch-size rows, the rows older than their "
                     + "payments.retention.* setting: dispatched event outbox rows, finished webhook deliveries, "
@@ -45,7 +40,7 @@ public class RetentionResource {
                     + "payments.retention.interval-seconds on every instance. Answers one entry per kind whose "
                     + "retention is on: its name and the rows this run deleted.")
     @APIResponse(responseCode = "200", description = "entries: kind, deleted")
-    public Envelope run() {
+    public Envelope<Entries<Pruned>> run() {
         List<Pruned> pruned = job.runNow().entrySet().stream().map(e -> new Pruned(e.getKey(), e.getValue())).toList();
         return Envelope.list(pruned);
     }

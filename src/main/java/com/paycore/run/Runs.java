@@ -1,7 +1,7 @@
 package com.paycore.run;
 
-import java.lang.management.ManagementFactory;
 import java.io.StringReader;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,12 +66,13 @@ public class Runs {
     static final String LEASE_SETTING = "payments.runs.lease-seconds";
     static final String INSTANCE = ManagementFactory.getRuntimeMXBean().getName();
 
-    /** What a 202 answer carries besides the run's id. */
+    /** What a 202 answer carries: the run's id, its kind and state. */
     public record Started(
+            @Schema(description = Envelope.CREATED_ID, required = true) UUID id,
             @Schema(description = "Settlement, TokenRotation, CardUpdater or ReportSync")
             String kind,
             @Schema(description = "Running: follow it at the Location URL (GET /api/adm/runs/{id})")
-            String state) {
+            String state) implements Envelope.Identified {
     }
 
     /**
@@ -198,7 +199,7 @@ public class Runs {
             throw new AppException(ErrorCode.CONFLICT, "The instance is stopping; ask again");
         }
         LOG.info(() -> kind + " run " + id + " started");
-        return Response.accepted(Envelope.ok().with("id", id).with("kind", kind).with("state", Run.State.Running.name()))
+        return Response.accepted(Envelope.ok(new Started(id, kind, Run.State.Running.name())))
                 .location(location(uri, id)).build();
     }
 
@@ -283,7 +284,7 @@ public class Runs {
      * updater runs of the companies they administer (any other id answers 404, as a missing one); anyone else 403, as
      * for starting one. A Running run whose lease ran out is marked interrupted first.
      */
-    RunsResource.RunView view(UUID id) {
+    RunView view(UUID id) {
         List<UUID> administered = caller.platformAdmin() ? null : access.administeredCompanies();
         Run run = store.find(id)
                 .filter(r -> administered == null || (r.companyId() != null && administered.contains(r.companyId())))
@@ -292,7 +293,7 @@ public class Runs {
         if (Run.State.Running.name().equals(run.state()) && run.leaseUntil().isBefore(now) && store.sweep(now) > 0) {
             run = store.find(id).orElseThrow(() -> AppException.notFound("Run"));
         }
-        return RunsResource.RunView.of(run, run.outcome() == null ? null
+        return RunView.of(run, run.outcome() == null ? null
                 : StrictJson.json().createReader(new StringReader(run.outcome())).readObject());
     }
 

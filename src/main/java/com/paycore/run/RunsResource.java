@@ -18,8 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entry;
 
 @Path("/adm/runs")
 @ApplicationScoped
@@ -34,7 +34,6 @@ public class RunsResource {
 
     @GET
     @Path("{id}")
-    @Answer(entry = RunView.class)
     @Operation(operationId = "getRun", summary = "Get a long run: its progress and outcome",
             description = "A run started by POST /api/adm/settlements/run, /api/adm/KeyStores/rotation, "
                     + "/api/adm/creditCardUpdater/runs or /api/adm/reportTransactions/sync (each answers 202 with the "
@@ -49,38 +48,7 @@ public class RunsResource {
     @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
     @APIResponse(responseCode = "403", description = "Neither a platform administrator nor an active Admin of a company")
     @APIResponse(responseCode = "404", description = "No such run, or not one the caller may see")
-    public Envelope get(@PathParam("id") UUID id) {
+    public Envelope<Entry<RunView>> get(@PathParam("id") UUID id) {
         return Envelope.entry(runs.view(id));
-    }
-
-    /** A run as answered. */
-    public record RunView(
-            UUID id,
-            @Schema(description = "Settlement, TokenRotation, CardUpdater or ReportSync") String kind,
-            @Schema(description = "Running, Succeeded or Failed") String state,
-            @Schema(description = "The company of a card updater run; null for platform-wide runs", nullable = true)
-            UUID companyId,
-            @Schema(description = "The user who started the run") UUID requestedBy,
-            long itemsDone,
-            @Schema(description = "Items the run has to do; null while not known", nullable = true) Long itemsTotal,
-            @Schema(description = "itemsTotal less itemsDone (0 once the run has succeeded); null while not known",
-                    nullable = true) Long itemsLeft,
-            @Schema(description = "The run's figures once Succeeded (settlement: cutoff, settled, refundsSettled; "
-                    + "token rotation: keystoreId, rotated; card updater: runId, companyId, trigger, startedAt, "
-                    + "finishedAt, checked, counts, failed; report sync: added, renamed, tags); null before", nullable = true)
-            JsonObject outcome,
-            @Schema(description = "Why a Failed run failed, in words safe to show; null otherwise", nullable = true)
-            String error,
-            OffsetDateTime startedAt,
-            @Schema(description = "The last sign of life of the instance running it") OffsetDateTime heartbeatAt,
-            @Schema(nullable = true) OffsetDateTime finishedAt) {
-
-        static RunView of(Run run, JsonObject outcome) {
-            boolean succeeded = Run.State.Succeeded.name().equals(run.state());
-            Long left = succeeded ? Long.valueOf(0)
-                    : run.itemsTotal() == null ? null : Long.valueOf(Math.max(0, run.itemsTotal() - run.itemsDone()));
-            return new RunView(run.id(), run.kind(), run.state(), run.companyId(), run.requestedBy(), run.itemsDone(),
-                    run.itemsTotal(), left, outcome, run.error(), run.startedAt(), run.heartbeatAt(), run.finishedAt());
-        }
     }
 }

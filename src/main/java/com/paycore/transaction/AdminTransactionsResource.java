@@ -13,12 +13,13 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Answer;
 import com.paycore.platform.AppException;
 
 @Path("/adm/transactions")
@@ -36,7 +37,6 @@ public class AdminTransactionsResource {
     @Path("{id}/reverse")
     @ProjectAdminFirst
     @Idempotent
-    @Answer(fields = PayTransactionsResource.ReversalAnswer.class)
     @Operation(operationId = "reverseTransactionAsAdmin", summary = "E17 Reverse authorization",
             description = "companyProjectId (required) names the transaction's project; the caller must be a platform "
                     + "administrator or an Admin of the project's company. Only an Approved (authorized, not captured) "
@@ -45,7 +45,8 @@ public class AdminTransactionsResource {
                     + "does not answer within payments.processor.timeout-ms. Audited. Honours Idempotency-Key (24 h, scoped "
                     + "to the user): a repeat answers the first answer again (Idempotent-Replayed: true); a different "
                     + "request under the same key is 400; a repeat while the first runs is 409.")
-    @APIResponse(responseCode = "200", description = "transactionId, reversalId, status, message")
+    @APIResponse(responseCode = "200", description = "transactionId, reversalId, status, message",
+            content = @Content(schema = @Schema(implementation = ReversalResponse.class)))
     @APIResponse(responseCode = PayTransactionsResource.REVERSAL_PENDING_STATUS,
             description = PayTransactionsResource.REVERSAL_PENDING)
     @APIResponse(responseCode = "400", description = "Missing or malformed companyProjectId or id; the transaction is "
@@ -59,6 +60,6 @@ public class AdminTransactionsResource {
             throw AppException.invalid("companyProjectId: required");
         }
         TransactionService.Moved moved = transactions.reverseAsAdmin(companyProjectId, id);
-        return PayTransactionsResource.answered(moved, PayTransactionsResource.reversed(moved));
+        return PayTransactionsResource.answered(moved, ReversalResponse.of(moved));
     }
 }

@@ -16,7 +16,6 @@ import jakarta.persistence.Table;
 import com.paycore.platform.AppException;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Timestamped;
-import com.paycore.transaction.PayTransactionsResource.TransactionRequest;
 import com.paycore.vault.Address;
 import com.paycore.vault.StoredCard;
 

@@ -8,7 +8,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.event.Events;
-import com.paycore.transaction.PayTransactionsResource.TransactionView;
 
 /**
  * Records a move of a transaction in the caller's database transaction: its event row and, when the move is an

@@ -1,5 +1,7 @@
 package com.paycore.transaction;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -24,11 +26,11 @@ import com.paycore.audit.AuditLog;
 import com.paycore.platform.Jdbc;
 import com.paycore.platform.Settings;
 import com.paycore.platform.Times;
-import com.paycore.vault.PaymentTokenService;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway.GatewayCall;
 import com.paycore.processor.PaymentGateway.GatewayResult;
+import com.paycore.vault.PaymentTokenService;
 
 /**
  * The reconciliation of unknown outcomes (DESIGN.md section 11): every move whose processor call timed out (a
@@ -87,7 +89,10 @@ class Reconciliation {
     }
 
     /** What one run did. */
-    public record Result(int resolved, int stillPending, int gaveUp) {
+    /** What a run came to (its answer). */
+    public record Result(@Schema(description = "Items whose outcome was applied") int resolved,
+                         @Schema(description = "Items the processor has no answer for yet") int stillPending,
+                         @Schema(description = "Items that became Error after the give-up time") int gaveUp) {
     }
 
     /** What one item came to. */

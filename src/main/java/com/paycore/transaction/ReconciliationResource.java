@@ -12,7 +12,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
 
 @Path("/adm/reconciliation")
@@ -29,10 +28,6 @@ public class ReconciliationResource {
 
     @POST
     @Path("run")
-    @Answer(extra = {
-            @Answer.Field(name = "resolved", type = Integer.class, description = "Items whose outcome was applied"),
-            @Answer.Field(name = "stillPending", type = Integer.class, description = "Items the processor has no answer for yet"),
-            @Answer.Field(name = "gaveUp", type = Integer.class, description = "Items that became Error after the give-up time")})
     @Operation(operationId = "runReconciliation", summary = "Run the reconciliation of unknown outcomes now",
             description = "Asks the processor for the outcome of every move whose call timed out (Pending events, "
                     + "DESIGN.md section 11) and applies each answer with its usual event; an item with no answer "
@@ -40,9 +35,7 @@ public class ReconciliationResource {
                     + "payments.reconciliation.interval-seconds on every instance; each item is handled once. Answers "
                     + "resolved, stillPending and gaveUp (items another run held at the moment are not counted).")
     @APIResponse(responseCode = "200", description = "resolved, stillPending, gaveUp")
-    public Envelope run() {
-        Reconciliation.Result result = reconciliation.runNow();
-        return Envelope.ok().with("resolved", result.resolved()).with("stillPending", result.stillPending())
-                .with("gaveUp", result.gaveUp());
+    public Envelope<Reconciliation.Result> run() {
+        return Envelope.ok(reconciliation.runNow());
     }
 }

@@ -11,11 +11,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.run.Runs;
 
 @Path("/adm/settlements")
@@ -32,7 +33,6 @@ public class SettlementsResource {
 
     @POST
     @Path("run")
-    @Answer(id = true, fields = Runs.Started.class)
     @Operation(operationId = "runSettlement", summary = "Run settlement now (a long run: 202, then GET the run)",
             description = "Starts settling every capture and refund made until now: Captured transactions move to "
                     + "Settled (Settle events), approved refunds get RefundSettle events. Answers 202 at once with the "
@@ -42,7 +42,8 @@ public class SettlementsResource {
                     + "409 naming it. Each transaction settles once, also when the daily run or another instance "
                     + "settles at the same moment; an interrupted run leaves nothing half done, and a new run settles "
                     + "what it left.")
-    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run")
+    @APIResponse(responseCode = "202", description = "id, kind, state: the run started; Location is the run",
+            content = @Content(schema = @Schema(implementation = Runs.Started.class)))
     @APIResponse(responseCode = "409", description = "A settlement run is already running (its id in the message and Location)")
     public Response run(@Context UriInfo uri) {
         return settlement.runNow(uri);

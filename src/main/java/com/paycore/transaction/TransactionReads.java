@@ -13,7 +13,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import com.paycore.platform.Jdbc;
-import com.paycore.transaction.PayTransactionsResource.TransactionView;
 
 /**
  * E16 by id, the most frequent read: the transaction and its events in one statement (a join ordered by the events'

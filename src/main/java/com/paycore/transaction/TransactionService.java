@@ -32,8 +32,6 @@ import com.paycore.processor.OpenTransactions;
 import com.paycore.processor.PaymentGateway.GatewayCall;
 import com.paycore.processor.PaymentGateway.GatewayResult;
 import com.paycore.processor.PaymentGateway;
-import com.paycore.transaction.PayTransactionsResource.TransactionRequest;
-import com.paycore.transaction.PayTransactionsResource.TransactionView;
 import com.paycore.vault.PaymentTokenService;
 import com.paycore.vault.StoredCard;
 

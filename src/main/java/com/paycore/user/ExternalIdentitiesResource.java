@@ -21,13 +21,14 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
 
 /**
  * The links through which an external token issuer's subject reaches a user (issue 24, item 7). Without one, that
@@ -49,14 +50,14 @@ public class ExternalIdentitiesResource {
     ExternalIdentityService links;
 
     @POST
-    @Answer(id = true)
     @Operation(operationId = "createExternalIdentity", summary = "Link an external issuer's subject to the user",
             description = "issuer is the name of a configured external issuer (payments.jwt.external-issuers), subject "
                     + "the sub claim of its tokens for this user. Platform administrators link any user; a company "
                     + "Admin links users of the companies they administer, to an issuer that may speak for such a "
                     + "company. The issuer's tokens are accepted only for linked users who belong to one of its "
                     + "companies, and act only in those companies.")
-    @APIResponse(responseCode = "201", description = "Linked; the envelope carries id")
+    @APIResponse(responseCode = "201", description = "Linked; the envelope carries id",
+            content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Missing or too long field, an issuer that is not configured, or "
             + "a subject of the issuer already linked")
     public Response create(@PathParam("userId") UUID userId, @NotNull LinkRequest request, @Context UriInfo uri) {
@@ -64,10 +65,9 @@ public class ExternalIdentitiesResource {
     }
 
     @GET
-    @Answer(entries = ExternalIdentityView.class)
     @Operation(operationId = "listExternalIdentities", summary = "The user's external identities")
     @APIResponse(responseCode = "200", description = "entries")
-    public Envelope list(@PathParam("userId") UUID userId) {
+    public Envelope<Entries<ExternalIdentityView>> list(@PathParam("userId") UUID userId) {
         return Envelope.list(links.list(userId).stream().map(ExternalIdentityView::from).toList());
     }
 
@@ -80,21 +80,5 @@ public class ExternalIdentitiesResource {
                            @PathParam("id") UUID id) {
         links.unlink(userId, id);
         return Envelope.ok();
-    }
-
-    public static class LinkRequest {
-        @NotBlank @Size(max = 40)
-        @Schema(required = true, description = "A name listed in payments.jwt.external-issuers", example = "corporate-idp")
-        public String issuer;
-        @NotBlank @Size(max = 255)
-        @Schema(required = true, description = "The sub claim of the issuer's tokens for this user",
-                example = "00u1a2b3c4d5e6f7g8h9")
-        public String subject;
-    }
-
-    public record ExternalIdentityView(UUID id, UUID userId, String issuer, String subject, OffsetDateTime createdDate) {
-        static ExternalIdentityView from(ExternalIdentity l) {
-            return new ExternalIdentityView(l.id(), l.userId(), l.issuer(), l.subject(), l.createdAt());
-        }
     }
 }

@@ -50,7 +50,7 @@ class ExternalIdentityService {
     Clock clock;
 
     /** The user is looked up (and the caller's reach checked) before the body: another tenant's user is 404 whatever it holds. */
-    ExternalIdentity link(UUID userId, ExternalIdentitiesResource.LinkRequest request) {
+    ExternalIdentity link(UUID userId, LinkRequest request) {
         Set<UUID> shared = reachable(userId);
         Bodies.validate(request);
         String subject = request.subject;

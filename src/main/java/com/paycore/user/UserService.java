@@ -20,8 +20,6 @@ import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Page;
-import com.paycore.user.UsersResource.CreateUserRequest;
-import com.paycore.user.UsersResource.UpdateUserRequest;
 
 @ApplicationScoped
 @Transactional

@@ -151,7 +151,7 @@ public class AccountUpdates {
         }
         if (change.action() != CardChange.Action.RecordOnly) {
             outbox.record(change.action() == CardChange.Action.Disable ? Topic.PAYMENT_TOKEN_DISABLED
-                    : Topic.PAYMENT_TOKEN_UPDATED, token.projectId(), companyId, now, TokensResource.TokenView.from(token));
+                    : Topic.PAYMENT_TOKEN_UPDATED, token.projectId(), companyId, now, TokenView.from(token));
         }
         return new Result(Outcome.Updated, token.id(), token.projectId(), change.kind(), oldLast4, token.last4(),
                 oldExpiry, YearMonth.of(token.expirationYear(), token.expirationMonth()), null);

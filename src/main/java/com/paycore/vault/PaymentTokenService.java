@@ -35,8 +35,6 @@ import com.paycore.platform.Jdbc;
 import com.paycore.platform.LookupKey;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
-import com.paycore.vault.TokensResource.CreateTokenRequest;
-import com.paycore.vault.TokensResource.TokenView;
 
 /**
  * Card tokenization (E10) and the token's reads and deletion. The card number is sealed under the newest keystore

@@ -22,14 +22,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entry;
 
 @Path("/pay/{projectId}/companyProjectCreditCardPaymentsInfo")
 @ApplicationScoped
@@ -47,14 +48,6 @@ public class TokensResource {
 
     @POST
     @Idempotent
-    @Answer(id = true,
-            extra = {@Answer.Field(name = "paymentToken", type = String.class, example = "tok_4f9c2a7e1b8d4c6f"),
-            @Answer.Field(name = "maskedCardNumber", type = String.class, example = "************1111"),
-            @Answer.Field(name = "ccType", type = String.class, example = "VISA"),
-            @Answer.Field(name = "last4", type = String.class, example = "1111"),
-            @Answer.Field(name = "expirationMonth", type = Integer.class, example = "12"),
-            @Answer.Field(name = "expirationYear", type = Integer.class, example = "2030"),
-            @Answer.Field(name = "validCVV", type = Boolean.class, example = "true", nullable = true)})
     @Operation(operationId = "createPaymentToken", summary = "E10 Create payment token",
             description = "creditCard {cardNumber, expirationMonth, expirationYear, cvv, cardholderName}, personAddress "
                     + "{firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country}, "
@@ -67,28 +60,24 @@ public class TokensResource {
                     + "expirationYear. Honours Idempotency-Key (24 h, scoped to the project): a repeat with the same body "
                     + "answers the first answer again (header Idempotent-Replayed: true, no Location) with no second "
                     + "token; a different body is 400; a repeat while the first runs is 409.")
-    @APIResponse(responseCode = "201", description = "Created")
+    @APIResponse(responseCode = "201", description = "Created",
+            content = @Content(schema = @Schema(implementation = TokenCreatedResponse.class)))
     @APIResponse(responseCode = "400", description = "Invalid card number, CVV or expiry; inactive project or company; "
             + "undecryptable secured value")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
     public Response create(@PathParam("projectId") UUID projectId, @Valid @NotNull CreateTokenRequest request,
                            @Context UriInfo uri) {
         TokenView token = tokens.create(caller.requireTransacting(), request);
-        return Envelope.created(uri.getAbsolutePath(), token.id(), Envelope.ok()
-                .with("paymentToken", token.paymentToken())
-                .with("maskedCardNumber", token.maskedCardNumber()).with("ccType", token.ccType())
-                .with("last4", token.last4()).with("expirationMonth", token.expirationMonth())
-                .with("expirationYear", token.expirationYear()).with("validCVV", token.validCVV()));
+        return Envelope.created(uri.getAbsolutePath(), TokenCreatedResponse.of(token));
     }
 
     @GET
     @Path("{id}")
-    @Answer(entry = TokenView.class)
     @Operation(operationId = "getPaymentToken", summary = "Get a payment token (masked)")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id")
     @APIResponse(responseCode = "404", description = "No such token in this project, or deleted")
-    public Envelope get(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
+    public Envelope<Entry<TokenView>> get(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
         return Envelope.entry(tokens.get(caller.projectId(), id));
     }
 
@@ -104,50 +93,5 @@ public class TokensResource {
     public Envelope delete(@PathParam("projectId") UUID projectId, @PathParam("id") UUID id) {
         tokens.delete(caller.projectId(), id);
         return Envelope.ok();
-    }
-
-    /**
-     * E10. creditCard: cardNumber, expirationMonth, expirationYear, cvv, cardholderName; personAddress: firstName,
-     * lastName, email, phone, addressLine1, addressLine2, city, state, zip, country. Values named in securedProperties
-     * (e.g. "creditCard.cardNumber") arrive RSA-OAEP (SHA-256) encrypted, base64, under the project's TransactionRSAKey.
-     * Read as JSON objects because a secured value is a string where the plain one may be a number.
-     */
-    /** creditCard of E10 as the OpenAPI document shows it (read as a JSON object: a secured value is a string). */
-    public record CardInput(@Schema(required = true, example = "4111111111111111") String cardNumber,
-                     @Schema(required = true, example = "12") Integer expirationMonth,
-                     @Schema(required = true, example = "2030") Integer expirationYear,
-                     @Schema(required = true, description = "3 digits, 4 for AMEX; verified once, never stored",
-                             example = "123") String cvv,
-                     @Schema(example = "Jane Doe") String cardholderName) {
-    }
-
-    public static class CreateTokenRequest {
-
-        @NotNull
-        @Schema(implementation = CardInput.class)
-        public JsonObject creditCard;
-        @NotNull
-        @Schema(implementation = Address.class)
-        public JsonObject personAddress;
-        @Schema(description = "Paths (such as creditCard.cardNumber) whose values arrive RSA-OAEP SHA-256 encrypted, "
-                + "base64, under the project's TransactionRSAKey public key")
-        public List<String> securedProperties;
-
-        @Override
-        public String toString() {
-            return "CreateTokenRequest[card data withheld]";
-        }
-    }
-
-    /** A token as answered: the card masked, never its number or CVV. */
-    public record TokenView(UUID id, String paymentToken, String maskedCardNumber, String ccType, String last4,
-                            int expirationMonth, int expirationYear, String cardholderName,
-                            @Schema(nullable = true) Boolean validCVV,
-                            Address personAddress, String status, OffsetDateTime createdDate) {
-
-        static TokenView from(PaymentToken t) {
-            return new TokenView(t.id(), t.token(), t.masked(), t.ccType(), t.last4(), t.expirationMonth(),
-                    t.expirationYear(), t.cardholderName(), t.validCvv(), t.address(), t.status().name(), t.createdAt());
-        }
     }
 }

@@ -1,5 +1,7 @@
 package com.paycore.webhook;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,13 +26,11 @@ import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.platform.AppException;
 import com.paycore.platform.Bodies;
+import com.paycore.platform.Envelope;
 import com.paycore.platform.ErrorCode;
 import com.paycore.platform.Ids;
 import com.paycore.platform.Jdbc;
 import com.paycore.platform.Page;
-import com.paycore.webhook.WebhookEndpointsResource.AttemptView;
-import com.paycore.webhook.WebhookEndpointsResource.EndpointRequest;
-import com.paycore.webhook.WebhookEndpointsResource.EndpointView;
 
 /**
  * Webhook endpoints of projects: create (the secret answered once), list, read, update, delete, secret rotation with
@@ -44,7 +44,10 @@ class WebhookEndpointService {
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
 
     /** A new endpoint's id and its secret, to be answered once. */
-    record Created(UUID id, String secret) {
+    /** A new endpoint's answer: its id and its signing secret, shown in this answer only. */
+    public record Created(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,
+                          @Schema(description = "The signing secret; shown only here") String secret)
+            implements Envelope.Identified {
     }
 
     @PersistenceContext(unitName = "payments")

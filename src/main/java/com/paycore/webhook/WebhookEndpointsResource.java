@@ -23,13 +23,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
 import com.paycore.platform.Envelope;
+import com.paycore.platform.Envelope.Entries;
+import com.paycore.platform.Envelope.Entry;
 import com.paycore.platform.Page;
 
 @Path("/adm/webhookEndpoints")
@@ -50,8 +52,6 @@ public class WebhookEndpointsResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Answer(id = true,
-            extra = @Answer.Field(name = "secret", type = String.class, description = "The signing secret; shown only here"))
     @Operation(operationId = "createWebhookEndpoint", summary = "Create a webhook endpoint",
             description = "companyProjectId, url (absolute https or http, at most 2048 characters; unless "
                     + "payments.webhooks.allow-private-targets is true, the host must resolve, within "
@@ -60,18 +60,18 @@ public class WebhookEndpointsResource {
                     + "(event types, or [\"*\"] for all), description (at most 1000), isActive (default true). A project "
                     + "has at most payments.webhooks.max-endpoints-per-project endpoints (default 16). Answers id and "
                     + "secret (whsec_...): the only time the secret is shown.")
-    @APIResponse(responseCode = "201", description = "Created; the envelope carries id and secret")
+    @APIResponse(responseCode = "201", description = "Created; the envelope carries id and secret",
+            content = @Content(schema = @Schema(implementation = WebhookEndpointService.Created.class)))
     @APIResponse(responseCode = "400", description = "Missing or invalid url or enabledEvents, a refused or "
             + "unresolvable target (one message for both), the project's endpoint limit reached, malformed body")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
     public Response create(@NotNull EndpointRequest request, @Context UriInfo uri) {
         WebhookEndpointService.Created created = endpoints.create(request);
-        return Envelope.created(uri.getAbsolutePath(), created.id(), Envelope.ok().with("secret", created.secret()));
+        return Envelope.created(uri.getAbsolutePath(), created);
     }
 
     @GET
-    @Answer(entries = EndpointView.class)
     @Operation(operationId = "listWebhookEndpoints", summary = "List webhook endpoints",
             description = "CompanyProjectId (else every endpoint of the companies the caller administers), limit "
                     + "(default 20, at most 1000), offset; in creation order. Secrets are never answered.")
@@ -79,20 +79,19 @@ public class WebhookEndpointsResource {
     @APIResponse(responseCode = "400", description = "Malformed parameter, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company, or of any company")
     @APIResponse(responseCode = "404", description = "CompanyProjectId names a project the caller cannot see")
-    public Envelope list(@QueryParam("CompanyProjectId") UUID projectId, @QueryParam("limit") Integer limit,
+    public Envelope<Entries<EndpointView>> list(@QueryParam("CompanyProjectId") UUID projectId, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
         return Envelope.list(endpoints.list(projectId, Page.of(limit, offset)));
     }
 
     @GET
     @Path("{id}")
-    @Answer(entry = EndpointView.class)
     @Operation(operationId = "getWebhookEndpoint",
             summary = "Get a webhook endpoint", description = "entry; never its secret, not even masked.")
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's)")
-    public Envelope get(@PathParam("id") UUID id) {
+    public Envelope<Entry<EndpointView>> get(@PathParam("id") UUID id) {
         return Envelope.entry(endpoints.get(id));
     }
 
@@ -127,20 +126,18 @@ public class WebhookEndpointsResource {
 
     @POST
     @Path("{id}/secretRotation")
-    @Answer(extra = @Answer.Field(name = "secret", type = String.class, description = "The new signing secret; the old one stays valid for a while"))
     @Operation(operationId = "rotateWebhookSecret", summary = "Rotate a webhook endpoint's secret",
             description = "Answers the new secret (shown only here). The previous one keeps signing beside it for 24 h: "
                     + "meanwhile Payments-Signature carries two v1= values, the new secret's first.")
     @APIResponse(responseCode = "200", description = "secret")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's)")
-    public Envelope rotateSecret(@PathParam("id") UUID id) {
-        return Envelope.ok().with("secret", endpoints.rotateSecret(id));
+    public Envelope<SecretResponse> rotateSecret(@PathParam("id") UUID id) {
+        return Envelope.ok(new SecretResponse(endpoints.rotateSecret(id)));
     }
 
     @GET
     @Path("{id}/deliveries")
-    @Answer(entries = AttemptView.class)
     @Operation(operationId = "listWebhookDeliveries", summary = "The endpoint's delivery log",
             description = "One entry per attempt, automatic or manual, in the order made: eventId, eventType, "
                     + "attemptedDate, httpStatus (null when no answer came), error, durationMs; never a body. "
@@ -149,7 +146,7 @@ public class WebhookEndpointsResource {
     @APIResponse(responseCode = "400", description = "Malformed parameter, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's)")
-    public Envelope deliveries(@PathParam("id") UUID id, @QueryParam("eventId") UUID eventId,
+    public Envelope<Entries<AttemptView>> deliveries(@PathParam("id") UUID id, @QueryParam("eventId") UUID eventId,
                                @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
         return Envelope.list(endpoints.attempts(id, eventId, Page.of(limit, offset)));
     }
@@ -169,33 +166,5 @@ public class WebhookEndpointsResource {
     public Response retry(@PathParam("id") UUID id, @PathParam("eventId") UUID eventId) {
         endpoints.queueRetry(id, eventId);
         return Response.accepted(Envelope.ok()).build();
-    }
-
-    /** Create or update an endpoint. On update, fields left out keep their value. */
-    public static class EndpointRequest {
-
-        public UUID id;
-        public UUID companyProjectId;
-        public String url;
-        public List<String> enabledEvents;
-        @Size(max = 1000)
-        public String description;
-        public Boolean isActive;
-    }
-
-    /** An endpoint as answered: never its secret. */
-    public record EndpointView(UUID id, UUID companyProjectId, String url, List<String> enabledEvents,
-                               String description, boolean isActive, OffsetDateTime createdDate) {
-
-        static EndpointView from(WebhookEndpoint e) {
-            return new EndpointView(e.id(), e.projectId(), e.url(), e.enabledEvents(), e.description(), e.active(),
-                    e.createdAt());
-        }
-    }
-
-    /** One attempt of the delivery log: never a request or response body. */
-    public record AttemptView(UUID eventId, String eventType, OffsetDateTime attemptedDate,
-                              @Schema(description = "null when no answer came", nullable = true) Integer httpStatus,
-                              @Schema(nullable = true) String error, long durationMs) {
     }
 }

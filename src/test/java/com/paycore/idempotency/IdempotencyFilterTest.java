@@ -118,7 +118,7 @@ class IdempotencyFilterTest {
 
     @Test
     void firstRequestRunsWithItsBodyAndIsStored() throws Exception {
-        Envelope answer = Envelope.ok().with("id", UUID.fromString("33333333-3333-3333-3333-333333333333"));
+        Envelope<Envelope.Created> answer = Envelope.ok(new Envelope.Created(UUID.fromString("33333333-3333-3333-3333-333333333333")));
         Outcome o = send(filter(true), "k1", "pay/p/payments", "{\"amount\":1}", 201, answer);
         assertTrue(o.ran);
         assertEquals("{\"amount\":1}", o.bodySeenByResource);
@@ -130,7 +130,7 @@ class IdempotencyFilterTest {
 
     @Test
     void theStoredAnswerIsSealedUnderTheMasterKey() throws Exception {
-        Envelope answer = Envelope.ok().with("cardholderName", "Ada Lovelace");
+        Envelope<Holder> answer = Envelope.ok(new Holder("Ada Lovelace"));
         send(filter(true), "k1", "pay/p/tokens", "{}", 201, answer);
         IdempotencyRecord row = store.rows.get("project:" + PROJECT + "|k1");
         assertTrue(row.response().startsWith("v1." + BOX.currentKeyId() + "."), row.response());
@@ -200,7 +200,7 @@ class IdempotencyFilterTest {
     @Test
     void repeatReplaysTheStoredResponseWithoutRunning() throws Exception {
         IdempotencyFilter f = filter(true);
-        Envelope answer = Envelope.ok().with("status", "Approved");
+        Envelope<Status> answer = Envelope.ok(new Status("Approved"));
         send(f, "k1", "pay/p/payments", "{\"amount\":1}", 201, answer);
         Outcome again = send(f, "k1", "pay/p/payments", "{\"amount\":1}", 500, null);
         assertTrue(!again.ran);
@@ -514,5 +514,11 @@ class IdempotencyFilterTest {
         public Instant instant() {
             return now;
         }
+    }
+
+    public record Holder(String cardholderName) {
+    }
+
+    public record Status(String status) {
     }
 }

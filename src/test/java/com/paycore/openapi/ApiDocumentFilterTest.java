@@ -67,4 +67,26 @@ class ApiDocumentFilterTest {
         assertEquals("/api/adm/companies/{id}", ApiDocumentFilter.join("/api/adm/companies", "{id}"));
         assertEquals("/api/pay/{projectId}", ApiDocumentFilter.join("/api/pay/{projectId}", "/"));
     }
+
+    static Method method(Class<?> resource, String name) {
+        return java.util.Arrays.stream(resource.getMethods()).filter(m -> m.getName().equals(name)).findFirst().orElseThrow();
+    }
+
+    /**
+     * The answer documented is the type answered: {@code T} of {@code Envelope<T>}, or the success
+     * {@code @APIResponse}'s schema implementation for a method answering {@code Response}; none for the bare envelope.
+     */
+    @Test
+    void theAnswerTypeIsTheTypeAnswered() {
+        Class<?> pay = com.paycore.transaction.PayTransactionsResource.class;
+        assertEquals(com.paycore.transaction.CaptureResponse.class, ApiDocumentFilter.answerType(method(pay, "capture")));
+        assertEquals(com.paycore.transaction.AuthorizationResponse.class,
+                ApiDocumentFilter.answerType(method(pay, "authorize")));
+        assertEquals("com.paycore.platform.Envelope$Entries<com.paycore.transaction.TransactionView>",
+                ApiDocumentFilter.answerType(method(pay, "list")).getTypeName());
+        List<String> entries = SchemaBuilder.properties(ApiDocumentFilter.answerType(method(pay, "list"))).stream()
+                .map(p -> p.name() + ":" + p.type().getTypeName()).toList();
+        assertEquals(List.of("entries:java.util.List<com.paycore.transaction.TransactionView>"), entries);
+        assertEquals(null, ApiDocumentFilter.answerType(method(com.paycore.webhook.WebhookEndpointsResource.class, "delete")));
+    }
 }

@@ -17,7 +17,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import com.paycore.platform.AppException;
-import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 class ReportQueryTest {
 

@@ -27,7 +27,6 @@ import liquibase.database.DatabaseFactory;
 import liquibase.database.jvm.JdbcConnection;
 import liquibase.resource.ClassLoaderResourceAccessor;
 
-import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 /**
  * The report's SQL: what it binds, and what it answers on H2 (the embedded default) over the real schema, with fact

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import com.paycore.platform.AppException;
 import com.paycore.processor.CardData;
-import com.paycore.transaction.PayTransactionsResource.TransactionRequest;
 import com.paycore.vault.Address;
 import com.paycore.vault.StoredCard;
 

@@ -27,7 +27,7 @@ import com.paycore.platform.SecretBox;
 @Idempotent
 @Interceptor
 @Priority(Interceptor.Priority.APPLICATION)
-class AnswerWithEffect {
+class ResponseWithEffect {
 
     @Inject
     HeldKey claim;
@@ -47,7 +47,7 @@ class AnswerWithEffect {
             if (answer.getStatus() >= 500) {
                 return null;
             }
-            return new IdempotencyStore.Answer(answer.getStatus(),
+            return new IdempotencyStore.StoredResponse(answer.getStatus(),
                     IdempotencyFilter.sealed(held, answer.getStringHeaders(), IdempotencyFilter.serialized(answer.getEntity(),
                             answer.getEntity() == null ? null : answer.getEntity().getClass()), SecretBox.get()));
         }, claim::markAnswered);
