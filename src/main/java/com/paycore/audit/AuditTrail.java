@@ -11,8 +11,8 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.CompanyAccess;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Ids;
 
 /** The read side of the audit trail (GET /adm/auditEvents): what a caller may read of the rows {@link AuditLog} wrote. */
 @ApplicationScoped

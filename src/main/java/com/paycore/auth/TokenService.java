@@ -14,7 +14,7 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.Secrets;
+import com.paycore.secret.Secrets;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
 

@@ -14,8 +14,8 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.Schedules;
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The monthly account-updater run over every active company ({@code payments.card-updater.schedule}, see

@@ -4,7 +4,7 @@ import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Envelope;
 
 /** The answer of a recorded chargeback: its id (twice: the create's id and chargebackId) and the chargeback. */
 public record RecordedChargebackResponse(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,

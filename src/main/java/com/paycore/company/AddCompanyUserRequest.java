@@ -6,7 +6,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Aliases;
+import com.paycore.platform.input.Aliases;
 
 /** Adds an existing user to a company; roles (or role) defaults to User. */
 public class AddCompanyUserRequest {

@@ -13,10 +13,10 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.CompanyAccess;
 import com.paycore.access.Role;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
 

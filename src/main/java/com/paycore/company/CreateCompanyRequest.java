@@ -4,9 +4,9 @@ import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.Aliases;
-import com.paycore.platform.EmailAddress;
-import com.paycore.platform.Fields;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.input.EmailAddress;
+import com.paycore.platform.input.Fields;
 
 /** companyName (the description calls it name) is required, at most 50 characters, unique. */
 public class CreateCompanyRequest {

@@ -4,9 +4,9 @@ import java.util.UUID;
 
 import jakarta.validation.constraints.Size;
 
-import com.paycore.platform.Aliases;
-import com.paycore.platform.EmailAddress;
-import com.paycore.platform.Fields;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.input.EmailAddress;
+import com.paycore.platform.input.Fields;
 
 /** E8: companyName is required; every other field left out (or null) keeps its value. */
 public class UpdateCompanyRequest {

@@ -5,7 +5,7 @@ import java.util.UUID;
 import jakarta.validation.constraints.Size;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Aliases;
+import com.paycore.platform.input.Aliases;
 
 /** E5. Fields left out keep their value; email cannot change here (400). */
 public class UpdateCompanyUserRequest {

@@ -1,6 +1,6 @@
 package com.paycore.event;
 
-import com.paycore.platform.EntityInsert;
+import com.paycore.platform.data.EntityInsert;
 
 /** The statements on {@code events} (the outbox, a queue table) that go by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
 final class StoredEventRows {

@@ -16,10 +16,10 @@ import jakarta.transaction.Transactional.TxType;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.SecretColumns;
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.SecretColumns;
 
 /**
  * The idempotency rows. Every change commits in its own transaction, apart from the request's: a claim is seen

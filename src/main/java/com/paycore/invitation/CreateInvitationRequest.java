@@ -7,8 +7,8 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Aliases;
-import com.paycore.platform.EmailAddress;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.input.EmailAddress;
 
 public class CreateInvitationRequest {
 

@@ -22,7 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Envelope;
 
 @Path("/auth/invitations/{id}/accept")
 @ApplicationScoped

@@ -4,7 +4,7 @@ import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Envelope;
 
 /** An invitation's answer when no e-mail is sent: the id and the invitation token (with e-mail: the id alone). */
 public record InvitationCreatedResponse(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,

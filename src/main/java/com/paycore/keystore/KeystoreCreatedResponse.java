@@ -5,7 +5,7 @@ import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Envelope;
 
 /** A generated keystore's answer: the only time its key and IV leave the service (id = keystoreId). */
 public record KeystoreCreatedResponse(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,

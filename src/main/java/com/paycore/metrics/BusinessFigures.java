@@ -11,7 +11,7 @@ import java.util.logging.Logger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
 
 /**
  * The business figures, read from the database (so every instance shows the same figures, whoever did the work):

@@ -3,7 +3,7 @@ package com.paycore.processor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
 
 /**
  * Gateway 2's message numbers from database sequences, so instances sharing a database never hand out the same one:

@@ -14,7 +14,7 @@ import jakarta.json.JsonNumber;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
 
 /**
  * The built-in test processor ({@code gateway} 1), answering with DESIGN.md section 6's test cards. Result codes

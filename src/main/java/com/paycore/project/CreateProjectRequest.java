@@ -8,8 +8,8 @@ import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.Aliases;
-import com.paycore.platform.Fields;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.input.Fields;
 
 /** E7. projectName (the description's name) is required; isActive defaults to true. */
 public class CreateProjectRequest {

@@ -29,12 +29,12 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Aliases;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.Envelope.Entries;
-import com.paycore.platform.Envelope.Entry;
-import com.paycore.platform.Fields;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.input.Fields;
+import com.paycore.platform.web.Envelope.Entries;
+import com.paycore.platform.web.Envelope.Entry;
+import com.paycore.platform.web.Envelope;
 
 @Path("/adm/companyProjects")
 @ApplicationScoped

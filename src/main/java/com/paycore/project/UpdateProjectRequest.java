@@ -4,8 +4,8 @@ import java.util.UUID;
 
 import jakarta.validation.constraints.Size;
 
-import com.paycore.platform.Aliases;
-import com.paycore.platform.Fields;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.input.Fields;
 
 /** E4. projectName (or name) is required; other fields left out keep their value. */
 public class UpdateProjectRequest {

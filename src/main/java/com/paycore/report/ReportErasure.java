@@ -11,7 +11,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
 import com.paycore.vault.PaymentTokenErased;
 
 /**

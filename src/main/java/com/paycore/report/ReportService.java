@@ -31,17 +31,14 @@ import jakarta.json.JsonObjectBuilder;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.StartupOrder;
-import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.Datasource;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.StrictJson;
+import com.paycore.platform.data.Datasource;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.runtime.StartupOrder;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.Envelope;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.platform.web.StrictJson;
 
 /**
  * E3: checks who may see which events of the company, runs the report's SQL over the fact table and shapes the rows.

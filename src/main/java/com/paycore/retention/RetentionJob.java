@@ -23,11 +23,11 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.Config;
 
 import com.paycore.access.Caller;
-import com.paycore.platform.Jdbc;
-import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
-import com.paycore.platform.StartupOrder;
-import com.paycore.platform.Times;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Deletes the rows past their retention ({@link Retention}), every {@code payments.retention.interval-seconds}

@@ -4,7 +4,7 @@ import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Envelope;
 
 /** An authorization's answer: the new transaction's id, its status and result code, and the transaction. */
 public record AuthorizationResponse(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,

@@ -23,9 +23,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.Jdbc;
-import com.paycore.platform.Settings;
-import com.paycore.platform.Times;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.runtime.Settings;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway.GatewayCall;

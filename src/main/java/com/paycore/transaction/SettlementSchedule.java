@@ -16,8 +16,8 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.Schedules;
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The daily settlement run at the cut-off time ({@code payments.settlement.cutoff-time}, {@code HH:mm}, default

@@ -1,6 +1,6 @@
 package com.paycore.transaction;
 
-import com.paycore.platform.EntityInsert;
+import com.paycore.platform.data.EntityInsert;
 
 /** The statements on {@code transaction_events} that go by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
 final class TransactionEventRows {

@@ -12,7 +12,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
 
 /**
  * E16 by id, the most frequent read: the transaction and its events in one statement (a join ordered by the events'

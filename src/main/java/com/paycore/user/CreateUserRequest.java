@@ -3,7 +3,7 @@ package com.paycore.user;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
-import com.paycore.platform.EmailAddress;
+import com.paycore.platform.input.EmailAddress;
 
 public class CreateUserRequest {
 

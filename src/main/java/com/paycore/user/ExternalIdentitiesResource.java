@@ -27,8 +27,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Envelope;
-import com.paycore.platform.Envelope.Entries;
+import com.paycore.platform.web.Envelope.Entries;
+import com.paycore.platform.web.Envelope;
 
 /**
  * The links through which an external token issuer's subject reaches a user (issue 24, item 7). Without one, that

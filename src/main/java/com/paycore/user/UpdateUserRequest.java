@@ -5,7 +5,7 @@ import java.util.UUID;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
-import com.paycore.platform.EmailAddress;
+import com.paycore.platform.input.EmailAddress;
 
 /** E1. Optional fields left out (or null) keep their value; an omitted password keeps the current one. */
 public class UpdateUserRequest {

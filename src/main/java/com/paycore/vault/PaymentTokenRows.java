@@ -1,6 +1,6 @@
 package com.paycore.vault;
 
-import com.paycore.platform.EntityInsert;
+import com.paycore.platform.data.EntityInsert;
 
 /** The statements on {@code payment_tokens} that go by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
 final class PaymentTokenRows {

@@ -4,7 +4,7 @@ import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Envelope;
 
 /** E10's answer: the new token's id and value and the card as masked; the CVV's verification (null: unanswered). */
 public record TokenCreatedResponse(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,

@@ -29,8 +29,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.Envelope.Entry;
+import com.paycore.platform.web.Envelope.Entry;
+import com.paycore.platform.web.Envelope;
 
 @Path("/pay/{projectId}/companyProjectCreditCardPaymentsInfo")
 @ApplicationScoped

@@ -13,8 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import com.paycore.event.Events.Published;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.input.Ids;
 
 /**
  * Turns newly published events into deliveries: one Pending row, due at once, for every active endpoint of the

@@ -24,13 +24,13 @@ import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Jdbc;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.Envelope;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * Webhook endpoints of projects: create (the secret answered once), list, read, update, delete, secret rotation with

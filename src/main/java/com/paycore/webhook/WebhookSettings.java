@@ -9,7 +9,7 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
 
 /**
  * The webhook settings, read once at startup; a bad value stops the start with a message naming the setting.

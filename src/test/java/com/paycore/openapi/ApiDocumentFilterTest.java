@@ -82,7 +82,7 @@ class ApiDocumentFilterTest {
         assertEquals(com.paycore.transaction.CaptureResponse.class, ApiDocumentFilter.answerType(method(pay, "capture")));
         assertEquals(com.paycore.transaction.AuthorizationResponse.class,
                 ApiDocumentFilter.answerType(method(pay, "authorize")));
-        assertEquals("com.paycore.platform.Envelope$Entries<com.paycore.transaction.TransactionView>",
+        assertEquals("com.paycore.platform.web.Envelope$Entries<com.paycore.transaction.TransactionView>",
                 ApiDocumentFilter.answerType(method(pay, "list")).getTypeName());
         List<String> entries = SchemaBuilder.properties(ApiDocumentFilter.answerType(method(pay, "list"))).stream()
                 .map(p -> p.name() + ":" + p.type().getTypeName()).toList();

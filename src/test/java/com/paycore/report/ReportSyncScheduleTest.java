@@ -8,7 +8,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.platform.Schedules;
+import com.paycore.platform.runtime.Schedules;
 
 class ReportSyncScheduleTest {
 

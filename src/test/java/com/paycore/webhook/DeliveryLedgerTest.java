@@ -24,9 +24,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.audit.AuditLog;
-import com.paycore.event.Events;
 import com.paycore.event.Events.Published;
-import com.paycore.platform.SecretBox;
+import com.paycore.event.Events;
+import com.paycore.secret.SecretBox;
 
 import liquibase.Liquibase;
 import liquibase.database.DatabaseFactory;
@@ -78,7 +78,7 @@ class DeliveryLedgerTest {
         }
         project = UUID.randomUUID();
         ledger = new DeliveryLedger();
-        ledger.jdbc = com.paycore.platform.Jdbc.over(h2);
+        ledger.jdbc = com.paycore.platform.data.Jdbc.over(h2);
         ledger.settings = WebhookSettings.of(false, 1000, Duration.ofSeconds(10), RetrySchedule.parse("PT1M,PT5M"), GIVE_UP);
         ledger.audit = new AuditLog() {
             @Override
