@@ -87,6 +87,59 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /** The platform's rooms and the rooms each may use (docs/ARCHITECTURE.md, "The platform's rooms"). */
+    static final java.util.Map<String, java.util.Set<String>> PLATFORM_ROOMS = java.util.Map.of(
+            "web", java.util.Set.of(),
+            "input", java.util.Set.of("web"),
+            "runtime", java.util.Set.of("web"),
+            "data", java.util.Set.of("web", "runtime"));
+
+    /** The room of a platform class (the package right under com.paycore.platform, "" for that package itself). */
+    static Optional<String> room(JavaClass type) {
+        String name = type.getPackageName();
+        if (name.equals("com.paycore.platform")) {
+            return Optional.of("");
+        }
+        if (!name.startsWith("com.paycore.platform.")) {
+            return Optional.empty();
+        }
+        String rest = name.substring("com.paycore.platform.".length());
+        int dot = rest.indexOf('.');
+        return Optional.of(dot < 0 ? rest : rest.substring(0, dot));
+    }
+
+    @Test
+    void everyPlatformClassLivesInARoom() {
+        List<String> roomless = CLASSES.stream()
+                .filter(c -> !c.getSimpleName().equals("package-info"))
+                .filter(c -> room(c).filter(r -> !PLATFORM_ROOMS.containsKey(r)).isPresent())
+                .map(JavaClass::getName).toList();
+        assertEquals(List.of(), roomless, "each platform class belongs in one of the rooms " + PLATFORM_ROOMS.keySet());
+    }
+
+    @Test
+    void platformRoomsUseOnlyTheRoomsBeforeThem() {
+        ArchRuleDefinition.classes().that().resideInAPackage("com.paycore.platform..")
+                .should(new ArchCondition<JavaClass>("use only their own room and the rooms before it") {
+                    @Override
+                    public void check(JavaClass origin, ConditionEvents events) {
+                        for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
+                            Optional<String> from = room(origin);
+                            Optional<String> to = room(dependency.getTargetClass());
+                            if (from.isPresent() && to.isPresent() && !from.equals(to)
+                                    && !PLATFORM_ROOMS.getOrDefault(from.get(), java.util.Set.of()).contains(to.get())) {
+                                events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                            }
+                        }
+                    }
+                }).check(CLASSES);
+    }
+
+    @Test
+    void platformRoomsAreFreeOfCycles() {
+        slices().matching("com.paycore.platform.(*)..").should().beFreeOfCycles().check(CLASSES);
+    }
+
     /** Public top-level types of the feature packages (everything but the platform kernel). */
     static List<JavaClass> publicFeatureTypes() {
         return CLASSES.stream()

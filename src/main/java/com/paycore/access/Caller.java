@@ -5,7 +5,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.RequestScoped;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /**
  * Who is calling, as established for this request by the authentication filter after checking in the

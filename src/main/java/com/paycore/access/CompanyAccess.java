@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /**
  * Tenancy and company roles, read from the database on every call (DESIGN.md section 4): a company the

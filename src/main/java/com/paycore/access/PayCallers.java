@@ -9,7 +9,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
 
 /**
  * The read model behind every /api/pay request: one statement finds an API key by its keyed hash together with its

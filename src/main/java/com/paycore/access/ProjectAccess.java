@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /**
  * Who may reach a project, read from the database on every call: platform administrators and the company's

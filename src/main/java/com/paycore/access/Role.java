@@ -2,7 +2,7 @@ package com.paycore.access;
 
 import java.util.Locale;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /** A company-level role. The spec's description calls User "Member": accepted as input, answered as User. */
 public enum Role {

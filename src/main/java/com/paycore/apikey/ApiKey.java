@@ -10,7 +10,7 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
 
 /**
  * A project API key. Its value is stored twice, never in clear: a keyed hash to find it on every request and an

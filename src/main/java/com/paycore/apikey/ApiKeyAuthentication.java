@@ -14,10 +14,10 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.LookupKey;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.LookupKey;
 
 /**
  * Every request under /api/pay/{projectId} needs a project API key, sent as {@code X-API-Key: <key>} or

@@ -9,8 +9,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import com.paycore.platform.Jpql;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Jpql;
+import com.paycore.platform.data.Page;
 
 @ApplicationScoped
 class ApiKeyRepository {

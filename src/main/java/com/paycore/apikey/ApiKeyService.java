@@ -1,6 +1,6 @@
 package com.paycore.apikey;
 
-import com.paycore.platform.SecretColumns;
+import com.paycore.secret.SecretColumns;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -19,13 +19,13 @@ import com.paycore.apikey.ApiKeysResource.ApiKeyView;
 import com.paycore.apikey.ApiKeysResource.CreateApiKeyRequest;
 import com.paycore.apikey.ApiKeysResource.UpdateApiKeyRequest;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.LookupKey;
-import com.paycore.platform.Page;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.LookupKey;
+import com.paycore.secret.SecretBox;
 
 /**
  * Project API keys. A project always keeps at least one usable key: every change that could end a key's use runs

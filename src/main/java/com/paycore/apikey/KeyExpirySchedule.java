@@ -11,9 +11,9 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Records {@code api_key.expiring} events every {@code payments.keys.expiry-notice-interval-seconds} (default 3600;

@@ -24,8 +24,8 @@ import org.bouncycastle.openpgp.operator.bc.BcPGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyPair;
 
-import com.paycore.platform.Pem;
-import com.paycore.platform.Secrets;
+import com.paycore.secret.Pem;
+import com.paycore.secret.Secrets;
 
 /**
  * Makes a key's secret value and its key pair: RSA-2048 for TransactionRSAKey (public key as a PEM

@@ -1,6 +1,6 @@
 package com.paycore.apikey;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /** What a project key is for; each also carries a key pair (RSA, or OpenPGP) whose public half is listed. */
 public enum KeyType {

@@ -9,8 +9,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Ids;
-import com.paycore.platform.NullableUuid;
+import com.paycore.platform.data.NullableUuid;
+import com.paycore.platform.input.Ids;
 
 /** One append-only audit row. Never holds a secret: details name fields and states, never values of secrets. */
 @Entity

@@ -15,7 +15,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.Caller;
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.RequestIds;
+import com.paycore.platform.web.RequestIds;
 
 /**
  * The write side of the audit trail: rows written in the caller's transaction (a change that rolls back leaves no

@@ -12,8 +12,8 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditEventsResource.AuditEventView;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Ids;
 
 /** The read side of the audit trail (GET /adm/auditEvents): what a caller may read of the rows {@link AuditLog} wrote. */
 @ApplicationScoped

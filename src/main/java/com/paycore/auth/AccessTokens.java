@@ -13,7 +13,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
-import com.paycore.platform.StrictJson;
+import com.paycore.platform.web.StrictJson;
 
 /**
  * Signs RS256 access tokens with the claims MicroProfile JWT verifies: iss, sub (user id), upn (email),

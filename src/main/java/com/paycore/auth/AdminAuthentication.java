@@ -20,8 +20,8 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Ids;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
 import com.paycore.user.ExternalIssuers;

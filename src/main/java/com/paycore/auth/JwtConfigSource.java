@@ -8,7 +8,7 @@ import java.util.Set;
 
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
 import com.paycore.user.ExternalIssuers;
 
 /**

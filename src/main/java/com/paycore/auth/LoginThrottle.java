@@ -26,7 +26,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.StrictJson;
+import com.paycore.platform.web.StrictJson;
 
 /**
  * Keeps the password grant's PBKDF2 work from being a lever against the whole service (issue 24, item 1). Before any

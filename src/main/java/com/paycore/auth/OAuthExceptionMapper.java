@@ -5,7 +5,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
-import com.paycore.platform.StrictJson;
+import com.paycore.platform.web.StrictJson;
 
 @Provider
 class OAuthExceptionMapper implements ExceptionMapper<OAuthException> {

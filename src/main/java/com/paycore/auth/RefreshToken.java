@@ -9,7 +9,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 
-import com.paycore.platform.Ids;
+import com.paycore.platform.input.Ids;
 
 /**
  * A refresh token, stored only as a hash; each use revokes it and issues a successor of the same family (the

@@ -12,7 +12,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
-import com.paycore.platform.Secrets;
+import com.paycore.secret.Secrets;
 import com.paycore.user.SessionsEnded;
 
 /** Stored refresh tokens, looked up by hash; revocation of one family or of all a user's tokens. */

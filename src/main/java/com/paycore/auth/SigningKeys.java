@@ -15,10 +15,10 @@ import java.security.spec.RSAPublicKeySpec;
 import java.util.Base64;
 import java.util.logging.Logger;
 
-import com.paycore.platform.DatabaseConfigSource;
-import com.paycore.platform.Pem;
-import com.paycore.platform.SecretFiles;
-import com.paycore.platform.Settings;
+import com.paycore.platform.data.DatabaseConfigSource;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.secret.Pem;
+import com.paycore.secret.SecretFiles;
 
 /**
  * The RSA key that signs access tokens: read from {@code payments.jwt.signing-key} (a PKCS#8 PEM file) or,

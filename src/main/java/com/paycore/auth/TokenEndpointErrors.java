@@ -6,8 +6,8 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 
-import com.paycore.platform.Envelope;
-import com.paycore.platform.StrictJson;
+import com.paycore.platform.web.Envelope;
+import com.paycore.platform.web.StrictJson;
 
 /**
  * The token endpoint answers RFC 6749 section 5.2 errors, also for refusals the shared exception mappers make before

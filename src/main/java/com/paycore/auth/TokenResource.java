@@ -20,7 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
+import com.paycore.platform.web.Answer;
 
 @Path("/auth/token")
 @ApplicationScoped

@@ -15,7 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
 import com.paycore.auth.TokenResource.TokenResponse;
-import com.paycore.platform.Secrets;
+import com.paycore.secret.Secrets;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
 

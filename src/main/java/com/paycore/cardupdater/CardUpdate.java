@@ -9,7 +9,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Ids;
+import com.paycore.platform.input.Ids;
 
 /**
  * One update the account updater applied to a payment token (an E14 row). Written in the same database transaction

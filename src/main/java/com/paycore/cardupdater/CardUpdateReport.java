@@ -13,10 +13,10 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
 import com.paycore.cardupdater.CardUpdaterReportResource.CardUpdateView;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * E14: the company's card updates in a time range (update date, both ends inclusive), optionally of one type and

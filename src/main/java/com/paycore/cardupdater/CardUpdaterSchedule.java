@@ -12,9 +12,9 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.cardupdater.CardUpdaterResource.RunView;
-import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The monthly account-updater run over every active company ({@code payments.card-updater.schedule}, see

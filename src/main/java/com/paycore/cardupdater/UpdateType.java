@@ -3,8 +3,8 @@ package com.paycore.cardupdater;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /** The spec's update types: what the card's issuer reported and the updater recorded. */
 enum UpdateType {

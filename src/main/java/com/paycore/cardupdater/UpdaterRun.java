@@ -9,9 +9,9 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Ids;
-import com.paycore.platform.NullableUuid;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.NullableUuid;
+import com.paycore.platform.data.Timestamped;
+import com.paycore.platform.input.Ids;
 
 /**
  * One run of the account updater over one company's tokens. Written when it starts (its update rows refer to it)

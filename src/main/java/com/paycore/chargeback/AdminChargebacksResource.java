@@ -24,8 +24,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 import com.paycore.transaction.Money;
 
 @Path("/adm/chargebacks")

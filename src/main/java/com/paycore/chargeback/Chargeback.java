@@ -11,9 +11,9 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * A chargeback (DESIGN.md section 7): {@code Pending} -> {@code Accepted} (accept, or automatically once

@@ -15,10 +15,10 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
 import com.paycore.chargeback.ChargebackReportResource.ChargebackReportRow;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * E13, the chargeback report of a company: chargebacks whose date (DateCreated: when recorded here; CaseTime: the

@@ -10,9 +10,9 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Accepts overdue Pending chargebacks every {@code payments.chargebacks.auto-accept-interval-seconds} (default 300;

@@ -19,9 +19,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.OptionalBody;
+import com.paycore.platform.input.OptionalBody;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 
 @Path("/pay/{projectId}")
 @ApplicationScoped

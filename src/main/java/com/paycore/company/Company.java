@@ -8,8 +8,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Ids;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
+import com.paycore.platform.input.Ids;
 
 /** A tenant. Inactive: its users cannot reach it and it takes no new transactions. */
 @Entity

@@ -13,10 +13,10 @@ import com.paycore.access.Role;
 import com.paycore.audit.AuditLog;
 import com.paycore.company.CompaniesResource.CreateCompanyRequest;
 import com.paycore.company.CompaniesResource.UpdateCompanyRequest;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.user.Account;
 
 @ApplicationScoped

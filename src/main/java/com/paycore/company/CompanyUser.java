@@ -10,8 +10,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
+import com.paycore.platform.input.Ids;
 
 /**
  * A user's membership of a company, with its role and its own display name and phone. Inactive: no access

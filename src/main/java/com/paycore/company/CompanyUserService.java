@@ -16,10 +16,10 @@ import com.paycore.audit.AuditLog;
 import com.paycore.company.CompanyUsersResource.AddCompanyUserRequest;
 import com.paycore.company.CompanyUsersResource.CompanyUserView;
 import com.paycore.company.CompanyUsersResource.UpdateCompanyUserRequest;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
 

@@ -26,10 +26,10 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Answer;
-import com.paycore.platform.Aliases;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 
 @Path("/adm/companyUsers")
 @ApplicationScoped

@@ -31,12 +31,12 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.Datasource;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Jdbc;
-import com.paycore.platform.Page;
-import com.paycore.platform.StrictJson;
+import com.paycore.platform.data.Datasource;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.StrictJson;
 
 /**
  * The transactional outbox (DESIGN.md section 10): each state change that is an event records it here, in the same

@@ -18,9 +18,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 
 @Path("/pay/{projectId}/events")
 @ApplicationScoped

@@ -10,7 +10,7 @@ import jakarta.interceptor.InvocationContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Response;
 
-import com.paycore.platform.SecretBox;
+import com.paycore.secret.SecretBox;
 
 /**
  * Runs an {@link Idempotent} resource method that holds a claim (its request carried an {@code Idempotency-Key}) in

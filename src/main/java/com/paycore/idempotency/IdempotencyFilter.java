@@ -2,14 +2,14 @@ package com.paycore.idempotency;
 
 import com.paycore.access.Caller;
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.LookupKey;
-import com.paycore.platform.RequestIds;
-import com.paycore.platform.SecretBox;
-import com.paycore.platform.StrictJson;
-import com.paycore.platform.Times;
-import com.paycore.platform.UniqueViolations;
+import com.paycore.platform.data.UniqueViolations;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.platform.web.RequestIds;
+import com.paycore.platform.web.StrictJson;
+import com.paycore.secret.LookupKey;
+import com.paycore.secret.SecretBox;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -6,9 +6,9 @@ import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.HexFormat;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.SecretBox;
 
 /** The pure parts of idempotency: key validation, request fingerprint and what to do with an existing row. */
 final class IdempotencyRules {

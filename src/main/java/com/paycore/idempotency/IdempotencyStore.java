@@ -13,10 +13,10 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.SecretColumns;
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.SecretColumns;
 /**
  * The idempotency rows. Every change commits in its own transaction, apart from the request's: a claim is seen
  * by a concurrent duplicate (on any instance) at once, and the unique (scope, idem_key) constraint decides races;

@@ -12,9 +12,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import com.paycore.access.Role;
-import com.paycore.platform.Ids;
-import com.paycore.platform.NullableUuid;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.NullableUuid;
+import com.paycore.platform.data.Timestamped;
+import com.paycore.platform.input.Ids;
 
 /** An invitation to join a company with a role; its token is stored only as a digest and works once. */
 @Entity

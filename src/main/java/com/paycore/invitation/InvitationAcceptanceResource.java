@@ -20,8 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 
 @Path("/auth/invitations/{id}/accept")
 @ApplicationScoped

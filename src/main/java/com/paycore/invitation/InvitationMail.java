@@ -21,8 +21,8 @@ import jakarta.mail.internet.MimeMessage;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * Delivers invitation tokens by e-mail (Jakarta Mail, provided by the server) so that only the owner of the invited

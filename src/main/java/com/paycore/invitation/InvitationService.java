@@ -21,12 +21,12 @@ import com.paycore.company.CompanyService;
 import com.paycore.invitation.InvitationAcceptanceResource.AcceptInvitationRequest;
 import com.paycore.invitation.InvitationsResource.CreateInvitationRequest;
 import com.paycore.invitation.InvitationsResource.InvitationView;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
-import com.paycore.platform.Secrets;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.Secrets;
 import com.paycore.user.Account;
 import com.paycore.user.Accounts;
 

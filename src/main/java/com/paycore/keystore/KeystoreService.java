@@ -1,6 +1,6 @@
 package com.paycore.keystore;
 
-import com.paycore.platform.SecretColumns;
+import com.paycore.secret.SecretColumns;
 import jakarta.enterprise.event.Observes;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -25,11 +25,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.keystore.KeystoresResource.KeystoreView;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.SecretBox;
 
 /**
  * Keystores (E18): AES-256 data keys from the system's secure random source, wrapped by the master key. Hands out

@@ -6,7 +6,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Makes the first keystore at first startup, so card data can be taken from the first request on: after the schema

@@ -15,7 +15,7 @@ import javax.sql.DataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.paycore.platform.Datasource;
+import com.paycore.platform.data.Datasource;
 
 /**
  * The business figures, read from the database (so every instance shows the same figures, whoever did the work):

@@ -21,8 +21,8 @@ import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.web.AppException;
 import com.paycore.processor.IsoMessages.Reference;
 
 /**
@@ -402,7 +402,7 @@ class AcquirerGateway implements PaymentGateway {
         try {
             return Reference.decode(call.reference());
         } catch (IllegalArgumentException e) {
-            throw new AppException(com.paycore.platform.ErrorCode.TRANSACTION_STATE, "without a gateway 2 reference",
+            throw new AppException(com.paycore.platform.web.ErrorCode.TRANSACTION_STATE, "without a gateway 2 reference",
                     "moved on gateway 2");
         }
     }

@@ -15,10 +15,10 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.SecretBox;
-import com.paycore.platform.SecretColumns;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.SecretBox;
+import com.paycore.secret.SecretColumns;
 
 /**
  * The one place where a processor route and merchant credentials become a {@link Connection}: every gateway call

@@ -17,9 +17,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Jpql;
+import com.paycore.platform.data.Jpql;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * Chooses the {@link PaymentGateway} for a project (its active processor configuration's {@code gateway}) or for a

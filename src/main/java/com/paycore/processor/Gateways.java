@@ -1,7 +1,7 @@
 package com.paycore.processor;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * Processor gateway and payment type values (DESIGN.md sections 5 and 12): gateway 1 = Simulator, 2 = ISO 8583

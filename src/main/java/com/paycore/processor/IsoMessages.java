@@ -9,7 +9,7 @@ import java.util.Currency;
 import java.util.Map;
 import java.util.TreeMap;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /**
  * The messages of gateway 2 as DESIGN.md section 12 lists them, and the references its answers carry.

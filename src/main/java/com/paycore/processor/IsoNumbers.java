@@ -10,7 +10,7 @@ import javax.sql.DataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.paycore.platform.Datasource;
+import com.paycore.platform.data.Datasource;
 
 /**
  * Gateway 2's message numbers from database sequences, so instances sharing a database never hand out the same one:

@@ -8,7 +8,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Ids;
+import com.paycore.platform.input.Ids;
 
 /** One version of a project's processor credentials, kept so in-flight transactions finish on theirs. */
 @Entity

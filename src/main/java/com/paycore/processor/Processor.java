@@ -8,7 +8,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
 
 /**
  * A project's payment processor configuration. Its settings are encrypted and never answered. Deleting is soft:

@@ -1,6 +1,6 @@
 package com.paycore.processor;
 
-import com.paycore.platform.SecretColumns;
+import com.paycore.secret.SecretColumns;
 import jakarta.enterprise.event.Observes;
 import java.io.StringReader;
 import java.time.Clock;
@@ -18,17 +18,17 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Fields;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Jpql;
-import com.paycore.platform.Page;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.data.Jpql;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.input.Fields;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.platform.web.StrictJson;
 import com.paycore.processor.ProcessorsResource.ProcessorRequest;
 import com.paycore.processor.ProcessorsResource.ProcessorView;
-import com.paycore.platform.StrictJson;
+import com.paycore.secret.SecretBox;
 
 /** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */
 @ApplicationScoped

@@ -9,7 +9,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonNumber;
 
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
 
 /**
  * The built-in test processor ({@code gateway} 1), answering with DESIGN.md section 6's test cards. Result codes

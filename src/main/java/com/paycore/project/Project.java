@@ -14,7 +14,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
 
 /**
  * A company's project: what merchants' systems pay through. Holds its general information, the current merchant

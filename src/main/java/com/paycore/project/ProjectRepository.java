@@ -12,12 +12,12 @@ import jakarta.persistence.PersistenceContext;
 
 import com.paycore.access.ProjectDirectory;
 import com.paycore.access.ProjectRef;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Jpql;
-import com.paycore.platform.Likes;
-import com.paycore.platform.Page;
-import com.paycore.platform.UniqueViolations;
+import com.paycore.platform.data.Jpql;
+import com.paycore.platform.data.Likes;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.data.UniqueViolations;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.ErrorCode;
 
 @ApplicationScoped
 class ProjectRepository implements ProjectDirectory {

@@ -18,18 +18,18 @@ import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.apikey.ApiKeyService;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Page;
-import com.paycore.platform.SecretBox;
-import com.paycore.platform.SecretColumns;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.processor.Connections;
 import com.paycore.project.ProjectsResource.AssignUsersRequest;
 import com.paycore.project.ProjectsResource.CreateProjectRequest;
 import com.paycore.project.ProjectsResource.UpdateMerchantRequest;
 import com.paycore.project.ProjectsResource.UpdateProjectRequest;
+import com.paycore.secret.SecretBox;
+import com.paycore.secret.SecretColumns;
 
 @ApplicationScoped
 @Transactional

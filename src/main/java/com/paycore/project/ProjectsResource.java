@@ -28,11 +28,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
-import com.paycore.platform.Aliases;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.Fields;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Aliases;
+import com.paycore.platform.input.Fields;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 
 @Path("/adm/companyProjects")
 @ApplicationScoped

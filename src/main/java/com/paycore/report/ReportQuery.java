@@ -23,8 +23,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.web.AppException;
 import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 /**

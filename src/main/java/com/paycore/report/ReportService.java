@@ -27,12 +27,12 @@ import jakarta.json.JsonObjectBuilder;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.StrictJson;
 import com.paycore.access.ProjectAccess;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.Datasource;
+import com.paycore.platform.data.Datasource;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.platform.web.StrictJson;
 import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 /**

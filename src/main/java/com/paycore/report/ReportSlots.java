@@ -5,8 +5,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * How many reports of each company run at once on this instance: at most {@code limit}; one more is refused at once

@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
-import com.paycore.platform.Ids;
-import com.paycore.platform.Likes;
+import com.paycore.platform.data.Likes;
+import com.paycore.platform.input.Ids;
 
 /**
  * Builds E3's SQL from a checked {@link ReportQuery}. Every column and function comes from the whitelists in

@@ -30,9 +30,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
-import com.paycore.platform.Datasource;
-import com.paycore.platform.StrictJson;
-import com.paycore.platform.Times;
+import com.paycore.platform.data.Datasource;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.web.StrictJson;
 import com.paycore.run.Runs;
 
 /**

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /**
  * The report's time zone: a Windows id ({@code Eastern Standard Time}, the default) mapped to its IANA zone with

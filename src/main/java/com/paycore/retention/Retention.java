@@ -5,7 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
 
 /**
  * The kinds of rows the retention job deletes, as each feature declares them when the job asks (a CDI event of this

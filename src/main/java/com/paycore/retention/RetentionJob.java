@@ -28,11 +28,11 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.Caller;
-import com.paycore.platform.Datasource;
-import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
-import com.paycore.platform.StartupOrder;
-import com.paycore.platform.Times;
+import com.paycore.platform.data.Datasource;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Deletes the rows past their retention ({@link Retention}), every {@code payments.retention.interval-seconds}

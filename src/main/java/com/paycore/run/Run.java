@@ -9,7 +9,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.NullableUuid;
+import com.paycore.platform.data.NullableUuid;
 
 /** One long run (table {@code runs}); changed only by {@link RunStore}'s conditional updates once written. */
 @Entity

@@ -31,16 +31,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Schedules;
-import com.paycore.platform.Settings;
-import com.paycore.platform.StartupOrder;
-import com.paycore.platform.StrictJson;
-import com.paycore.platform.Times;
-import com.paycore.platform.UniqueViolations;
+import com.paycore.platform.data.UniqueViolations;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.Settings;
+import com.paycore.platform.runtime.StartupOrder;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.Envelope;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.platform.web.StrictJson;
 
 /**
  * Long runs asked for over HTTP. {@link #start} writes the run ({@code Running}, with a lease) and hands its work to

@@ -18,8 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Answer;
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.AppException;
 
 @Path("/adm/transactions")
 @ApplicationScoped

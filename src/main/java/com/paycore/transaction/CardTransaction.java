@@ -13,9 +13,9 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.transaction.PayTransactionsResource.TransactionRequest;
 import com.paycore.vault.Address;
 import com.paycore.vault.StoredCard;

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.util.Currency;
 import java.util.regex.Pattern;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * Amount and currency rules (DESIGN.md sections 3 and 9): ISO 4217 currencies with minor units (default USD);

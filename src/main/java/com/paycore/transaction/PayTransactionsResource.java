@@ -30,10 +30,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
-import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.OptionalBody;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.OptionalBody;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 import com.paycore.vault.Address;
 
 @Path("/pay/{projectId}/transactions")

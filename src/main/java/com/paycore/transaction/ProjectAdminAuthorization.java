@@ -12,9 +12,9 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 
 import com.paycore.access.ProjectAccess;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * E17's access rule (a platform administrator or an Admin of the project's company) as a filter that runs before

@@ -17,13 +17,13 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.Settings;
-import com.paycore.platform.Times;
-import com.paycore.vault.PaymentTokenService;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.runtime.Settings;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway.GatewayCall;
 import com.paycore.processor.PaymentGateway.GatewayResult;
+import com.paycore.vault.PaymentTokenService;
 
 /**
  * The reconciliation of unknown outcomes (DESIGN.md section 11): every move whose processor call timed out (a

@@ -21,8 +21,8 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
-import com.paycore.platform.Jpql;
-import com.paycore.platform.Times;
+import com.paycore.platform.data.Jpql;
+import com.paycore.platform.input.Times;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway;
 import com.paycore.run.Runs;

@@ -9,8 +9,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 
-import com.paycore.platform.StrictJson;
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.StrictJson;
 
 /** Transaction tags (label -> value, for the reports), kept as a JSON object sorted by label. */
 final class Tags {

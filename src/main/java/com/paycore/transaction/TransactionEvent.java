@@ -11,7 +11,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import com.paycore.event.Topic;
-import com.paycore.platform.Ids;
+import com.paycore.platform.input.Ids;
 
 /** One move of a transaction. Written in the same database transaction as the state change it records. */
 @Entity

@@ -12,7 +12,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
 import com.paycore.transaction.PayTransactionsResource.TransactionView;
 
 /**

@@ -13,7 +13,7 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Creates the first platform administrator from {@code payments.bootstrap.admin.email}/{@code .password}

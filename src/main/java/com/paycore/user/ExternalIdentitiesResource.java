@@ -26,8 +26,8 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 
 /**
  * The links through which an external token issuer's subject reaches a user (issue 24, item 7). Without one, that

@@ -8,7 +8,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Ids;
+import com.paycore.platform.input.Ids;
 
 /**
  * A link from an external issuer's subject to a user (issue 24, item 7): the only way such an issuer's tokens reach

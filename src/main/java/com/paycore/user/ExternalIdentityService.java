@@ -17,10 +17,10 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.UniqueViolations;
+import com.paycore.platform.data.UniqueViolations;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * Links of external identities (issuer and subject) to users (issue 24, item 7). A platform administrator links any

@@ -8,7 +8,7 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
 
 /**
  * The external token issuers and the companies each may speak for (issue 24, item 7):
@@ -92,6 +92,6 @@ public final class ExternalIssuers {
 
     private static Set<UUID> parseCompanies(String value) {
         return Arrays.stream(value.split(",")).map(String::trim).filter(c -> !c.isEmpty())
-                .map(com.paycore.platform.Ids::parse).collect(Collectors.toUnmodifiableSet());
+                .map(com.paycore.platform.input.Ids::parse).collect(Collectors.toUnmodifiableSet());
     }
 }

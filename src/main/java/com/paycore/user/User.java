@@ -10,8 +10,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Ids;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
+import com.paycore.platform.input.Ids;
 
 /**
  * A person who can sign in. Platform administrators are users with a flag; company roles live on

@@ -16,10 +16,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Bodies;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.input.Bodies;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.user.UsersResource.CreateUserRequest;
 import com.paycore.user.UsersResource.UpdateUserRequest;
 

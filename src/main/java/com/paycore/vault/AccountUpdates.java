@@ -17,10 +17,10 @@ import com.paycore.event.Events;
 import com.paycore.event.Topic;
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
-import com.paycore.platform.LookupKey;
 import com.paycore.processor.CardData;
 import com.paycore.processor.PaymentGateway.AccountUpdate.Kind;
 import com.paycore.processor.PaymentGateway.AccountUpdate;
+import com.paycore.secret.LookupKey;
 
 /**
  * The vault's side of the card account updater: which tokens are due, and asking the card's issuer about one token

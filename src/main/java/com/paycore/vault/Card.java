@@ -2,8 +2,8 @@ package com.paycore.vault;
 
 import java.time.YearMonth;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * A card as received, validated (DESIGN.md section 6): 12 to 19 digits passing the Luhn check, a known brand,

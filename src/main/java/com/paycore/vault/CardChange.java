@@ -2,8 +2,8 @@ package com.paycore.vault;
 
 import java.time.YearMonth;
 
-import com.paycore.processor.PaymentGateway.AccountUpdate;
 import com.paycore.processor.PaymentGateway.AccountUpdate.Kind;
+import com.paycore.processor.PaymentGateway.AccountUpdate;
 
 /**
  * What an account-updater answer does to a stored card, decided without touching it. An answer that would change

@@ -13,9 +13,9 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Jdbc;
-import com.paycore.platform.NullableUuid;
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.data.NullableUuid;
+import com.paycore.platform.data.Timestamped;
 
 /**
  * A tokenized card. The card number exists only sealed under a keystore (and is destroyed on delete); brand,

@@ -28,13 +28,13 @@ import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Jdbc;
-import com.paycore.platform.LookupKey;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.input.Ids;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.processor.CardData;
 import com.paycore.processor.Connections;
+import com.paycore.secret.LookupKey;
 import com.paycore.vault.TokensResource.CreateTokenRequest;
 import com.paycore.vault.TokensResource.TokenView;
 

@@ -25,9 +25,9 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
-import com.paycore.platform.Datasource;
-import com.paycore.platform.Ids;
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Datasource;
+import com.paycore.platform.data.Jdbc;
+import com.paycore.platform.input.Ids;
 
 /**
  * The deliveries' state, each step in a short transaction of its own (never while a receiver is being called):

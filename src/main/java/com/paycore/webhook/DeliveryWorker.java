@@ -22,8 +22,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import com.paycore.event.Events;
-import com.paycore.platform.Schedules;
-import com.paycore.platform.StartupOrder;
+import com.paycore.platform.runtime.Schedules;
+import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The delivery worker every instance runs, a round every {@code payments.webhooks.poll-ms} (a fixed delay between

@@ -17,8 +17,8 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.paycore.event.Events.Published;
-import com.paycore.platform.Datasource;
-import com.paycore.platform.Ids;
+import com.paycore.platform.data.Datasource;
+import com.paycore.platform.input.Ids;
 
 /**
  * Turns newly published events into deliveries: one Pending row, due at once, for every active endpoint of the

@@ -6,7 +6,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 
-import com.paycore.platform.SecretBox;
+import com.paycore.secret.SecretBox;
 
 /**
  * Endpoint secrets and the {@code Payments-Signature} header: {@code t=<unix seconds>,v1=<hex HMAC-SHA256 of

@@ -10,7 +10,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import com.paycore.platform.Timestamped;
+import com.paycore.platform.data.Timestamped;
 
 /**
  * A project's webhook endpoint: where its events go, which ones ({@code *} for all), and the secret that signs them,

@@ -27,9 +27,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import com.paycore.platform.Answer;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.Page;
+import com.paycore.platform.data.Page;
+import com.paycore.platform.web.Answer;
+import com.paycore.platform.web.Envelope;
 
 @Path("/adm/webhookEndpoints")
 @ApplicationScoped

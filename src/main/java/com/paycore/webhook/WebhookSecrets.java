@@ -8,8 +8,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import com.paycore.platform.SecretBox;
-import com.paycore.platform.SecretColumns;
+import com.paycore.secret.SecretBox;
+import com.paycore.secret.SecretColumns;
 
 /**
  * Endpoint secrets at rest: sealed under the master key with the endpoint's id in the purpose (a value copied to

@@ -5,7 +5,7 @@ import java.time.Duration;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.paycore.platform.Settings;
+import com.paycore.platform.runtime.Settings;
 
 /**
  * The webhook settings, read once at startup; a bad value stops the start with a message naming the setting.

@@ -67,7 +67,7 @@ class PayCallersTest {
             keystore(c, UUID.randomUUID(), NOW.minusDays(2), NOW.minusSeconds(1));
         }
         callers = new PayCallers();
-        callers.jdbc = com.paycore.platform.Jdbc.over(h2);
+        callers.jdbc = com.paycore.platform.data.Jdbc.over(h2);
     }
 
     @Test
@@ -110,7 +110,7 @@ class PayCallersTest {
         ProjectCaller caller = new ProjectCaller();
         caller.authenticate(callers.find("hash-1", true, NOW).orElseThrow());
         assertEquals(PROJECT, caller.projectId());
-        var refusal = org.junit.jupiter.api.Assertions.assertThrows(com.paycore.platform.AppException.class,
+        var refusal = org.junit.jupiter.api.Assertions.assertThrows(com.paycore.platform.web.AppException.class,
                 caller::requireTransacting);
         assertTrue(refusal.getMessage().contains("company is inactive"), refusal.getMessage());
     }

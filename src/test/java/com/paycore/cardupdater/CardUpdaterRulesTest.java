@@ -11,7 +11,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 import com.paycore.processor.PaymentGateway.AccountUpdate.Kind;
 import com.paycore.vault.AccountUpdates;
 

@@ -14,7 +14,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 /** DESIGN.md section 7's chargeback states, with a fixed clock. */
 class ChargebackTest {

@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import com.paycore.access.Role;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 class RoleTest {
 

@@ -33,14 +33,14 @@ import org.junit.jupiter.api.Test;
 
 import com.paycore.access.Caller;
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.AppException;
-import com.paycore.platform.Envelope;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.ErrorResponses;
-import com.paycore.platform.LookupKey;
-import com.paycore.platform.SecretBox;
-import com.paycore.platform.StrictJson;
-import com.paycore.platform.Times;
+import com.paycore.platform.input.Times;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.Envelope;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.platform.web.ErrorResponses;
+import com.paycore.platform.web.StrictJson;
+import com.paycore.secret.LookupKey;
+import com.paycore.secret.SecretBox;
 
 /** The filter's orchestration over an in-memory store and hand-made request/response contexts (no container). */
 class IdempotencyFilterTest {

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.paycore.idempotency.IdempotencyRules.Decision;
 import com.paycore.idempotency.IdempotencyRules.State;
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 class IdempotencyRulesTest {
 

@@ -15,7 +15,7 @@ import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.platform.Jdbc;
+import com.paycore.platform.data.Jdbc;
 
 /**
  * The hot path's plain JDBC writes on the database the servers use: rows that must commit together (a transaction

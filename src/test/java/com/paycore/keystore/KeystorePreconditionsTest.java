@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.platform.AppException;
-import com.paycore.platform.ErrorCode;
-import com.paycore.platform.SecretBox;
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
+import com.paycore.secret.SecretBox;
 
 class KeystorePreconditionsTest {
 

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.it.AcquirerHost;
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 import com.paycore.processor.PaymentGateway.GatewayCall;
-import com.paycore.processor.PaymentGateway.GatewayResult;
 import com.paycore.processor.PaymentGateway.GatewayResult.Outcome;
+import com.paycore.processor.PaymentGateway.GatewayResult;
 
 /** Gateway 2 against a jPOS host in this JVM (DESIGN.md section 12), without the container. */
 class AcquirerGatewayTest {

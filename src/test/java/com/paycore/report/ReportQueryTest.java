@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 import com.paycore.report.ReportTransactionsResource.ReportRequest;
 
 class ReportQueryTest {

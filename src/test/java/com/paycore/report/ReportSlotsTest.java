@@ -9,7 +9,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 class ReportSlotsTest {
 

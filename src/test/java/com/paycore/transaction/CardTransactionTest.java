@@ -12,7 +12,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 import com.paycore.processor.CardData;
 import com.paycore.transaction.PayTransactionsResource.TransactionRequest;
 import com.paycore.vault.Address;

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import com.paycore.platform.AppException;
+import com.paycore.platform.web.AppException;
 
 class MoneyTest {
 

@@ -9,8 +9,8 @@ import java.time.YearMonth;
 
 import org.junit.jupiter.api.Test;
 
-import com.paycore.processor.PaymentGateway.AccountUpdate;
 import com.paycore.processor.PaymentGateway.AccountUpdate.Kind;
+import com.paycore.processor.PaymentGateway.AccountUpdate;
 
 class CardChangeTest {
 

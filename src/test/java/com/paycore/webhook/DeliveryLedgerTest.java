@@ -24,9 +24,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.audit.AuditLog;
-import com.paycore.event.Events;
 import com.paycore.event.Events.Published;
-import com.paycore.platform.SecretBox;
+import com.paycore.event.Events;
+import com.paycore.secret.SecretBox;
 
 import liquibase.Liquibase;
 import liquibase.database.DatabaseFactory;

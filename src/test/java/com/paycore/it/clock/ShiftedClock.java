@@ -14,7 +14,7 @@ import jakarta.interceptor.Interceptor;
 
 /**
  * The controllable clock of the integration tests, added to the deployment under test only (Deployments.war): it
- * replaces the application's one clock (platform.Clocks) with the system clock moved on by the shift that
+ * replaces the application's one clock (platform.runtime.Clocks) with the system clock moved on by the shift that
  * {@link ClockShiftFilter} sets for one request. Only that request's work sees the moved time (the reconciliation run,
  * for instance, which works on the request's thread); the schedules and every other request see the real time, so
  * the tests sharing the deployment are not disturbed.

@@ -1,0 +1,49 @@
+package com.paycore.platform.input;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * Query parameter names are matched without regard to case and aliases are honoured
+ * ({@code companyId} = {@code CompanyId}, {@code invitationId} = {@code UserInvitationId}): before matching,
+ * each parameter a client sends is added again under every declared name it stands for.
+ */
+@Provider
+@PreMatching
+@Priority(2)
+public class CaseInsensitiveQuery implements ContainerRequestFilter {
+
+    @Override
+    public void filter(ContainerRequestContext request) throws IOException {
+        MultivaluedMap<String, String> sent = request.getUriInfo().getQueryParameters(false);
+        if (sent.isEmpty()) {
+            return;
+        }
+        UriBuilder uri = request.getUriInfo().getRequestUriBuilder();
+        boolean changed = false;
+        for (Map.Entry<String, List<String>> parameter : sent.entrySet()) {
+            for (String declared : QueryParameterNames.declaredFor(decode(parameter.getKey()))) {
+                if (!sent.containsKey(declared)) {
+                    uri.queryParam(declared, parameter.getValue().toArray());
+                    changed = true;
+                }
+            }
+        }
+        if (changed) {
+            request.setRequestUri(uri.build());
+        }
+    }
+
+    private static String decode(String name) {
+        return java.net.URLDecoder.decode(name, java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,33 @@
+package com.paycore.platform.input;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/** Ids are UUIDs in their canonical 8-4-4-4-12 hex form; anything else is malformed. */
+public final class Ids {
+
+    private static final Pattern CANONICAL =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    private Ids() {
+    }
+
+    public static UUID parse(String value) {
+        if (value == null || !CANONICAL.matcher(value).matches()) {
+            throw new IllegalArgumentException("not a UUID");
+        }
+        return UUID.fromString(value);
+    }
+
+    /** An id no row has: stands for "none" where a query needs a value. */
+    public static final UUID NONE = new UUID(0, 0);
+
+    /** A list for an {@code in :ids} parameter: SQL has no empty IN list, so an empty one matches nothing through NONE. */
+    public static java.util.List<UUID> orNone(java.util.List<UUID> ids) {
+        return ids.isEmpty() ? java.util.List.of(NONE) : ids;
+    }
+
+    public static UUID newId() {
+        return UUID.randomUUID();
+    }
+}

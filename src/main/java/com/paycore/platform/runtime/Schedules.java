@@ -1,0 +1,107 @@
+package com.paycore.platform.runtime;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * The periodic jobs, on the server's default {@link ManagedScheduledExecutorService} (the application's class loader
+ * and naming context on a container thread; no transaction, no request context: each job's service demarcates its own
+ * transactions). Every instance runs its own schedules, as the non-persistent EJB timers did. One job never overlaps
+ * itself on one instance: the next run is planned only when the previous one has ended. A failing run is logged with
+ * the job's name and does not stop later runs. Everything still planned is cancelled when the application stops.
+ * <p>
+ * Every run is a task of its own, planned at the end of the previous one; none is a periodic executor task. Payara
+ * runs all runs of a periodic task in the one component invocation it captured when the task was scheduled: the
+ * non-transactional {@code EntityManager} the first run opens is closed at the end of that run and handed to every
+ * later run, which then fails ("Attempting to execute an operation on a closed EntityManager", seen with the
+ * chargeback auto-acceptance, whose first query runs outside a transaction). A task planned anew starts with a fresh
+ * one. (And a periodic task that throws is never run again, silently.)
+ */
+@ApplicationScoped
+public class Schedules {
+
+    private static final Logger LOG = Logger.getLogger(Schedules.class.getName());
+
+    @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+    ManagedScheduledExecutorService executor;
+
+    @jakarta.inject.Inject
+    ScheduleMetrics metrics;
+
+    private final List<Future<?>> planned = new CopyOnWriteArrayList<>();
+    private volatile boolean stopped;
+
+    /** Runs {@code job} {@code delay} after the start, then {@code delay} after each run has ended. */
+    public void withFixedDelay(String name, Duration delay, Runnable job) {
+        chain(name, job, delay::toMillis);
+    }
+
+    /**
+     * Runs {@code job} at each time {@code next} answers in {@code zone}: {@code next} is given the moment after which
+     * the next run is due (the end of the previous run, or its planned time when the run ended before it) and answers
+     * a later one.
+     */
+    public void at(String name, ZoneId zone, UnaryOperator<ZonedDateTime> next, Runnable job) {
+        ZonedDateTime[] due = new ZonedDateTime[1]; // read and written by one run after the other
+        chain(name, job, () -> {
+            ZonedDateTime now = ZonedDateTime.now(zone);
+            due[0] = next.apply(due[0] != null && due[0].isAfter(now) ? due[0] : now);
+            LOG.fine(() -> "Next " + name + " run at " + due[0]);
+            return Math.max(0, Duration.between(now, due[0]).toMillis());
+        });
+    }
+
+    /** Plans one run of {@code job} after {@code delay} milliseconds; at its end, the next one the same way. */
+    private void chain(String name, Runnable job, LongSupplier delay) {
+        if (stopped) {
+            return;
+        }
+        keep(executor.schedule(() -> {
+            try {
+                guarded(name, job);
+            } finally {
+                planned.removeIf(Future::isDone);
+                chain(name, job, delay);
+            }
+        }, delay.getAsLong(), TimeUnit.MILLISECONDS));
+    }
+
+    /** Keeps a planned run for the cancellation at stop; one planned while stopping is cancelled at once. */
+    private void keep(Future<?> future) {
+        planned.add(future);
+        if (stopped) {
+            future.cancel(false);
+        }
+    }
+
+    private void guarded(String name, Runnable job) {
+        try {
+            job.run();
+            metrics.ran(name, true);
+        } catch (RuntimeException | Error e) {
+            metrics.ran(name, false);
+            LOG.log(Level.SEVERE, "Scheduled job " + name + " failed; its next run retries", e);
+        }
+    }
+
+    @PreDestroy
+    public void stop() {
+        stopped = true;
+        planned.forEach(future -> future.cancel(false));
+        planned.clear();
+    }
+}

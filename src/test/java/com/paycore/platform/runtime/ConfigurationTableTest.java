@@ -1,0 +1,112 @@
+package com.paycore.platform.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's configuration table is the list of settings: every setting the code reads is in it, and every one
+ * of its settings reaches the application on Payara Server, where server-config/payara-server.sh stores them as
+ * system properties under their environment names (secrets as password aliases).
+ */
+class ConfigurationTableTest {
+
+    /** Settings the code derives itself (not for operators) and the listener port (the run command's). */
+    private static final Set<String> NOT_IN_THE_APPLICATION = Set.of("PAYMENTS_HTTP_PORT");
+    private static final Set<String> DERIVED = Set.of("payments.db.datasource-class", "payments.db.jdbc-url");
+
+    static Set<String> readmeSettings() throws IOException {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String table = readme.substring(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5));
+        Set<String> names = new TreeSet<>();
+        for (String line : table.lines().filter(l -> l.startsWith("| `")).toList()) {
+            Matcher name = Pattern.compile("`((?:PAYMENTS|MP_JWT)_[A-Z0-9_]+)`").matcher(line.substring(0, line.indexOf('|', 2)));
+            while (name.find()) {
+                names.add(name.group(1));
+            }
+        }
+        return names;
+    }
+
+    /** Every "payments.*" setting key the main code names, by its environment name. */
+    static Map<String, String> codeSettings() throws IOException {
+        Map<String, String> keys = new TreeMap<>();
+        Pattern literal = Pattern.compile("\"(payments\\.[a-z0-9-]+(?:\\.[a-z0-9-]+)*)\""); // payments.mode too
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Matcher m = literal.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                while (m.find()) {
+                    if (!DERIVED.contains(m.group(1))) {
+                        keys.put(Settings.environmentName(m.group(1)), m.group(1));
+                    }
+                }
+            }
+        }
+        return keys;
+    }
+
+    @Test
+    void everySettingTheCodeReadsIsInTheReadmeAndTheReverse() throws IOException {
+        Set<String> readme = readmeSettings();
+        Set<String> code = codeSettings().keySet();
+        assertTrue(readme.size() > 20, readme.toString());
+        assertEquals(new TreeSet<>(), code.stream().filter(k -> !readme.contains(k)).collect(Collectors.toCollection(TreeSet::new)),
+                "read by the code but missing from the README's configuration table");
+        assertEquals(new TreeSet<>(), readme.stream()
+                        .filter(k -> k.startsWith("PAYMENTS_") && !code.contains(k) && !NOT_IN_THE_APPLICATION.contains(k))
+                        .collect(Collectors.toCollection(TreeSet::new)),
+                "in the README but read by no code");
+    }
+
+    @Test
+    void aSettingStoredUnderItsEnvironmentNameReachesTheApplication() throws IOException {
+        EnvironmentNamedProperties source = new EnvironmentNamedProperties();
+        for (Map.Entry<String, String> setting : codeSettings().entrySet()) {
+            System.setProperty(setting.getKey(), "value-of-" + setting.getKey());
+            try {
+                assertEquals("value-of-" + setting.getKey(), source.getValue(setting.getValue()), setting.getValue());
+                assertEquals("value-of-" + setting.getKey(), Settings.get(setting.getValue()), setting.getValue());
+            } finally {
+                System.clearProperty(setting.getKey());
+            }
+        }
+        assertTrue(source.getOrdinal() > 300 && source.getOrdinal() < 400, "between the environment and -D properties");
+    }
+
+    @Test
+    void thePayaraServerScriptStoresEveryReadmeSettingAndSecretsAsPasswordAliases() throws Exception {
+        ProcessBuilder script = new ProcessBuilder("bash", "server-config/payara-server.sh", "settings");
+        script.environment().keySet().removeIf(k -> k.startsWith("PAYMENTS_") || k.startsWith("MP_JWT_"));
+        for (String name : readmeSettings()) {
+            script.environment().put(name, "x");
+        }
+        Process run = script.redirectErrorStream(true).start();
+        String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, run.exitValue(), out);
+        Map<String, String> stored = out.lines().map(l -> l.split(" ")).filter(p -> p.length == 2)
+                .collect(Collectors.toMap(p -> p[0], p -> p[1]));
+        for (String name : readmeSettings()) {
+            if (NOT_IN_THE_APPLICATION.contains(name)) {
+                continue;
+            }
+            boolean secret = name.endsWith("PASSWORD") || name.endsWith("SECRET") || name.contains("MASTER_KEY");
+            assertEquals(secret ? "password-alias" : "system-property", stored.get(name), name + " in " + out);
+        }
+    }
+}
