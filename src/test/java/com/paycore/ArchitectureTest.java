@@ -126,8 +126,8 @@ class ArchitectureTest {
                         for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
                             Optional<String> from = room(origin);
                             Optional<String> to = room(dependency.getTargetClass());
-                            if (from.isPresent() && to.isPresent() && !from.equals(to)
-                                    && !PLATFORM_ROOMS.getOrDefault(from.get(), java.util.Set.of()).contains(to.get())) {
+                            if (from.isPresent() && to.isPresent() && !from.equals(to) && !PLATFORM_ROOMS
+                                    .getOrDefault(from.get(), java.util.Set.of()).contains(to.get())) {
                                 events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
                             }
                         }
