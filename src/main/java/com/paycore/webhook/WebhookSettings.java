@@ -1,13 +1,12 @@
 package com.paycore.webhook;
 
 import java.time.Duration;
-import java.util.Optional;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.config.Config;
 
 import com.paycore.platform.runtime.Settings;
 
@@ -44,53 +43,24 @@ class WebhookSettings {
     private Duration dnsTimeout = Duration.ofMillis(2000);
 
     @Inject
-    @ConfigProperty(name = ALLOW_PRIVATE_TARGETS)
-    Optional<String> allowPrivateTargetsSetting;
-
-    @Inject
-    @ConfigProperty(name = POLL_MS)
-    Optional<String> pollSetting;
-
-    @Inject
-    @ConfigProperty(name = TIMEOUT_MS)
-    Optional<String> timeoutSetting;
-
-    @Inject
-    @ConfigProperty(name = RetrySchedule.SETTING)
-    Optional<String> scheduleSetting;
-
-    @Inject
-    @ConfigProperty(name = GIVE_UP_HOURS)
-    Optional<String> giveUpSetting;
-
-    @Inject
-    @ConfigProperty(name = MAX_ENDPOINTS)
-    Optional<String> maxEndpointsSetting;
-
-    @Inject
-    @ConfigProperty(name = MAX_SENDS)
-    Optional<String> maxSendsSetting;
-
-    @Inject
-    @ConfigProperty(name = MAX_PER_PROJECT)
-    Optional<String> maxPerProjectSetting;
-
-    @Inject
-    @ConfigProperty(name = DNS_TIMEOUT_MS)
-    Optional<String> dnsTimeoutSetting;
+    Config config;
 
     @PostConstruct
     void read() {
-        allowPrivateTargets = flag(ALLOW_PRIVATE_TARGETS, allowPrivateTargetsSetting.orElse(null));
-        pollMillis = positive(POLL_MS, pollSetting.orElse(null), 1000);
-        timeout = Duration.ofMillis(positive(TIMEOUT_MS, timeoutSetting.orElse(null), 10_000));
-        schedule = RetrySchedule.parse(scheduleSetting.orElse(null));
-        giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, giveUpSetting.orElse(null), 72));
-        maxEndpointsPerProject = (int) Math.min(10_000, positive(MAX_ENDPOINTS, maxEndpointsSetting.orElse(null), 16));
-        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, maxSendsSetting.orElse(null), 64));
+        allowPrivateTargets = flag(ALLOW_PRIVATE_TARGETS, setting(ALLOW_PRIVATE_TARGETS));
+        pollMillis = positive(POLL_MS, setting(POLL_MS), 1000);
+        timeout = Duration.ofMillis(positive(TIMEOUT_MS, setting(TIMEOUT_MS), 10_000));
+        schedule = RetrySchedule.parse(setting(RetrySchedule.SETTING));
+        giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, setting(GIVE_UP_HOURS), 72));
+        maxEndpointsPerProject = (int) Math.min(10_000, positive(MAX_ENDPOINTS, setting(MAX_ENDPOINTS), 16));
+        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, setting(MAX_SENDS), 64));
         maxInFlightPerProject = (int) Math.min(maxConcurrentSends,
-                positive(MAX_PER_PROJECT, maxPerProjectSetting.orElse(null), 8));
-        dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, dnsTimeoutSetting.orElse(null), 2000));
+                positive(MAX_PER_PROJECT, setting(MAX_PER_PROJECT), 8));
+        dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, setting(DNS_TIMEOUT_MS), 2000));
+    }
+
+    private String setting(String name) {
+        return config.getOptionalValue(name, String.class).orElse(null);
     }
 
     /** Settings given outright (tests). */
