@@ -5,10 +5,15 @@
 #   - in a copy of the service's WAR with that class added (everything our WAR asks of the container per request),
 # on the same Payara Micro with the same flags (--nohazelcast --maxHttpThreads 16, BENCH_JAVA_OPTS -Xmx512m),
 # alternated empty, ours, empty, ours... (ROUNDS pairs) so that the machine's drift shows; /health/live beside it
-# on each. Prints req/s per round and ours / empty at each level (goal of the issue: at least 0.8x at 32).
+# on each. Prints req/s per round and ours / empty at each level (goal of the issue: at least 0.8x at 32), and the
+# server's CPU per request (µs, from its CPU ticks during the run): on a machine that is not quiet, req/s fall with
+# the CPU taken from the server, the CPU each request costs much less so, which makes it the figure to compare then.
+# VARIANTS adds other builds of the service's WAR (an A/B step: one cost switched off), each with the resource
+# added as ours, measured in the same alternation (empty, ours, each variant, then again).
 #
 #   bench/trivial.sh                                  # 2 rounds, 60 s warm-up per server, 20 s per run
 #   ROUNDS=1 WARMUP=20 DURATION=10 bench/trivial.sh   # a quick try
+#   VARIANTS="nojwt=/tmp/nojwt.war" bench/trivial.sh  # an A/B step beside ours
 set -euo pipefail
 
 BENCH_NAME=trivial
@@ -44,20 +49,32 @@ cp -r "$CLASSES"/. "$BENCH_DIR/empty/WEB-INF/classes/"
 EMPTY_WAR=$BENCH_DIR/empty.war
 (cd "$BENCH_DIR/empty" && rm -f "$EMPTY_WAR" && jar --create --file "$EMPTY_WAR" .) || die "jar failed"
 # Ours plus the resource alone (the service's own application serves it under /api).
-OURS_WAR=$BENCH_DIR/ours-with-hello.war
-cp "$OURS" "$OURS_WAR"
 mkdir -p "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag"
 cp "$CLASSES"/com/paycore/diag/Hello*.class "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag/"
-(cd "$BENCH_DIR/ours" && jar --update --file "$OURS_WAR" WEB-INF) || die "jar --update failed"
-log "WARs: $BENCH_REL/empty.war ($(du -k "$EMPTY_WAR" | cut -f1) KB), $BENCH_REL/ours-with-hello.war ($(du -k "$OURS_WAR" | cut -f1) KB)"
+declare -A WARS=([empty]=$EMPTY_WAR)
+SIDES=(empty)
+with_hello() { # side source-war
+  [[ $1 =~ ^[a-z][a-z0-9-]*$ ]] || die "a variant's name must be lower-case letters, digits, hyphens: $1"
+  [[ -f $2 ]] || die "no WAR at $2 (variant $1)"
+  WARS[$1]=$BENCH_DIR/$1-with-hello.war
+  cp "$2" "${WARS[$1]}"
+  (cd "$BENCH_DIR/ours" && jar --update --file "${WARS[$1]}" WEB-INF) || die "jar --update failed"
+  SIDES+=("$1")
+  log "WAR $1: $BENCH_REL/$1-with-hello.war ($(du -k "${WARS[$1]}" | cut -f1) KB)"
+}
+with_hello ours "$OURS"
+for variant in ${VARIANTS:-}; do
+  with_hello "${variant%%=*}" "${variant#*=}"
+done
 
 HELLO_URL=$BASE/api/diag/hello
-declare -A RPS=()
+declare -A RPS=() MICROS=()
 BOOTS=()
 for round in $(seq 1 "$ROUNDS"); do
-  for side in empty ours; do
-    if [[ $side == empty ]]; then WAR=$EMPTY_WAR; else WAR=$OURS_WAR; fi
-    PAYMENTS_DATA_DIR=$BENCH_DIR/data-$side bench_start_server
+  for side in "${SIDES[@]}"; do
+    WAR=${WARS[$side]}
+    # One data directory for every build of ours: they share the schema, so they must share its master key.
+    PAYMENTS_DATA_DIR=$BENCH_DIR/data-$([[ $side == empty ]] && echo empty || echo service) bench_start_server
     BOOTS+=("$side $round: $BOOT_SECONDS s")
     cp "$SERVER_LOG" "$BENCH_DIR/server-$side-$round.log"
     grep -q '"greeting":"hello"' <<<"$(curl -fsS "$HELLO_URL")" || die "GET /api/diag/hello on $side did not answer hello"
@@ -69,6 +86,9 @@ for round in $(seq 1 "$ROUNDS"); do
         else url=$LIVE_URL script=live.lua label="GET /health/live"; fi
         bench_measure "$label, $side WAR, round $round" "$url" "$BENCH_HOME/$script" "$what-$side-$round-c$level"
         RPS[$what,$side,$round,$level]=${ROW_RPS[-1]}
+        # The server's CPU per request, in µs: its share of all cores over the run, per request answered.
+        MICROS[$what,$side,$round,$level]=$(awk -v share="${ROW_CPU[-1]%% *}" -v cores="$(nproc)" -v rps="${ROW_RPS[-1]}" \
+          'BEGIN { if (rps > 0) printf "%.0f", share / 100 * cores / rps * 1e6; else print 0 }')
       done
     done
     CONNECTIONS=$(tr ' ' '\n' <<<"$LEVELS" | sort -n | tail -n 1)
@@ -88,21 +108,33 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo
   echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nohazelcast --maxHttpThreads $HTTP_THREADS $MICRO_OPTS, $BENCH_JAVA_OPTS); $DB_DESCRIPTION."
   echo "Each server: $WARMUP s warm-up on GET /api/diag/hello (wrk -t1 -c$CONNECTIONS), then $DURATION s per run (wrk -t$THREADS --latency) at levels $LEVELS;"
-  echo "servers in the order empty, ours ($ROUNDS rounds). Boots to /health/ready: $(IFS=';'; echo "${BOOTS[*]}" | sed 's/;/; /g')."
+  echo "servers in the order ${SIDES[*]} ($ROUNDS rounds). Boots to /health/ready: $(IFS=';'; echo "${BOOTS[*]}" | sed 's/;/; /g')."
+  echo "Each cell: req/s, then the server's CPU per request in µs (its CPU ticks over the run, per request answered)."
   echo
   header="| request | conns |"; rule="|---|---|"
-  for round in $(seq 1 "$ROUNDS"); do header+=" empty $round | ours $round |"; rule+="---|---|"; done
-  echo "$header ours / empty |"
-  echo "$rule---|"
+  for round in $(seq 1 "$ROUNDS"); do
+    for side in "${SIDES[@]}"; do header+=" $side $round |"; rule+="---|"; done
+  done
+  for side in "${SIDES[@]:1}"; do header+=" $side / empty req/s | $side / empty CPU per request |"; rule+="---|---|"; done
+  echo "$header"
+  echo "$rule"
   for what in hello live; do
     for level in $LEVELS; do
       row="| GET $([[ $what == hello ]] && echo /api/diag/hello || echo /health/live) | $level |"
-      empties=() ours=()
       for round in $(seq 1 "$ROUNDS"); do
-        row+=" $(printf '%.0f' "${RPS[$what,empty,$round,$level]}") | $(printf '%.0f' "${RPS[$what,ours,$round,$level]}") |"
-        empties+=("${RPS[$what,empty,$round,$level]}") ours+=("${RPS[$what,ours,$round,$level]}")
+        for side in "${SIDES[@]}"; do
+          row+=" $(printf '%.0f' "${RPS[$what,$side,$round,$level]}"), ${MICROS[$what,$side,$round,$level]} µs |"
+        done
       done
-      echo "$row $(ratio "$(sum "${ours[@]}")" "$(sum "${empties[@]}")") |"
+      for side in "${SIDES[@]:1}"; do
+        these=() empties=() cpu=() cpu_empty=()
+        for round in $(seq 1 "$ROUNDS"); do
+          these+=("${RPS[$what,$side,$round,$level]}") empties+=("${RPS[$what,empty,$round,$level]}")
+          cpu+=("${MICROS[$what,$side,$round,$level]}") cpu_empty+=("${MICROS[$what,empty,$round,$level]}")
+        done
+        row+=" $(ratio "$(sum "${these[@]}")" "$(sum "${empties[@]}")") | $(ratio "$(sum "${cpu[@]}")" "$(sum "${cpu_empty[@]}")")x |"
+      done
+      echo "$row"
     done
   done
   echo
