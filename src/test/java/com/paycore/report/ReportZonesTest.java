@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,5 +44,25 @@ class ReportZonesTest {
         AppException e = assertThrows(AppException.class, () -> ReportZones.resolve(given));
         assertEquals(400, e.code().status());
         assertTrue(e.getMessage().startsWith("timeZoneId: unknown time zone"), e.getMessage());
+    }
+
+    /** The table in the WAR is CLDR's as ICU4J (test scope only: 15 MB the WAR need not carry) has it today. */
+    @Test
+    void theWindowsTableIsIcu4jsForEveryZoneTheJdkKnows() {
+        Map<String, String> expected = new HashMap<>();
+        TreeMap<String, String> lines = new TreeMap<>();
+        for (String zone : ZoneId.getAvailableZoneIds()) {
+            String windows = zone.startsWith("SystemV/") ? null : com.ibm.icu.util.TimeZone.getWindowsID(zone);
+            if (windows != null) {
+                String iana = com.ibm.icu.util.TimeZone.getIDForWindowsID(windows, "001");
+                expected.put(windows.toLowerCase(Locale.ROOT), iana);
+                lines.put(windows, iana);
+            }
+        }
+        StringBuilder table = new StringBuilder();
+        lines.forEach((windows, iana) -> table.append(windows).append('\t').append(iana).append('\n'));
+        assertEquals(expected, ReportZones.windowsTable(),
+                "src/main/resources/com/paycore/report/" + ReportZones.TABLE + " should hold:\n" + table);
+        assertTrue(expected.size() > 100, "Windows ids: " + expected.size());
     }
 }
