@@ -55,6 +55,8 @@ public class SchemaMigration {
     /** Two 32-bit keys: this service's migrations, in this schema (other schemas of the database do not wait). */
     static final String LOCK_POSTGRES = "SELECT pg_try_advisory_lock(hashtext('payments-schema-migration'), hashtext(current_schema()))";
     static final String UNLOCK_POSTGRES = "SELECT pg_advisory_unlock(hashtext('payments-schema-migration'), hashtext(current_schema()))";
+    static final String UNLOCK_ALL_POSTGRES = "SELECT pg_advisory_unlock_all()";
+    static final String NEWEST_TAG = "SELECT tag FROM databasechangelog ORDER BY dateexecuted DESC, orderexecuted DESC";
 
     @Resource(lookup = Datasource.JNDI_NAME)
     DataSource dataSource;
@@ -241,7 +243,7 @@ public class SchemaMigration {
             statement.executeQuery(UNLOCK_POSTGRES).close();
         } catch (SQLException e) {
             try (Statement statement = lock.createStatement()) {
-                statement.executeQuery("SELECT pg_advisory_unlock_all()").close();
+                statement.executeQuery(UNLOCK_ALL_POSTGRES).close();
             } catch (SQLException gone) {
                 LOG.log(Level.FINE, "The migration lock's connection is gone, and the lock with it");
             }
@@ -289,8 +291,7 @@ public class SchemaMigration {
         try (Connection connection = dataSource.getConnection();
                 Statement statement = connection.createStatement()) {
             statement.setMaxRows(1);
-            try (ResultSet newest = statement.executeQuery(
-                    "SELECT tag FROM databasechangelog ORDER BY dateexecuted DESC, orderexecuted DESC")) {
+            try (ResultSet newest = statement.executeQuery(NEWEST_TAG)) {
                 return newest.next() ? newest.getString(1) : null;
             }
         } catch (SQLException e) {

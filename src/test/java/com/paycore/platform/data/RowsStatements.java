@@ -41,8 +41,9 @@ public final class RowsStatements {
     private RowsStatements() {
     }
 
-    /** SQL, not JPQL: a statement's keyword first, and no entity (a capitalised name) after FROM, UPDATE or INTO. */
-    private static final Pattern SQL = Pattern.compile("(?is)\\s*(select|insert|update|delete|with)\\s.*");
+    /** SQL, not JPQL nor prose: a statement's start, and no entity (a capitalised name and its alias) after FROM. */
+    private static final Pattern SQL = Pattern.compile(
+            "(?is)\\s*(select\\s|insert\\s+into\\s|update\\s+\\w+\\s+set\\s|delete\\s+from\\s|with\\s+\\w+\\s+as\\s*\\().*");
     private static final Pattern JPQL = Pattern.compile("(?s).*\\b(?i:from|update|into)\\s+[A-Z]\\w*\\s+[a-z]\\w*\\b.*");
 
     /** Whether a string reads as an SQL statement (JPQL does not). */
