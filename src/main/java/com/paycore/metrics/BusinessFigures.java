@@ -30,10 +30,12 @@ class BusinessFigures {
     static final long FRESH_SECONDS = 10;
     static final Duration DUE_SOON = Duration.ofDays(3);
     static final String TRANSACTIONS = "SELECT status, COUNT(*) FROM transactions GROUP BY status";
-    static final String EVENTS = "SELECT event_type, event_result, COUNT(*) FROM transaction_events GROUP BY event_type, event_result";
+    static final String EVENTS = "SELECT event_type, event_result, COUNT(*) FROM transaction_events "
+            + "GROUP BY event_type, event_result";
     static final String DELIVERIES = "SELECT status, COUNT(*) FROM webhook_deliveries GROUP BY status";
     static final String TOKENS = "SELECT COUNT(*) FROM payment_tokens";
-    static final String UNSETTLED = "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' AND settled_at IS NULL";
+    static final String UNSETTLED = "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' "
+            + "AND settled_at IS NULL";
     static final String LAST_SYNC = "SELECT MAX(last_run_at) FROM report_sync_state";
     static final String CHARGEBACKS = "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending'";
     static final String CHARGEBACKS_DUE = CHARGEBACKS + " AND respond_by_date <= ?";
