@@ -33,7 +33,7 @@ import jakarta.persistence.Transient;
  * statements) and each {@link EntityInsert}. The database parses and describes each one (a renamed or dropped column
  * or table fails), and each insert's columns are the entity's JPA mapping ({@code @Column} names, read here on their
  * own) and include every column the table requires. A constant named {@code ..._POSTGRES} or {@code ..._H2} is for
- * that database only. Run on H2 by {@code RowsStatementsTest}, on PostgreSQL by the Jdbc integration scenario.
+ * that database only. Run on H2 by {@code RowsStatementsTest}, on PostgreSQL by the PlainJdbc integration scenario.
  * {@link InlineSqlTest} keeps the statements in such constants.
  */
 public final class RowsStatements {
