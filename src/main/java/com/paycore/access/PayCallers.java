@@ -21,10 +21,10 @@ import com.paycore.platform.data.Jdbc;
 @ApplicationScoped
 class PayCallers {
 
-    static final String READ = "select k.id, k.project_id, k.active, k.expiration_date, k.deactivation_date, "
+    private static final String READ = "select k.id, k.project_id, k.active, k.expiration_date, k.deactivation_date, "
             + "p.company_id, p.active, p.credential_version, c.active";
 
-    static final String KEY_PROJECT_COMPANY = " from project_keys k join projects p on p.id = k.project_id "
+    private static final String KEY_PROJECT_COMPANY = " from project_keys k join projects p on p.id = k.project_id "
             + "join companies c on c.id = p.company_id";
 
     /** Reads only: the key and the active states. */

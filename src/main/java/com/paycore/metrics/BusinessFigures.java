@@ -29,6 +29,16 @@ class BusinessFigures {
     private static final Logger LOG = Logger.getLogger(BusinessFigures.class.getName());
     static final long FRESH_SECONDS = 10;
     static final Duration DUE_SOON = Duration.ofDays(3);
+    static final String TRANSACTIONS = "SELECT status, COUNT(*) FROM transactions GROUP BY status";
+    static final String EVENTS = "SELECT event_type, event_result, COUNT(*) FROM transaction_events "
+            + "GROUP BY event_type, event_result";
+    static final String DELIVERIES = "SELECT status, COUNT(*) FROM webhook_deliveries GROUP BY status";
+    static final String TOKENS = "SELECT COUNT(*) FROM payment_tokens";
+    static final String UNSETTLED = "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' "
+            + "AND settled_at IS NULL";
+    static final String LAST_SYNC = "SELECT MAX(last_run_at) FROM report_sync_state";
+    static final String CHARGEBACKS = "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending'";
+    static final String CHARGEBACKS_DUE = CHARGEBACKS + " AND respond_by_date <= ?";
 
     @Inject
     Jdbc jdbc;
@@ -50,28 +60,23 @@ class BusinessFigures {
         Instant now = Instant.now();
         try {
             jdbc.session(c -> {
-                grouped(c, "SELECT status, COUNT(*) FROM transactions GROUP BY status", next,
-                        "payments_transactions", "Transactions by status", "status");
-                grouped(c, "SELECT event_type, event_result, COUNT(*) FROM transaction_events GROUP BY event_type, event_result",
-                        next, "payments_transaction_events", "Transaction events recorded, by type and result (only grows)",
-                        "type", "result");
-                grouped(c, "SELECT status, COUNT(*) FROM webhook_deliveries GROUP BY status", next,
-                        "payments_webhook_deliveries", "Webhook deliveries by status", "status");
-                gauge(next, "payments_payment_tokens", "Payment tokens stored (deleted ones included)",
-                        single(c, "SELECT COUNT(*) FROM payment_tokens"));
-                Instant oldest = instant(c, "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' AND settled_at IS NULL");
+                grouped(c, TRANSACTIONS, next, "payments_transactions", "Transactions by status", "status");
+                grouped(c, EVENTS, next, "payments_transaction_events",
+                        "Transaction events recorded, by type and result (only grows)", "type", "result");
+                grouped(c, DELIVERIES, next, "payments_webhook_deliveries", "Webhook deliveries by status", "status");
+                gauge(next, "payments_payment_tokens", "Payment tokens stored (deleted ones included)", single(c, TOKENS));
+                Instant oldest = instant(c, UNSETTLED);
                 gauge(next, "payments_settlement_oldest_unsettled_capture_age_seconds",
                         "Age of the oldest capture awaiting settlement (0: none)",
                         oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()));
-                Instant synced = instant(c, "SELECT MAX(last_run_at) FROM report_sync_state");
+                Instant synced = instant(c, LAST_SYNC);
                 gauge(next, "payments_report_sync_last_run_age_seconds", "Time since the report sync last ran",
                         synced == null ? 0 : Math.max(0, Duration.between(synced, now).toSeconds()));
                 gauge(next, "payments_chargebacks_pending", "Chargebacks awaiting the merchant's answer",
-                        single(c, "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending'"));
+                        single(c, CHARGEBACKS));
                 gauge(next, "payments_chargebacks_pending_due_soon",
                         "Pending chargebacks whose respond-by date is within 3 days",
-                        single(c, "SELECT COUNT(*) FROM chargebacks WHERE status = 'Pending' AND respond_by_date <= ?",
-                                Timestamp.from(now.plus(DUE_SOON))));
+                        single(c, CHARGEBACKS_DUE, Timestamp.from(now.plus(DUE_SOON))));
                 return null;
             });
             text = next.toString();

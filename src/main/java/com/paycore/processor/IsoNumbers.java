@@ -13,27 +13,25 @@ import com.paycore.platform.data.Jdbc;
 @ApplicationScoped
 class IsoNumbers {
 
+    /** Each statement on PostgreSQL, then on H2 (which has no {@code nextval}). */
+    static final String STAN_POSTGRES = "select nextval('iso8583_stan')";
+    static final String STAN_H2 = "select next value for iso8583_stan";
+    static final String STAN_AND_RRN_POSTGRES = "select nextval('iso8583_stan'), nextval('iso8583_rrn')";
+    static final String STAN_AND_RRN_H2 = "select next value for iso8583_stan, next value for iso8583_rrn";
+
     @Inject
     Jdbc jdbc;
 
     long stan() {
-        return next("iso8583_stan");
-    }
-
-    long rrn() {
-        return next("iso8583_rrn");
+        return next(STAN_POSTGRES, STAN_H2, row -> row.getLong(1));
     }
 
     /** A STAN and an RRN in one round trip (what every financial request but a capture or reversal takes). */
     long[] stanAndRrn() {
-        return jdbc.session(session -> session.first(session.postgres()
-                        ? "select nextval('iso8583_stan'), nextval('iso8583_rrn')"
-                        : "select next value for iso8583_stan, next value for iso8583_rrn",
-                row -> new long[] {row.getLong(1), row.getLong(2)})).orElseThrow();
+        return next(STAN_AND_RRN_POSTGRES, STAN_AND_RRN_H2, row -> new long[] {row.getLong(1), row.getLong(2)});
     }
 
-    private long next(String sequence) {
-        return jdbc.session(session -> session.first(session.postgres() ? "select nextval('" + sequence + "')"
-                : "select next value for " + sequence, row -> row.getLong(1))).orElseThrow();
+    private <T> T next(String postgres, String h2, Jdbc.RowReader<T> reader) {
+        return jdbc.session(session -> session.first(session.postgres() ? postgres : h2, reader)).orElseThrow();
     }
 }

@@ -51,7 +51,7 @@ class ReportErasure {
         parameters.add(erased.tokenId());
         em.flush(); // the transaction's JPA changes first, as before a native query
         jdbc.session(session -> {
-            session.first("SELECT name FROM report_sync_state WHERE name = ? FOR UPDATE", row -> true, ReportSync.STATE);
+            session.first(ReportSync.LOCK_STATE, row -> true, ReportSync.STATE);
             return session.update(sql.toString(), parameters.toArray());
         });
     }

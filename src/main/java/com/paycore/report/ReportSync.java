@@ -51,6 +51,23 @@ class ReportSync {
     static final String KIND = "ReportSync";
     /** H2's "timeout trying to lock table": another instance sharing the embedded database is syncing. */
     private static final int H2_LOCK_TIMEOUT = 50200;
+    static final String LOCK_STATE = "SELECT watermark FROM report_sync_state WHERE name = ? FOR UPDATE";
+    static final String NEWEST = "SELECT MAX(recorded_at) FROM transaction_events";
+    static final String ADD_PROJECTS = "INSERT INTO report_projects (project_id, project_name) SELECT p.id, "
+            + "p.project_name FROM projects p WHERE NOT EXISTS (SELECT 1 FROM report_projects r WHERE r.project_id = p.id)";
+    static final String RENAME_FACTS = "UPDATE report_transaction_events SET project_name = (SELECT p.project_name "
+            + "FROM projects p WHERE p.id = report_transaction_events.project_id) WHERE project_id IN "
+            + "(SELECT r.project_id FROM report_projects r JOIN projects p ON p.id = r.project_id "
+            + "WHERE p.project_name <> r.project_name)";
+    static final String RENAME_PROJECTS = "UPDATE report_projects SET project_name = (SELECT p.project_name "
+            + "FROM projects p WHERE p.id = report_projects.project_id) WHERE EXISTS (SELECT 1 FROM projects p "
+            + "WHERE p.id = report_projects.project_id AND p.project_name <> report_projects.project_name)";
+    static final String UNTAGGED = "SELECT t.id, t.tags FROM transactions t WHERE t.tags IS NOT NULL "
+            + "AND NOT EXISTS (SELECT 1 FROM report_transaction_tags g WHERE g.transaction_id = t.id)";
+    static final String UNTAGGED_SINCE = UNTAGGED + " AND t.id IN (SELECT e.transaction_id FROM transaction_events e "
+            + "WHERE e.recorded_at >= ?)";
+    static final String ADD_TAGS = "INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)";
+    static final String SAVE_STATE = "UPDATE report_sync_state SET watermark = ?, last_run_at = ?, last_added = ? WHERE name = ?";
 
     @Inject
     Jdbc jdbc;
@@ -157,31 +174,24 @@ class ReportSync {
 
     /** Locks the state row until the transaction ends; answers its watermark. */
     private static OffsetDateTime lockState(Jdbc.Session session) throws SQLException {
-        return session.first("SELECT watermark FROM report_sync_state WHERE name = ? FOR UPDATE",
-                rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)), STATE)
+        return session.first(LOCK_STATE, rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)), STATE)
                 .orElseThrow(() -> new IllegalStateException("report_sync_state has no row " + STATE)).orElse(null);
     }
 
     private static OffsetDateTime newestRecorded(Jdbc.Session session) throws SQLException {
-        return session.first("SELECT MAX(recorded_at) FROM transaction_events",
-                rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class))).flatMap(newest -> newest).orElse(null);
+        return session.first(NEWEST, rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)))
+                .flatMap(newest -> newest).orElse(null);
     }
 
     /** Projects the fact table has not seen yet, with their names: the names new fact rows take. */
     private static void addProjects(Jdbc.Session session) throws SQLException {
-        session.update("INSERT INTO report_projects (project_id, project_name) SELECT p.id, p.project_name "
-                + "FROM projects p WHERE NOT EXISTS (SELECT 1 FROM report_projects r WHERE r.project_id = p.id)");
+        session.update(ADD_PROJECTS);
     }
 
     /** Renamed projects: their fact rows first, then the names the next rows take. Answers the fact rows changed. */
     private static int renameProjects(Jdbc.Session session) throws SQLException {
-        int renamed = session.update("UPDATE report_transaction_events SET project_name = (SELECT p.project_name "
-                + "FROM projects p WHERE p.id = report_transaction_events.project_id) WHERE project_id IN "
-                + "(SELECT r.project_id FROM report_projects r JOIN projects p ON p.id = r.project_id "
-                + "WHERE p.project_name <> r.project_name)");
-        session.update("UPDATE report_projects SET project_name = (SELECT p.project_name FROM projects p "
-                + "WHERE p.id = report_projects.project_id) WHERE EXISTS (SELECT 1 FROM projects p "
-                + "WHERE p.id = report_projects.project_id AND p.project_name <> report_projects.project_name)");
+        int renamed = session.update(RENAME_FACTS);
+        session.update(RENAME_PROJECTS);
         return renamed;
     }
 
@@ -224,19 +234,15 @@ class ReportSync {
      * here rather than in SQL, which PostgreSQL and H2 do not share.
      */
     private static int addTags(Jdbc.Session session, OffsetDateTime since) throws SQLException {
-        String sql = "SELECT t.id, t.tags FROM transactions t WHERE t.tags IS NOT NULL "
-                + "AND NOT EXISTS (SELECT 1 FROM report_transaction_tags g WHERE g.transaction_id = t.id)"
-                + (since == null ? "" : " AND t.id IN (SELECT e.transaction_id FROM transaction_events e "
-                + "WHERE e.recorded_at >= ?)");
         List<Object[]> rows = new ArrayList<>();
-        for (Object[] stored : session.list(sql, rs -> new Object[] {rs.getObject(1, UUID.class), rs.getString(2)},
-                since == null ? new Object[0] : new Object[] {since})) {
+        for (Object[] stored : session.list(since == null ? UNTAGGED : UNTAGGED_SINCE, rs -> new Object[] {
+                rs.getObject(1, UUID.class), rs.getString(2)}, since == null ? new Object[0] : new Object[] {since})) {
             UUID transaction = (UUID) stored[0];
             for (Map.Entry<String, String> tag : tags(transaction, (String) stored[1]).entrySet()) {
                 rows.add(new Object[] {transaction, tag.getKey(), tag.getValue()});
             }
         }
-        session.batch("INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)", rows);
+        session.batch(ADD_TAGS, rows);
         return rows.size();
     }
 
@@ -260,8 +266,7 @@ class ReportSync {
     }
 
     private void saveState(Jdbc.Session session, OffsetDateTime watermark, int added) throws SQLException {
-        session.update("UPDATE report_sync_state SET watermark = ?, last_run_at = ?, last_added = ? WHERE name = ?",
-                watermark, Times.utc(clock.instant()), added, STATE);
+        session.update(SAVE_STATE, watermark, Times.utc(clock.instant()), added, STATE);
     }
 
     /** A run the database refused; the message never carries row values. */

@@ -86,16 +86,12 @@ class RetentionJob {
             declarations.fire(retention);
             List<Plan> list = new ArrayList<>();
             for (Retention.Kind kind : retention.all()) {
-                list.add(new Plan(kind, kind.keptFor(setting(kind.setting()))));
+                list.add(new Plan(kind, kind.keptFor(Settings.value(config, kind.setting()))));
             }
-            batchSize = batchSize(setting(BATCH_SIZE));
+            batchSize = batchSize(Settings.value(config, BATCH_SIZE));
             plans = read = List.copyOf(list);
         }
         return read;
-    }
-
-    private String setting(String name) {
-        return config.getOptionalValue(name, String.class).orElse(null);
     }
 
     static int batchSize(String value) {

@@ -23,6 +23,9 @@ public class LookupKey {
 
     static final String ID = "lookup";
     static final String PURPOSE = "crypto-key:" + ID;
+    static final String STORED = "select wrapped_key from crypto_keys where id = ?";
+    static final String STORE = "insert into crypto_keys (id, wrapped_key, created_at) values (?, ?, current_timestamp)";
+    static final String HASHES = "select (select count(*) from project_keys) + (select count(*) from payment_tokens)";
 
     @Inject
     Jdbc jdbc;
@@ -53,13 +56,13 @@ public class LookupKey {
     /** The wrapped lookup key, when the database has one. */
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<String> stored() {
-        return jdbc.first("select wrapped_key from crypto_keys where id = ?", row -> row.getString(1), ID);
+        return jdbc.first(STORED, row -> row.getString(1), ID);
     }
 
     /** Stores the wrapped lookup key; throws when another instance stored one first (the primary key decides). */
     @Transactional(TxType.REQUIRES_NEW)
     public void store(String wrapped) {
-        jdbc.update("insert into crypto_keys (id, wrapped_key, created_at) values (?, ?, current_timestamp)", ID, wrapped);
+        jdbc.update(STORE, ID, wrapped);
     }
 
     /**
@@ -68,7 +71,6 @@ public class LookupKey {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public boolean hashesPredateIt() {
-        return jdbc.session(session -> session.first("select count(*) from project_keys", row -> row.getLong(1)).orElseThrow()
-                + session.first("select count(*) from payment_tokens", row -> row.getLong(1)).orElseThrow() > 0);
+        return jdbc.first(HASHES, row -> row.getLong(1)).orElseThrow() > 0;
     }
 }

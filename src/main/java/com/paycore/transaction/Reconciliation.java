@@ -48,6 +48,8 @@ class Reconciliation {
     /** The result code of an item given up on: ISO 8583's "response received too late". */
     static final String GAVE_UP_CODE = "68";
     private static final int MAX_ITEMS_PER_RUN = 1000;
+    static final String CLAIM = "select id from transaction_events where id = ? and event_result = 'Pending' for update skip locked";
+    static final String RECORDED = "update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?";
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -136,8 +138,7 @@ class Reconciliation {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Outcome reconcile(UUID eventId) {
-        if (jdbc.first("select id from transaction_events where id = ? and event_result = 'Pending' "
-                + "for update skip locked", row -> true, eventId).isEmpty()) {
+        if (jdbc.first(CLAIM, row -> true, eventId).isEmpty()) {
             return Outcome.TAKEN;
         }
         TransactionEvent event = em.find(TransactionEvent.class, eventId);
@@ -176,7 +177,7 @@ class Reconciliation {
                        String reference, OffsetDateTime now) {
         transaction.resolve(event, result, code, reference, now);
         em.flush();
-        jdbc.update("update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?", event.id());
+        jdbc.update(RECORDED, event.id());
         moves.resolved(transaction, event, now);
     }
 }

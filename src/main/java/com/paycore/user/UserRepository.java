@@ -19,6 +19,8 @@ import com.paycore.platform.web.ErrorCode;
 @ApplicationScoped
 class UserRepository {
 
+    static final String LOCK_ADMINS = "select name from platform_locks where name = 'platform-administrators' for update";
+
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
@@ -55,7 +57,7 @@ class UserRepository {
      * is held until the caller's transaction ends, so the "another one remains" check reads the others' outcome.
      */
     public void lockPlatformAdministrators() {
-        jdbc.first("select name from platform_locks where name = 'platform-administrators' for update", row -> true);
+        jdbc.first(LOCK_ADMINS, row -> true);
     }
 
     List<User> list(String emailContains, Page page) {

@@ -6,7 +6,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,6 +41,16 @@ import com.paycore.platform.web.ErrorCode;
 class WebhookEndpointService {
 
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
+    static final String FAIL_PENDING = "update webhook_deliveries set status = 'Failed', lease_id = null "
+            + "where endpoint_id = ? and status = 'Pending'";
+    static final String DROP_MANUAL = "update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
+            + "where endpoint_id = ? and manual_due_at is not null";
+    static final String ATTEMPTS = "select event_id, event_type, attempted_at, http_status, error, duration_ms "
+            + "from webhook_attempts where endpoint_id = ? order by attempted_at, id limit ? offset ?";
+    static final String EVENT_ATTEMPTS = ATTEMPTS.replace("endpoint_id = ?", "endpoint_id = ? and event_id = ?");
+    static final String QUEUE_MANUAL = "update webhook_deliveries set manual_due_at = ? "
+            + "where endpoint_id = ? and event_id = ? and manual_due_at is null";
+    static final String DELIVERY = "select 1 from webhook_deliveries where endpoint_id = ? and event_id = ?";
 
     /** A new endpoint's id and its secret, to be answered once. */
     /** A new endpoint's answer: its id and its signing secret, shown in this answer only. */
@@ -154,10 +163,8 @@ class WebhookEndpointService {
     void delete(UUID id) {
         WebhookEndpoint endpoint = administered(id, false);
         // on the transaction's connection (the one the entity manager uses), before the endpoint row's change
-        jdbc.update("update webhook_deliveries set status = 'Failed', lease_id = null where endpoint_id = ? "
-                + "and status = 'Pending'", id);
-        jdbc.update("update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
-                + "where endpoint_id = ? and manual_due_at is not null", id);
+        jdbc.update(FAIL_PENDING, id);
+        jdbc.update(DROP_MANUAL, id);
         endpoint.delete(OffsetDateTime.now(clock));
         audit.record("WebhookEndpointDeleted", endpoint.companyId(), "WebhookEndpoint", id, null);
     }
@@ -176,21 +183,14 @@ class WebhookEndpointService {
 
     List<AttemptView> attempts(UUID id, UUID eventId, Page page) {
         administered(id, false);
-        String sql = "select event_id, event_type, attempted_at, http_status, error, duration_ms from webhook_attempts "
-                + "where endpoint_id = ?" + (eventId != null ? " and event_id = ?" : "")
-                + " order by attempted_at, id limit ? offset ?";
-        List<Object> parameters = new ArrayList<>(List.of(id));
-        if (eventId != null) {
-            parameters.add(eventId);
-        }
-        parameters.add(page.limit());
-        parameters.add(page.offset());
-        return jdbc.list(sql, row -> {
+        Object[] parameters = eventId == null ? new Object[] {id, page.limit(), page.offset()}
+                : new Object[] {id, eventId, page.limit(), page.offset()};
+        return jdbc.list(eventId == null ? ATTEMPTS : EVENT_ATTEMPTS, row -> {
             int status = row.getInt(4);
             Integer httpStatus = row.wasNull() ? null : status;
             return new AttemptView(Jdbc.uuid(row, 1), row.getString(2), Jdbc.utc(row, 3), httpStatus, row.getString(5),
                     row.getLong(6));
-        }, parameters.toArray());
+        }, parameters);
     }
 
     /**
@@ -203,12 +203,10 @@ class WebhookEndpointService {
     boolean queueRetry(UUID id, UUID eventId) {
         administered(id, false);
         return jdbc.session(session -> {
-            if (session.update("update webhook_deliveries set manual_due_at = ? where endpoint_id = ? and event_id = ? "
-                    + "and manual_due_at is null", OffsetDateTime.now(clock), id, eventId) == 1) {
+            if (session.update(QUEUE_MANUAL, OffsetDateTime.now(clock), id, eventId) == 1) {
                 return true;
             }
-            session.first("select 1 from webhook_deliveries where endpoint_id = ? and event_id = ?", row -> true, id,
-                    eventId).orElseThrow(() -> AppException.notFound("Delivery"));
+            session.first(DELIVERY, row -> true, id, eventId).orElseThrow(() -> AppException.notFound("Delivery"));
             return false;
         });
     }

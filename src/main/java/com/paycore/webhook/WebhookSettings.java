@@ -47,20 +47,17 @@ class WebhookSettings {
 
     @PostConstruct
     void read() {
-        allowPrivateTargets = flag(ALLOW_PRIVATE_TARGETS, setting(ALLOW_PRIVATE_TARGETS));
-        pollMillis = positive(POLL_MS, setting(POLL_MS), 1000);
-        timeout = Duration.ofMillis(positive(TIMEOUT_MS, setting(TIMEOUT_MS), 10_000));
-        schedule = RetrySchedule.parse(setting(RetrySchedule.SETTING));
-        giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, setting(GIVE_UP_HOURS), 72));
-        maxEndpointsPerProject = (int) Math.min(10_000, positive(MAX_ENDPOINTS, setting(MAX_ENDPOINTS), 16));
-        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, setting(MAX_SENDS), 64));
+        allowPrivateTargets = flag(ALLOW_PRIVATE_TARGETS, Settings.value(config, ALLOW_PRIVATE_TARGETS));
+        pollMillis = positive(POLL_MS, Settings.value(config, POLL_MS), 1000);
+        timeout = Duration.ofMillis(positive(TIMEOUT_MS, Settings.value(config, TIMEOUT_MS), 10_000));
+        schedule = RetrySchedule.parse(Settings.value(config, RetrySchedule.SETTING));
+        giveUp = Duration.ofHours(positive(GIVE_UP_HOURS, Settings.value(config, GIVE_UP_HOURS), 72));
+        maxEndpointsPerProject = (int) Math.min(10_000,
+                positive(MAX_ENDPOINTS, Settings.value(config, MAX_ENDPOINTS), 16));
+        maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, Settings.value(config, MAX_SENDS), 64));
         maxInFlightPerProject = (int) Math.min(maxConcurrentSends,
-                positive(MAX_PER_PROJECT, setting(MAX_PER_PROJECT), 8));
-        dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, setting(DNS_TIMEOUT_MS), 2000));
-    }
-
-    private String setting(String name) {
-        return config.getOptionalValue(name, String.class).orElse(null);
+                positive(MAX_PER_PROJECT, Settings.value(config, MAX_PER_PROJECT), 8));
+        dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, Settings.value(config, DNS_TIMEOUT_MS), 2000));
     }
 
     /** Settings given outright (tests). */

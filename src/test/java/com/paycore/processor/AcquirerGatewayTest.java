@@ -42,13 +42,8 @@ class AcquirerGatewayTest {
         }
 
         @Override
-        long rrn() {
-            return 700_000_000_000L + sequence.incrementAndGet();
-        }
-
-        @Override
         long[] stanAndRrn() {
-            return new long[] {stan(), rrn()};
+            return new long[] {stan(), 700_000_000_000L + sequence.incrementAndGet()};
         }
     });
     private final List<AcquirerHost> hosts = new ArrayList<>();

@@ -32,7 +32,7 @@ import com.paycore.platform.runtime.StartupOrder;
  * <p>
  * Several instances starting together: on PostgreSQL the whole run, from its very first statement (Liquibase's own
  * lock table is one of the tables it creates, so its lock cannot guard their creation), is serialized by a
- * session-level advisory lock on a connection of its own, keyed by the schema ({@link #LOCK_SQL}); the instances
+ * session-level advisory lock on a connection of its own, keyed by the schema ({@link #LOCK_POSTGRES}); the instances
  * that waited find the changelog applied and skip Liquibase. H2 is embedded, one process only: no lock.
  * <p>
  * A start whose changelog was applied already (same {@link ChangelogFingerprint} as the newest changeset's tag) skips
@@ -53,8 +53,10 @@ public class SchemaMigration {
     /** How long a start waits for another instance's migration before this attempt counts as failed. */
     static final int LOCK_WAIT_SECONDS = 600;
     /** Two 32-bit keys: this service's migrations, in this schema (other schemas of the database do not wait). */
-    static final String LOCK_SQL = "SELECT pg_try_advisory_lock(hashtext('payments-schema-migration'), hashtext(current_schema()))";
-    static final String UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtext('payments-schema-migration'), hashtext(current_schema()))";
+    static final String LOCK_POSTGRES = "SELECT pg_try_advisory_lock(hashtext('payments-schema-migration'), hashtext(current_schema()))";
+    static final String UNLOCK_POSTGRES = "SELECT pg_advisory_unlock(hashtext('payments-schema-migration'), hashtext(current_schema()))";
+    static final String UNLOCK_ALL_POSTGRES = "SELECT pg_advisory_unlock_all()";
+    static final String NEWEST_TAG = "SELECT tag FROM databasechangelog ORDER BY dateexecuted DESC, orderexecuted DESC";
 
     @Resource(lookup = Datasource.JNDI_NAME)
     DataSource dataSource;
@@ -213,7 +215,7 @@ public class SchemaMigration {
         boolean told = false;
         try (Statement statement = lock.createStatement()) {
             while (true) {
-                try (ResultSet taken = statement.executeQuery(LOCK_SQL)) {
+                try (ResultSet taken = statement.executeQuery(LOCK_POSTGRES)) {
                     if (taken.next() && taken.getBoolean(1)) {
                         return;
                     }
@@ -238,10 +240,10 @@ public class SchemaMigration {
      */
     private static void release(Connection lock) {
         try (Statement statement = lock.createStatement()) {
-            statement.executeQuery(UNLOCK_SQL).close();
+            statement.executeQuery(UNLOCK_POSTGRES).close();
         } catch (SQLException e) {
             try (Statement statement = lock.createStatement()) {
-                statement.executeQuery("SELECT pg_advisory_unlock_all()").close();
+                statement.executeQuery(UNLOCK_ALL_POSTGRES).close();
             } catch (SQLException gone) {
                 LOG.log(Level.FINE, "The migration lock's connection is gone, and the lock with it");
             }
@@ -289,8 +291,7 @@ public class SchemaMigration {
         try (Connection connection = dataSource.getConnection();
                 Statement statement = connection.createStatement()) {
             statement.setMaxRows(1);
-            try (ResultSet newest = statement.executeQuery(
-                    "SELECT tag FROM databasechangelog ORDER BY dateexecuted DESC, orderexecuted DESC")) {
+            try (ResultSet newest = statement.executeQuery(NEWEST_TAG)) {
                 return newest.next() ? newest.getString(1) : null;
             }
         } catch (SQLException e) {

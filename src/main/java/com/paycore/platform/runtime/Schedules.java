@@ -57,7 +57,7 @@ public class Schedules {
      * not a whole number of 0 or more throws, naming the setting, which stops the deployment when called at startup.
      */
     public void every(String name, String setting, long defaultSeconds, Runnable job) {
-        long seconds = seconds(setting, config.getOptionalValue(setting, String.class).orElse(null), defaultSeconds);
+        long seconds = seconds(setting, Settings.value(config, setting), defaultSeconds);
         if (seconds == 0) {
             LOG.info(() -> "Scheduled job " + name + " is off (" + setting + ")");
             return;

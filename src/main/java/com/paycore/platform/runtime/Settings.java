@@ -2,6 +2,8 @@ package com.paycore.platform.runtime;
 
 import java.util.Locale;
 
+import org.eclipse.microprofile.config.Config;
+
 /**
  * Reads a setting where MicroProfile Config cannot be asked: everything else injects its settings with
  * {@code @ConfigProperty} (or {@link org.eclipse.microprofile.config.Config} for names only known at run time), and
@@ -33,6 +35,11 @@ public final class Settings {
             value = System.getenv(environmentName(key));
         }
         return value == null || value.isBlank() ? null : value;
+    }
+
+    /** A setting as MicroProfile Config has it (for names known at run time): its text, null when unset. */
+    public static String value(Config config, String key) {
+        return config.getOptionalValue(key, String.class).orElse(null);
     }
 
     /** The environment variable of a setting: {@code payments.crypto.master-key} is {@code PAYMENTS_CRYPTO_MASTER_KEY}. */

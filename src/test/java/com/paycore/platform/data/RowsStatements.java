@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -27,49 +28,61 @@ import jakarta.persistence.MappedSuperclass;
 import jakarta.persistence.Transient;
 
 /**
- * Every statement of every rows class ({@code *Rows}: the plain-JDBC statements of one table, docs/ARCHITECTURE.md
- * "SQL") against a schema Liquibase made: the database parses and describes each one (a renamed or dropped column or
- * table fails), and each insert's columns are the entity's JPA mapping ({@code @Column} names, read here on their own)
- * and include every column the table requires. Run on H2 by {@code RowsStatementsTest}, on PostgreSQL by the
- * PlainJdbc integration scenario.
+ * Every plain-JDBC statement of the application against a schema Liquibase made (docs/ARCHITECTURE.md, "SQL"): each
+ * non-private {@code static final String} of a {@code com.paycore} class that reads as SQL (private ones are parts of
+ * statements) and each {@link EntityInsert}. The database parses and describes each one (a renamed or dropped column
+ * or table fails), and each insert's columns are the entity's JPA mapping ({@code @Column} names, read here on their
+ * own) and include every column the table requires. A constant named {@code ..._POSTGRES} or {@code ..._H2} is for
+ * that database only. Run on H2 by {@code RowsStatementsTest}, on PostgreSQL by the PlainJdbc integration scenario.
+ * {@link InlineSqlTest} keeps the statements in such constants.
  */
 public final class RowsStatements {
 
     private RowsStatements() {
     }
 
-    /** The rows classes of the compiled application. */
-    public static List<Class<?>> rowsClasses() {
+    /** SQL, not JPQL nor prose: a statement's start, and no entity (a capitalised name and its alias) after FROM. */
+    private static final Pattern SQL = Pattern.compile(
+            "(?is)\\s*(select\\s|insert\\s+into\\s|update\\s+\\w+\\s+set\\s|delete\\s+from\\s|with\\s+\\w+\\s+as\\s*\\().*");
+    private static final Pattern JPQL = Pattern.compile("(?s).*\\b(?i:from|update|into)\\s+[A-Z]\\w*\\s+[a-z]\\w*\\b.*");
+
+    /** Whether a string reads as an SQL statement (JPQL does not). */
+    public static boolean readsAsSql(String text) {
+        return SQL.matcher(text).matches() && !JPQL.matcher(text).matches();
+    }
+
+    /** The classes of the compiled application. */
+    public static List<Class<?>> applicationClasses() {
         List<Class<?>> found = new ArrayList<>();
         new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("com.paycore").stream()
-                .filter(type -> type.getSimpleName().endsWith("Rows") && !type.isNestedClass())
-                .forEach(type -> found.add(type.reflect()));
+                .importPackages("com.paycore").forEach(type -> found.add(type.reflect()));
         return found;
     }
 
-    /** Checks every statement; answers how many it checked. */
-    public static int check(Connection connection) throws Exception {
-        List<Class<?>> rows = rowsClasses();
-        assertTrue(rows.size() >= 4, "rows classes found: " + rows);
-        int checked = 0;
-        for (Class<?> type : rows) {
+    /** Checks every statement; answers the names of those it checked. */
+    public static List<String> check(Connection connection) throws Exception {
+        String dialect = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres")
+                ? "_H2" : "_POSTGRES"; // the suffix of the other database's statements
+        List<String> checked = new ArrayList<>();
+        for (Class<?> type : applicationClasses()) {
             for (Field field : type.getDeclaredFields()) {
-                if (!Modifier.isStatic(field.getModifiers())) {
+                int modifiers = field.getModifiers();
+                if (!Modifier.isStatic(modifiers) || !Modifier.isFinal(modifiers) || Modifier.isPrivate(modifiers)
+                        || field.getName().endsWith(dialect)
+                        || field.getType() != String.class && field.getType() != EntityInsert.class) {
                     continue;
                 }
                 field.setAccessible(true);
                 Object value = field.get(null);
-                String where = type.getSimpleName() + "." + field.getName();
-                if (value instanceof String sql && sql.toLowerCase(Locale.ROOT).matches("(?s)\\s*(select|insert|update|delete).*")
-                        && !sql.trim().endsWith("where")) {
-                    parse(connection, String.format(sql, 1), where);
-                    checked++;
+                String where = type.getName().replace("com.paycore.", "") + "." + field.getName();
+                if (value instanceof String sql && readsAsSql(sql)) {
+                    parse(connection, sql.replace("%d", "1").replace("%s", "?"), where); // a count, a list of parameters
+                    checked.add(where);
                 } else if (value instanceof EntityInsert<?> insert) {
                     parse(connection, insert.sql(), where);
                     assertEquals(mapped(entity(field)), insert.columns(), where + ": the entity's mapped columns");
                     assertRequiredColumnsWritten(connection, insert, where);
-                    checked++;
+                    checked.add(where);
                 }
             }
         }

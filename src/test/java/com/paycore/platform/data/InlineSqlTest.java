@@ -1,0 +1,154 @@
+package com.paycore.platform.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import javax.lang.model.element.Modifier;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+
+import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.LiteralTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.Trees;
+
+/**
+ * SQL lives in named constants (docs/ARCHITECTURE.md, "SQL"), where {@link RowsStatements} runs every one against the
+ * schema: in a source file of src/main/java that runs SQL ({@code Jdbc}, {@code java.sql}, a native query), a string
+ * that reads as SQL (a literal, or a concatenation starting with one) is part of a {@code static final} field's
+ * initializer, never an argument written inline (to {@code Jdbc}, a {@code Session} or a helper that passes it on)
+ * nor a local variable. The exceptions build their statement at run time; each has a test running it on a schema.
+ */
+class InlineSqlTest {
+
+    /** The classes that build SQL at run time, and why. */
+    static final Map<String, String> DYNAMIC = Map.of(
+            "retention/RetentionJob.java", "one batched delete per declared kind: table and condition are the kind's"
+                    + " (RetentionScenarios runs every kind)",
+            "secret/MasterKeyRewrap.java", "the select and update of each sealed column a feature declares"
+                    + " (MasterKeyScenarios rotates the key over every column)",
+            "transaction/TokenErasure.java", "one IN list of parameters per erased value (ErasureScenarios)",
+            "report/ReportErasure.java", "one IN list of parameters per erased value (ErasureScenarios)",
+            "report/ReportSync.java", "the copy of new events computes the event order per dialect (EventOrder;"
+                    + " ReportScenarios, ErasureScenarios)",
+            "platform/data/EntityInsert.java", "an entity's insert from its mapping (RowsStatements checks each one)");
+
+    private static final Path MAIN = Path.of("src/main/java/com/paycore");
+    private static final Pattern RUNS_SQL = Pattern.compile("\\bJdbc\\b|java\\.sql|javax\\.sql|createNativeQuery");
+
+    @Test
+    void sqlIsWrittenOnlyInConstants() throws IOException {
+        List<String> inline = new ArrayList<>();
+        Set<String> dynamicSeen = new TreeSet<>();
+        JavacTask task = parser();
+        Trees trees = Trees.instance(task);
+        for (CompilationUnitTree unit : task.parse()) {
+            String file = MAIN.toAbsolutePath().relativize(Path.of(unit.getSourceFile().toUri())).toString().replace('\\', '/');
+            if (!RUNS_SQL.matcher(unit.getSourceFile().getCharContent(true)).find()) {
+                continue; // JPA's JPQL only
+            }
+            new TreePathScanner<Void, Void>() {
+                @Override
+                public Void visitBinary(BinaryTree binary, Void nothing) {
+                    return string(binary) ? null : super.visitBinary(binary, nothing);
+                }
+
+                @Override
+                public Void visitLiteral(LiteralTree literal, Void nothing) {
+                    string(literal);
+                    return null;
+                }
+
+                /** A string (a literal, or a concatenation holding one): whether it was one, noted when it is SQL. */
+                private boolean string(ExpressionTree expression) {
+                    StringBuilder text = new StringBuilder();
+                    if (!text(expression, text)) {
+                        return false;
+                    }
+                    if (RowsStatements.readsAsSql(text.toString()) && !inConstant(getCurrentPath())) {
+                        if (DYNAMIC.containsKey(file)) {
+                            dynamicSeen.add(file);
+                        } else {
+                            long line = unit.getLineMap().getLineNumber(
+                                    trees.getSourcePositions().getStartPosition(unit, expression));
+                            inline.add(file + ":" + line + " " + text.toString().strip());
+                        }
+                    }
+                    return true;
+                }
+            }.scan(unit, null);
+        }
+        assertEquals(List.of(), inline, "SQL written inline: make it a named static final String (RowsStatements checks it)");
+        assertEquals(new TreeSet<>(DYNAMIC.keySet()), dynamicSeen, "an exception that builds no SQL any more: drop it");
+    }
+
+    /**
+     * Appends the text of a string literal or of a concatenation starting with one (any other operand as {@code ?});
+     * answers false for anything else.
+     */
+    private static boolean text(ExpressionTree expression, StringBuilder into) {
+        if (expression instanceof LiteralTree literal) {
+            if (literal.getValue() instanceof String value) {
+                into.append(value);
+                return true;
+            }
+            return false;
+        }
+        if (expression instanceof BinaryTree binary && binary.getKind() == Tree.Kind.PLUS
+                && text(binary.getLeftOperand(), into)) {
+            if (!text(binary.getRightOperand(), into)) {
+                into.append('?');
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether the expression at the path is part of the initializer of a static final field. */
+    private static boolean inConstant(TreePath path) {
+        for (TreePath at = path; at.getParentPath() != null; at = at.getParentPath()) {
+            if (at.getLeaf() instanceof VariableTree variable && at.getParentPath().getLeaf() instanceof ClassTree) {
+                Set<Modifier> modifiers = variable.getModifiers().getFlags();
+                return modifiers.contains(Modifier.STATIC) && modifiers.contains(Modifier.FINAL);
+            }
+            if (at.getLeaf().getKind() == Tree.Kind.METHOD || at.getLeaf().getKind() == Tree.Kind.LAMBDA_EXPRESSION) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** javac over the application's sources, to parse them only. */
+    private static JavacTask parser() throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        StandardJavaFileManager files = javac.getStandardFileManager(null, null, null);
+        List<Path> sources;
+        try (Stream<Path> walk = Files.walk(MAIN)) {
+            sources = walk.filter(p -> p.toString().endsWith(".java")).toList();
+        }
+        assertTrue(sources.size() > 100, "sources found under " + MAIN.toAbsolutePath());
+        return (JavacTask) javac.getTask(null, files, null, List.of("-proc:none"), null,
+                files.getJavaFileObjectsFromPaths(sources));
+    }
+}
