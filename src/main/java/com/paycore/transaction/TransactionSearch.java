@@ -84,8 +84,13 @@ public class TransactionSearch {
      * A transaction with its events, when the caller may read its project; empty for an unknown one and for one of a
      * project the caller may not read (the same answer: nothing tells them apart).
      */
-    public Optional<TransactionView> find(UUID id) {
-        return reads.byId(id).filter(found -> mayRead(found.projectId())).map(TransactionReads.Found::view);
+    public Optional<Opened> find(UUID id) {
+        return reads.byId(id).filter(found -> mayRead(found.projectId()))
+                .map(found -> new Opened(found.projectId(), found.view()));
+    }
+
+    /** A transaction found for the caller, with its project. */
+    public record Opened(UUID projectId, TransactionView transaction) {
     }
 
     private boolean mayRead(UUID projectId) {
