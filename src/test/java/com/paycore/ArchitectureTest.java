@@ -213,6 +213,20 @@ class ArchitectureTest {
         return type.isAnnotatedWith("jakarta.servlet.annotation.WebServlet");
     }
 
+    /** A servlet filter or listener: instantiated by the container by reflection, like a servlet. */
+    static boolean webComponent(JavaClass type) {
+        return type.isAnnotatedWith("jakarta.servlet.annotation.WebFilter")
+                || type.isAnnotatedWith("jakarta.servlet.annotation.WebListener");
+    }
+
+    /**
+     * A Faces backing bean ({@code @Named}): the expression language calls its getters and actions by reflection, which
+     * needs a public class (a package-private one answers "Method not found" or IllegalAccessException).
+     */
+    static boolean facesBean(JavaClass type) {
+        return type.isAnnotatedWith("jakarta.inject.Named");
+    }
+
     /**
      * Loaded by java.util.ServiceLoader (META-INF/services) or instantiated by name from configuration (the OpenAPI
      * filter, mp.openapi.filter): public class and constructor, else the deployment fails or the filter is skipped.
@@ -260,7 +274,8 @@ class ArchitectureTest {
     @Test
     void featureTypesArePublicOnlyWhenNeeded() {
         List<String> needlessly = publicFeatureTypes().stream()
-                .filter(c -> !usedFromAnotherPackage(c) && !jaxRsResource(c) && !enterpriseBean(c) && !servlet(c) && !serviceLoaded(c)
+                .filter(c -> !usedFromAnotherPackage(c) && !jaxRsResource(c) && !enterpriseBean(c) && !servlet(c)
+                        && !webComponent(c) && !facesBean(c) && !serviceLoaded(c)
                         && !jsonBody(c) && !IN_PUBLIC_SIGNATURES.contains(c))
                 .map(JavaClass::getName).toList();
         assertEquals(List.of(), needlessly, "public without a reason: make them package-private");
@@ -341,6 +356,43 @@ class ArchitectureTest {
                         .anyMatch(t -> t.getName().startsWith("com.paycore.") && !t.getModifiers().contains(JavaModifier.PUBLIC)))
                 .map(m -> m.getFullName()).toList();
         assertEquals(List.of(), skipped, "Weld would not intercept these methods");
+    }
+
+    /** The operations console (docs/ARCHITECTURE.md, "The console"): the top of the stack; nothing uses it. */
+    @Test
+    void nothingDependsOnTheConsole() {
+        ArchRuleDefinition.noClasses().that().resideOutsideOfPackage("com.paycore.console..")
+                .should().dependOnClassesThat().resideInAPackage("com.paycore.console..")
+                .check(CLASSES);
+    }
+
+    /**
+     * The console owns no table and reaches data only through the features' services, as the REST resources do: no
+     * entity manager, no Jdbc, no resource (a resource's answer is HTTP, and the console never calls itself over HTTP).
+     */
+    @Test
+    void theConsoleCallsServicesOnly() {
+        ArchRuleDefinition.noClasses().that().resideInAPackage("com.paycore.console..")
+                .should().dependOnClassesThat(DescribedPredicate.describe("are storage, SQL or resources",
+                        (JavaClass c) -> storage(c) || resource(c)
+                                || c.getName().equals("com.paycore.platform.data.Jdbc")
+                                || c.isAssignableTo("jakarta.persistence.EntityManager")
+                                || c.getPackageName().startsWith("jakarta.ws.rs")))
+                .check(CLASSES);
+    }
+
+    /**
+     * The console's caller is the API's: it authenticates the request's {@code access.Caller} once, in its gate, from
+     * the session's account; no page sets or widens it.
+     */
+    @Test
+    void onlyTheConsoleGateAuthenticatesTheCaller() {
+        ArchRuleDefinition.noClasses().that().resideInAPackage("com.paycore.console..")
+                .and().doNotHaveFullyQualifiedName("com.paycore.console.ConsoleGate")
+                .should().callMethodWhere(DescribedPredicate.describe("authenticates the caller",
+                        call -> call.getTarget().getOwner().getName().equals("com.paycore.access.Caller")
+                                && call.getTarget().getName().equals("authenticate")))
+                .check(CLASSES);
     }
 
     /** Role checks live in the services (one place), not in the resources. */

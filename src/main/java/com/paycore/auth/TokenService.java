@@ -52,13 +52,19 @@ class TokenService {
     Duration refreshLifetime;
 
     public TokenResponse password(String email, String password) {
+        OffsetDateTime now = OffsetDateTime.now(clock);
+        return issue(checkPassword(email, password, now), null, now, now.plus(refreshLifetime));
+    }
+
+    /**
+     * The password check of the password grant and of the console's sign-in ({@link PasswordSignIn}): the account, or
+     * invalid_grant for an unknown email, a wrong password (counted towards the lockout), a locked or inactive account.
+     */
+    public Account checkPassword(String email, String password, OffsetDateTime now) {
         if (email == null || email.isBlank() || password == null) {
             throw OAuthException.invalidRequest("username and password are required");
         }
-        OffsetDateTime now = OffsetDateTime.now(clock);
-        Account user = accounts.signIn(email, password, now)
-                .orElseThrow(() -> OAuthException.invalidGrant(REFUSED));
-        return issue(user, null, now, now.plus(refreshLifetime));
+        return accounts.signIn(email, password, now).orElseThrow(() -> OAuthException.invalidGrant(REFUSED));
     }
 
     /**

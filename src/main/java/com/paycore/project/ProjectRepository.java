@@ -114,6 +114,19 @@ class ProjectRepository implements ProjectDirectory {
                 .getResultList();
     }
 
+    /** Ids and names of the projects the visibility allows (null: every project), in name order. */
+    List<Object[]> names(Visibility visibility) {
+        if (visibility == null) {
+            return em.createQuery("select p.id, p.name from Project p order by p.name, p.id", Object[].class)
+                    .getResultList();
+        }
+        return em.createQuery("select distinct p.id, p.name from Project p left join p.companyUserIds cu "
+                        + "where p.companyId in :adminCompanies or cu in :memberships order by p.name, p.id", Object[].class)
+                .setParameter("adminCompanies", Ids.orNone(visibility.adminCompanies()))
+                .setParameter("memberships", Ids.orNone(visibility.memberships()))
+                .getResultList();
+    }
+
     @Override
     public List<UUID> assignedTo(UUID companyUserId) {
         return em.createQuery("select p.id from Project p join p.companyUserIds cu where cu = :member", UUID.class)

@@ -115,6 +115,22 @@ public class ProjectService {
         return projects.list(filter, new ProjectRepository.Visibility(mine.adminCompanies(), mine.userMemberships()), page);
     }
 
+    /**
+     * The projects the caller may read (as E11 lists them: every project for platform administrators, the companies'
+     * projects for their Admins, the assigned ones for company Users), by id with their names in name order.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Map<UUID, String> readableNames() {
+        ProjectRepository.Visibility visibility = null;
+        if (!companies.platformAdmin()) {
+            CompanyAccess.Memberships mine = companies.memberships();
+            visibility = new ProjectRepository.Visibility(mine.adminCompanies(), mine.userMemberships());
+        }
+        Map<UUID, String> names = new LinkedHashMap<>();
+        projects.names(visibility).forEach(row -> names.put((UUID) row[0], (String) row[1]));
+        return names;
+    }
+
     /** E4. Processor and security settings are not touched here. */
     public void updateGeneral(UUID id, UpdateProjectRequest request) {
         Project project = found(access.asAdmin(id));

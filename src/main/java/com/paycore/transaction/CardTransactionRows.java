@@ -17,4 +17,31 @@ final class CardTransactionRows {
             + "t.tags, t.created_at, e.id, e.event_type, e.event_result, e.result_code, e.amount, e.occurred_at "
             + "from transactions t left join transaction_events e on e.transaction_id = t.id "
             + "where t.id = ? order by e.position";
+
+    /** The columns of a listed transaction (TransactionRow), card data masked only. */
+    private static final String LISTED = "t.id, t.project_id, t.amount, t.currency, t.status, t.masked_card_number, "
+            + "t.cc_type, t.created_at";
+
+    /**
+     * The console's recent transactions of the given projects (first array), newest first: all of a project flagged in
+     * the second array, else only those of the amount (third parameter, may be null); limit, offset. Portable; on
+     * PostgreSQL {@link #RECENT_POSTGRES} does the same with the per-project index.
+     */
+    static final String RECENT = "select " + LISTED + " from transactions t where t.project_id = any(?) "
+            + "and (t.project_id = any(?) or t.amount = ?) order by t.created_at desc, t.id desc limit ? offset ?";
+
+    /**
+     * {@link #RECENT} on PostgreSQL: one backward walk of {@code ix_transactions_project_created} per project, each
+     * stopping after offset + limit rows (fifth parameter), merged and cut: fast on any table size, where a plain
+     * {@code project_id = any(?) order by created_at} reads and sorts every row of the projects. Parameters: project ids,
+     * whether each is listed whole (same order), amount, offset + limit, limit, offset.
+     */
+    static final String RECENT_POSTGRES = "select " + LISTED + " from unnest(?::uuid[], ?::boolean[]) as p(id, whole) "
+            + "cross join lateral (select x.id, x.project_id, x.amount, x.currency, x.status, x.masked_card_number, "
+            + "x.cc_type, x.created_at from transactions x where x.project_id = p.id and (p.whole or x.amount = ?::numeric) "
+            + "order by x.created_at desc, x.id desc limit ?) t order by t.created_at desc, t.id desc limit ? offset ?";
+
+    /** How many transactions {@link #RECENT} would list, counting at most the last parameter's number. */
+    static final String COUNT_RECENT = "select count(*) from (select t.id from transactions t where t.project_id = any(?) "
+            + "and (t.project_id = any(?) or t.amount = ?) limit ?) c";
 }

@@ -103,6 +103,10 @@ class ApiIT {
     }
 
     @Nested
+    class Console extends ConsoleScenarios {
+    }
+
+    @Nested
     class Chargebacks extends ChargebackScenarios {
     }
 

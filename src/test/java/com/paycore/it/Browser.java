@@ -1,0 +1,137 @@
+package com.paycore.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A headless Chromium (Debian's chromium and chromium-driver, which .ci/run installs) driven through Selenium, with a
+ * fresh profile and the given Accept-Language; closed after each test. Screenshots go to docs/console/, which the
+ * README shows.
+ */
+final class Browser implements AutoCloseable {
+
+    static final String CHROMIUM = System.getProperty("payments.it.chromium", "/usr/bin/chromium");
+    static final String CHROMEDRIVER = System.getProperty("payments.it.chromedriver", "/usr/bin/chromedriver");
+    static final Path SCREENSHOTS = Path.of("docs", "console");
+
+    final ChromeDriver driver;
+    private final Path profile;
+
+    private Browser(String acceptLanguage) {
+        try {
+            profile = Files.createTempDirectory("console-chromium-");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM);
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,900", "--user-data-dir=" + profile);
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", acceptLanguage));
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new java.io.File(CHROMEDRIVER)).usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+    }
+
+    static Browser english() {
+        return new Browser("en-US,en");
+    }
+
+    static Browser german() {
+        return new Browser("de-DE,de");
+    }
+
+    Browser open(String path) {
+        driver.get(Deployments.baseUri() + path);
+        return this;
+    }
+
+    /** Fills the sign-in form and sends it (the page must show it). */
+    Browser signIn(String email, String password) {
+        WebElement form = driver.findElement(By.cssSelector("form#signin"));
+        WebElement emailInput = form.findElement(By.cssSelector("input[type=email], input[autocomplete=username]"));
+        emailInput.clear();
+        emailInput.sendKeys(email);
+        WebElement passwordInput = form.findElement(By.cssSelector("input[type=password]"));
+        passwordInput.clear();
+        passwordInput.sendKeys(password);
+        signInButton().click();
+        waitForPage();
+        return this;
+    }
+
+    WebElement signInButton() {
+        return driver.findElements(By.cssSelector("form#signin button, form#signin input[type=submit]")).stream()
+                .filter(b -> "Sign in".equals(b.getText().strip()) || "Sign in".equals(b.getAttribute("value")))
+                .findFirst().orElseThrow(() -> new AssertionError("no Sign in button: " + driver.getPageSource()));
+    }
+
+    void waitForPage() {
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> "complete".equals(
+                ((org.openqa.selenium.JavascriptExecutor) d).executeScript("return document.readyState")));
+    }
+
+    WebElement waitFor(By what) {
+        return new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.visibilityOfElementLocated(what));
+    }
+
+    String path() {
+        return java.net.URI.create(driver.getCurrentUrl()).getPath();
+    }
+
+    String text() {
+        return driver.findElement(By.tagName("body")).getText();
+    }
+
+    Cookie session() {
+        return driver.manage().getCookieNamed("JSESSIONID");
+    }
+
+    /** Messages the page logged to the console (CSP violations among them). */
+    List<String> consoleMessages() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage).toList();
+    }
+
+    void screenshot(String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Path shot = driver.getScreenshotAs(OutputType.FILE).toPath();
+            Files.copy(shot, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            Deployments.emptied(profile);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+package com.paycore.it;
+
+import static com.paycore.it.Api.asRoot;
+import static com.paycore.it.Api.ok;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import com.sun.net.httpserver.HttpServer;
+
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The operations console in a real browser (headless Chromium through Selenium) against the real WAR: sign-in and
+ * sign-out, refusals and lockout as on the API, the security headers, cross-site POSTs refused, transactions made
+ * through the API found in the console, and tenancy (another company's transaction is a 404).
+ */
+abstract class ConsoleScenarios {
+
+    private static final String REFUSED = "Invalid credentials, or the account is locked or inactive";
+
+    @Test
+    void signInOpensTheTransactionsWithNavigationAndSignOutEndsTheSession() {
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        try (Browser browser = Browser.english()) {
+            browser.open("/console");
+            assertEquals("/console/signin", browser.path(), "an anonymous visitor is sent to the sign-in form");
+            browser.screenshot("signin");
+            browser.signIn(admin.person().email(), admin.person().password());
+            assertEquals("/console/transactions", browser.path(), browser.text());
+            List<String> navigation = browser.driver.findElements(By.cssSelector("nav a")).stream()
+                    .map(WebElement::getText).toList();
+            assertTrue(navigation.containsAll(List.of("Transactions", "Projects", "Companies")), navigation.toString());
+            Cookie session = browser.session();
+            assertNotNull(session, "a server-side session");
+            assertAll(() -> assertTrue(session.isHttpOnly(), "HttpOnly"),
+                    () -> assertEquals("Lax", session.getSameSite()),
+                    () -> assertFalse(session.isSecure(), "not Secure over plain HTTP (Secure follows TLS)"));
+            for (String page : List.of("/console/projects", "/console/companies")) {
+                browser.open(page);
+                assertEquals(page, browser.path());
+                assertTrue(browser.text().contains("Sign out"), page);
+            }
+            browser.driver.findElement(By.xpath("//button[normalize-space()='Sign out']")).click();
+            browser.waitForPage();
+            assertEquals("/console/signin", browser.path());
+            browser.open("/console/transactions");
+            assertEquals("/console/signin", browser.path(), "signed out: the pages ask for the sign-in again");
+            Response old = withSession(session).get("/console/transactions");
+            assertEquals(303, old.statusCode(), "the old session id opens nothing");
+        }
+    }
+
+    @Test
+    void aFailedSignInStaysOnTheFormWithItsMessageInAnAlert() {
+        Api.Person person = Api.aUser();
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(person.email(), "not-the-password");
+            WebElement alert = browser.waitFor(By.cssSelector("[role=alert]"));
+            assertEquals(REFUSED, alert.getText().strip());
+            assertTrue(browser.path().startsWith("/console/signin"), browser.path());
+            assertEquals("", browser.driver.findElement(By.cssSelector("input[type=password]")).getAttribute("value"),
+                    "the password is not sent back");
+            browser.screenshot("signin-refused");
+            browser.signIn("nobody-" + UUID.randomUUID() + "@example.com", "whatever-1");
+            assertEquals(REFUSED, browser.waitFor(By.cssSelector("[role=alert]")).getText().strip(),
+                    "an unknown account reads as a wrong password");
+        }
+    }
+
+    @Test
+    void failedSignInsLockTheAccountAsOnTheApiAndADeactivatedUserCannotSignIn() {
+        Api.Person person = Api.aUser();
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin");
+            for (int i = 0; i < 10; i++) {
+                browser.signIn(person.email(), "wrong-password-" + i);
+            }
+            browser.signIn(person.email(), person.password());
+            assertEquals(REFUSED, browser.waitFor(By.cssSelector("[role=alert]")).getText().strip(),
+                    "locked after ten failures: the right password is refused too");
+            Response api = Api.token(Map.of("grant_type", "password", "username", person.email(),
+                    "password", person.password()));
+            assertEquals(400, api.statusCode(), "the same lockout on the token endpoint: " + api.asString());
+            assertEquals("invalid_grant", api.jsonPath().getString("error"));
+        }
+        Api.Person inactive = Api.aUser();
+        ok(asRoot().body(Map.of("email", inactive.email(), "isActive", false)).put("/api/adm/users/" + inactive.id()));
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(inactive.email(), inactive.password());
+            assertEquals(REFUSED, browser.waitFor(By.cssSelector("[role=alert]")).getText().strip());
+        }
+    }
+
+    @Test
+    void aDeactivatedUserIsSignedOutOnTheNextPage() {
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            assertEquals("/console/transactions", browser.path());
+            ok(asRoot().body(Map.of("email", admin.person().email(), "isActive", false))
+                    .put("/api/adm/users/" + admin.person().id()));
+            browser.open("/console/transactions");
+            assertEquals("/console/signin", browser.path());
+        }
+    }
+
+    @Test
+    void everyConsoleAnswerCarriesTheSecurityHeaders() {
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        assertSecured(anonymous().get("/console/signin"), 200);
+        assertSecured(anonymous().get("/console"), 303);
+        assertSecured(anonymous().get("/console/transactions"), 303);
+        assertSecured(anonymous().header("Origin", "https://evil.example").post("/console/signin.xhtml"), 403);
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            Response page = withSession(browser.session()).get("/console/transactions");
+            assertSecured(page, 200);
+            String policy = page.header("Content-Security-Policy");
+            assertTrue(policy.matches(".*script-src 'self' 'nonce-[^']+'.*"), "PrimeFaces' scripts by nonce: " + policy);
+            assertEquals(1, page.headers().getList("Content-Security-Policy").size(), "one policy, not two");
+            assertEquals("no-store", page.header("Cache-Control"));
+            List<String> violations = browser.consoleMessages().stream()
+                    .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to")).toList();
+            assertEquals(List.of(), violations, "the pages run under their policy");
+        }
+    }
+
+    @Test
+    void aCrossSiteFormPostIsRefusedWith403() throws IOException {
+        Api.Person person = Api.aUser();
+        String target = Deployments.baseUri() + "/console/signin.xhtml";
+        HttpServer foreign = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        foreign.createContext("/", exchange -> {
+            byte[] page = ("<!DOCTYPE html><html><body><form method='post' action='" + target + "'>"
+                    + "<input name='email' value='" + person.email() + "'><input name='password' value='x'>"
+                    + "<button type='submit' id='go'>Go</button></form></body></html>").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        foreign.start();
+        try (Browser browser = Browser.english()) {
+            browser.driver.get("http://127.0.0.1:" + foreign.getAddress().getPort() + "/");
+            browser.driver.findElement(By.id("go")).click();
+            browser.waitForPage();
+            assertTrue(browser.text().contains("Refused: this form was not sent from the console."), browser.text());
+        } finally {
+            foreign.stop(0);
+        }
+        assertEquals(403, anonymous().header("Origin", "http://127.0.0.1:1").post("/console/signin.xhtml").statusCode());
+        assertEquals(403, anonymous().header("Referer", "https://evil.example/page").post("/console/transactions.xhtml")
+                .statusCode(), "a foreign Referer without Origin");
+        assertEquals(403, anonymous().header("Origin", "null").post("/console/signout").statusCode());
+        assertEquals(303, anonymous().header("Origin", Deployments.baseUri()).post("/console/signout").statusCode(),
+                "the console's own origin passes");
+    }
+
+    @Test
+    void aTransactionMadeThroughTheApiIsFoundByProjectNameAndAmountInTheBrowsersLocale() {
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        String projectName = ok(asRoot().get(Api.PROJECTS + "/" + shop.projectId())).getString("entry.projectName");
+        UUID id = shop.anAuthorization("4111111111111111", "1234.50", false);
+        try (Browser browser = Browser.german()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            assertTrue(browser.text().contains("1.234,50 USD"), "listed without a filter, German notation: " + browser.text());
+            WebElement search = browser.driver.findElement(By.cssSelector("input[type=search]"));
+            search.sendKeys(projectName);
+            search.submit();
+            browser.waitForPage();
+            String listed = browser.text();
+            assertTrue(listed.contains(projectName) && listed.contains("1.234,50 USD") && listed.contains("1111"), listed);
+            assertFalse(browser.driver.getPageSource().contains("4111111111111111"), "the card number is masked");
+            browser.screenshot("transactions");
+
+            browser.open("/console/transactions?q=" + java.net.URLEncoder.encode("1234,5", StandardCharsets.UTF_8));
+            assertTrue(browser.text().contains("1.234,50 USD"), "found by its amount: " + browser.text());
+            browser.open("/console/transactions?q=9999,99");
+            assertFalse(browser.text().contains("1.234,50 USD"), browser.text());
+            assertTrue(browser.text().contains("No transaction matches this search."), browser.text());
+
+            browser.open("/console/transactions?q=" + java.net.URLEncoder.encode(projectName, StandardCharsets.UTF_8));
+            browser.driver.findElement(By.cssSelector("a[href$='/console/transactions/" + id + "']")).click();
+            browser.waitForPage();
+            assertEquals("/console/transactions/" + id, browser.path());
+            String page = browser.text();
+            assertTrue(page.contains("Approved") && page.contains("Authorize") && page.contains(projectName), page);
+            assertFalse(browser.driver.getPageSource().contains("4111111111111111"));
+            browser.screenshot("transaction");
+        }
+    }
+
+    @Test
+    void aCompanyUserCannotOpenAnotherCompanysTransactionByEditingTheAddress() {
+        Cards.Shop mine = Cards.aShop();
+        Api.Member user = Api.aMember(mine.companyId(), "User");
+        ok(asRoot().body(Map.of("companyUserIds", List.of(user.companyUserId())))
+                .put(Api.PROJECTS + "/" + mine.projectId() + "/users"));
+        UUID own = mine.anAuthorization("5555555555554444", "7.00", false);
+        Cards.Shop theirs = Cards.aShop();
+        UUID foreign = theirs.anAuthorization("4242424242424242", "8.00", false);
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(user.person().email(), user.person().password());
+            Cookie session = browser.session();
+            assertEquals(200, withSession(session).get("/console/transactions/" + own).statusCode(),
+                    "the User's own project's transaction");
+            Response other = withSession(session).get("/console/transactions/" + foreign);
+            Response unknown = withSession(session).get("/console/transactions/" + UUID.randomUUID());
+            Response malformed = withSession(session).get("/console/transactions/not-an-id");
+            for (Response r : List.of(other, unknown, malformed)) {
+                assertEquals(404, r.statusCode());
+                assertFalse(r.asString().contains("8.00") || r.asString().contains("4242"), "nothing of it shown");
+            }
+            assertEquals(other.htmlPath().getString("html.body.main.h1"), unknown.htmlPath().getString("html.body.main.h1"),
+                    "a foreign transaction reads as an unknown one");
+            browser.open("/console/transactions");
+            assertFalse(browser.text().contains("8.00 USD"), "not listed either: " + browser.text());
+            assertTrue(browser.text().contains("7.00 USD"), browser.text());
+        }
+    }
+
+    private static RequestSpecification anonymous() {
+        return given().baseUri(Deployments.baseUri()).redirects().follow(false);
+    }
+
+    private static RequestSpecification withSession(Cookie session) {
+        return anonymous().cookie(session.getName(), session.getValue());
+    }
+
+    private static void assertSecured(Response r, int status) {
+        assertAll(() -> assertEquals(status, r.statusCode(), r.asString()),
+                () -> assertEquals("DENY", r.header("X-Frame-Options")),
+                () -> assertNotNull(r.header("Content-Security-Policy"), "an enforced policy"),
+                () -> assertTrue(r.header("Content-Security-Policy").contains("frame-ancestors 'none'")),
+                () -> assertFalse(scriptSources(r.header("Content-Security-Policy")).contains("unsafe-inline"),
+                        "no inline scripts but by nonce"));
+    }
+
+    private static String scriptSources(String policy) {
+        for (String directive : policy.split(";")) {
+            if (directive.strip().startsWith("script-src")) {
+                return directive;
+            }
+        }
+        return "default-src";
+    }
+}
