@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.QueryAlias;
@@ -72,7 +73,7 @@ public class ApiKeysResource {
             content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Unknown type, expirationDate in the past, validation failure")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Response create(@NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), keys.create(request).id());
     }
 
@@ -101,7 +102,7 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "400", description = "Deactivating the last active key, validation failure, body id "
             + "differing from the path id")
     @APIResponse(responseCode = "404", description = "No such key (or not the caller's)")
-    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateApiKeyRequest request) {
+    public Envelope update(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateApiKeyRequest request) {
         keys.update(id, request);
         return Envelope.ok();
     }

@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.Aliases;
@@ -61,7 +62,7 @@ public class ProjectsResource {
             + "bad URL, id in use, company user of another company")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "Parent company missing (or not the caller's)")
-    public Response create(@NotNull CreateProjectRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @NotNull CreateProjectRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), projects.create(request).id());
     }
 
@@ -101,7 +102,7 @@ public class ProjectsResource {
             + "body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope updateGeneral(@PathParam("id") UUID id, @NotNull UpdateProjectRequest request) {
+    public Envelope updateGeneral(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateProjectRequest request) {
         projects.updateGeneral(id, request);
         return Envelope.ok();
     }
@@ -114,7 +115,7 @@ public class ProjectsResource {
     @APIResponse(responseCode = "400", description = "A company user of another company, or validation failure")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope assignUsers(@PathParam("id") UUID id, @NotNull AssignUsersRequest request) {
+    public Envelope assignUsers(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull AssignUsersRequest request) {
         projects.assignUsers(id, request);
         return Envelope.ok();
     }
@@ -132,7 +133,7 @@ public class ProjectsResource {
             + "unsupported gateway, body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope updateMerchant(@PathParam("id") UUID id, @NotNull UpdateMerchantRequest request) {
+    public Envelope updateMerchant(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateMerchantRequest request) {
         projects.updateMerchant(id, request);
         return Envelope.ok();
     }
