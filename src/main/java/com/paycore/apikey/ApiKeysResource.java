@@ -21,12 +21,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.QueryAlias;
@@ -116,6 +119,8 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "200", description = "entry with keyValue")
     @APIResponse(responseCode = "400", description = "keyId missing or malformed")
     @APIResponse(responseCode = "404", description = "No such key, or not of the given project or type")
+    @Parameters({@Parameter(name = "keyId", in = ParameterIn.QUERY),
+            @Parameter(name = "CompanyProjectId", in = ParameterIn.QUERY), @Parameter(name = "Type", in = ParameterIn.QUERY)})
     public Envelope<Entry<ApiKeyView.Revealed>> reveal(@QueryParam("keyId") @QueryAlias("Id") UUID keyId,
                            @QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type) {
         return Envelope.entry(keys.reveal(keyId, projectId, type));

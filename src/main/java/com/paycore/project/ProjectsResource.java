@@ -23,12 +23,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.Aliases;
@@ -74,6 +77,9 @@ public class ProjectsResource {
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed parameter, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "404", description = "CompanyId names a missing company (or not the caller's)")
+    @Parameters({@Parameter(name = "CompanyId", in = ParameterIn.QUERY),
+            @Parameter(name = "Id", in = ParameterIn.QUERY), @Parameter(name = "name", in = ParameterIn.QUERY),
+            @Parameter(name = "isActive", in = ParameterIn.QUERY)})
     public Envelope<Entries<ProjectView>> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("Id") UUID id,
                          @QueryParam("name") String name, @QueryParam("isActive") Boolean active,
                          @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
