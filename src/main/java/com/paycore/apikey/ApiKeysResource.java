@@ -21,8 +21,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -72,7 +76,7 @@ public class ApiKeysResource {
             content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Unknown type, expirationDate in the past, validation failure")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Response create(@NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @NotNull CreateApiKeyRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), keys.create(request).id());
     }
 
@@ -101,7 +105,7 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "400", description = "Deactivating the last active key, validation failure, body id "
             + "differing from the path id")
     @APIResponse(responseCode = "404", description = "No such key (or not the caller's)")
-    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateApiKeyRequest request) {
+    public Envelope update(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateApiKeyRequest request) {
         keys.update(id, request);
         return Envelope.ok();
     }
@@ -115,6 +119,8 @@ public class ApiKeysResource {
     @APIResponse(responseCode = "200", description = "entry with keyValue")
     @APIResponse(responseCode = "400", description = "keyId missing or malformed")
     @APIResponse(responseCode = "404", description = "No such key, or not of the given project or type")
+    @Parameters({@Parameter(name = "keyId", in = ParameterIn.QUERY),
+            @Parameter(name = "CompanyProjectId", in = ParameterIn.QUERY), @Parameter(name = "Type", in = ParameterIn.QUERY)})
     public Envelope<Entry<ApiKeyView.Revealed>> reveal(@QueryParam("keyId") @QueryAlias("Id") UUID keyId,
                            @QueryParam("CompanyProjectId") UUID projectId, @QueryParam("Type") String type) {
         return Envelope.entry(keys.reveal(keyId, projectId, type));

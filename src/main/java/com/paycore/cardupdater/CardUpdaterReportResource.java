@@ -12,6 +12,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -47,6 +50,11 @@ public class CardUpdaterReportResource {
     @APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
     @APIResponse(responseCode = "403", description = "Inactive membership or company, or a membership without a role")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
+    @Parameters({@Parameter(name = "CompanyId", in = ParameterIn.QUERY),
+            @Parameter(name = "StartDate", in = ParameterIn.QUERY),
+            @Parameter(name = "EndDate", in = ParameterIn.QUERY),
+            @Parameter(name = "updateType", in = ParameterIn.QUERY),
+            @Parameter(name = "projectId", in = ParameterIn.QUERY)})
     public Envelope<CardUpdateReport.Result> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
                          @QueryParam("EndDate") OffsetDateTime endDate, @QueryParam("updateType") String updateType,
                          @QueryParam("projectId") UUID projectId, @QueryParam("limit") Integer limit,

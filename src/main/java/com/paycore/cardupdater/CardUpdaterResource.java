@@ -23,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.run.Runs;
 
@@ -64,7 +65,7 @@ public class CardUpdaterResource {
     @APIResponse(responseCode = "403", description = "Not a platform administrator or an active Admin of the company")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
     @APIResponse(responseCode = "409", description = "A run for this company is already running (its id in the message and Location)")
-    public Response run(@Valid @NotNull RunRequest request, @Context UriInfo uri) {
+    public Response run(@RequestBody(required = true) @Valid @NotNull RunRequest request, @Context UriInfo uri) {
         return updater.start(request.companyId, uri);
     }
 }

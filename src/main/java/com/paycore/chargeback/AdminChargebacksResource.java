@@ -24,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.web.Envelope.Entry;
 import com.paycore.platform.web.Envelope;
@@ -54,7 +55,7 @@ public class AdminChargebacksResource {
             + "invalid or above the captured amount, malformed dates, respondByDate before chargebackDate")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     @APIResponse(responseCode = "404", description = "No such transaction")
-    public Response record(@NotNull RecordChargebackRequest request, @Context UriInfo uri) {
+    public Response record(@RequestBody(required = true) @NotNull RecordChargebackRequest request, @Context UriInfo uri) {
         ChargebackView chargeback = chargebacks.record(request);
         return Envelope.created(uri.getAbsolutePath(), RecordedChargebackResponse.of(chargeback));
     }
@@ -67,7 +68,7 @@ public class AdminChargebacksResource {
     @APIResponse(responseCode = "400", description = "Malformed id, outcome not Won or Lost, chargeback not Disputed")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
     @APIResponse(responseCode = "404", description = "No such chargeback")
-    public Envelope<Entry<ChargebackView>> resolve(@PathParam("chargebackId") UUID chargebackId, @NotNull ResolveRequest request) {
+    public Envelope<Entry<ChargebackView>> resolve(@PathParam("chargebackId") UUID chargebackId, @RequestBody(required = true) @NotNull ResolveRequest request) {
         return Envelope.entry(chargebacks.resolve(chargebackId, request.outcome));
     }
 

@@ -13,6 +13,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -47,6 +50,12 @@ public class ChargebackReportResource {
             + "reversed, unknown ChargebackReportDateType or status, limit out of range")
     @APIResponse(responseCode = "403", description = "An inactive member of the company")
     @APIResponse(responseCode = "404", description = "Unknown company, or one the caller is not a member of")
+    @Parameters({@Parameter(name = "CompanyId", in = ParameterIn.QUERY),
+            @Parameter(name = "StartDate", in = ParameterIn.QUERY),
+            @Parameter(name = "EndDate", in = ParameterIn.QUERY),
+            @Parameter(name = "ChargebackReportDateType", in = ParameterIn.QUERY),
+            @Parameter(name = "projectId", in = ParameterIn.QUERY),
+            @Parameter(name = "status", in = ParameterIn.QUERY)})
     public Envelope<ChargebackReport.Result> chargebackReport(@QueryParam("CompanyId") UUID companyId, @QueryParam("StartDate") OffsetDateTime startDate,
                                      @QueryParam("EndDate") OffsetDateTime endDate,
                                      @QueryParam("ChargebackReportDateType") String dateType,

@@ -13,7 +13,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -43,6 +47,8 @@ public class PayChargebacksResource {
     @POST
     @Path("chargeEvents/chargeback")
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Operation(operationId = "searchChargebacks", summary = "E2 Chargeback details",
             description = "startDate (required: chargebacks dated at or after it), offset (required, 0 or more), limit "
                     + "(required, 1 to 10000), isForAllProjectsInCompany (true: every project of the key's company), "
@@ -56,13 +62,15 @@ public class PayChargebacksResource {
             + "malformed ids or date")
     @APIResponse(responseCode = "403", description = "The chargeback or transaction belongs to another project of the company")
     @APIResponse(responseCode = "404", description = "No such chargeback or transaction in the company")
-    public Envelope<Entries<ChargebackView>> search(@PathParam("projectId") UUID projectId, @NotNull ChargebackSearchRequest request) {
+    public Envelope<Entries<ChargebackView>> search(@PathParam("projectId") UUID projectId, @RequestBody(required = true) @NotNull ChargebackSearchRequest request) {
         return Envelope.list(chargebacks.search(caller.projectId(), request));
     }
 
     @POST
     @Path("chargebacks/{chargebackId}/accept")
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @OptionalBody
     @Operation(operationId = "acceptChargeback",
             summary = "Accept a chargeback", description = "Pending -> Accepted. No body." + IDEMPOTENCY)
@@ -76,13 +84,15 @@ public class PayChargebacksResource {
     @POST
     @Path("chargebacks/{chargebackId}/dispute")
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Operation(operationId = "disputeChargeback", summary = "Dispute a chargeback",
             description = "evidence (1 to 4000 characters): Pending -> Disputed, before respondByDate." + IDEMPOTENCY)
     @APIResponse(responseCode = "200", description = "entry")
     @APIResponse(responseCode = "400", description = "Malformed id; missing evidence; not Pending or past respondByDate")
     @APIResponse(responseCode = "404", description = "No such chargeback in this project")
     public Envelope<Entry<ChargebackView>> dispute(@PathParam("projectId") UUID projectId, @PathParam("chargebackId") UUID chargebackId,
-                            @NotNull DisputeRequest request) {
+                            @RequestBody(required = true) @NotNull DisputeRequest request) {
         return Envelope.entry(chargebacks.dispute(caller.projectId(), chargebackId, request.evidence));
     }
 }

@@ -27,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.Aliases;
@@ -55,7 +56,7 @@ public class CompaniesResource {
             content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Validation failure or duplicate name")
     @APIResponse(responseCode = "403", description = "Not a platform administrator")
-    public Response create(@Valid @NotNull CreateCompanyRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @Valid @NotNull CreateCompanyRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), companies.create(request).id());
     }
 
@@ -92,7 +93,7 @@ public class CompaniesResource {
             + "long, or body id differing from the path id")
     @APIResponse(responseCode = "403", description = "A company User, or an Admin changing isActive")
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
-    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyRequest request) {
+    public Envelope update(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateCompanyRequest request) {
         companies.update(id, request);
         return Envelope.ok();
     }

@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.access.Role;
 import com.paycore.platform.data.Page;
@@ -56,7 +57,7 @@ public class CompanyUsersResource {
     @APIResponse(responseCode = "400", description = "Validation failure, unknown role, already a member")
     @APIResponse(responseCode = "404", description = "No such company (or not the caller's) or user (or not one "
             + "the caller may add)")
-    public Response add(@NotNull AddCompanyUserRequest request, @Context UriInfo uri) {
+    public Response add(@RequestBody(required = true) @NotNull AddCompanyUserRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), members.add(request).id());
     }
 
@@ -82,7 +83,7 @@ public class CompanyUsersResource {
     @APIResponse(responseCode = "400", description = "Last active Admin demoted or deactivated, validation failure, "
             + "unknown role, email given, userId/companyId changed, or body id differing from the path id")
     @APIResponse(responseCode = "404", description = "No such company user, or not one of the caller's companies")
-    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateCompanyUserRequest request) {
+    public Envelope update(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateCompanyUserRequest request) {
         members.update(id, request);
         return Envelope.ok();
     }

@@ -15,8 +15,11 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -51,6 +54,8 @@ public class EventsResource {
             content = @Content(schema = @Schema(implementation = ProjectEvent.Listed.class)))
     @APIResponse(responseCode = "400", description = "Unknown type, malformed time, to before from, limit or offset "
             + "out of range")
+    @Parameters({@Parameter(name = "type", in = ParameterIn.QUERY),
+            @Parameter(name = "from", in = ParameterIn.QUERY), @Parameter(name = "to", in = ParameterIn.QUERY)})
     public Envelope<Entries<JsonObject>> list(@PathParam("projectId") UUID projectId, @QueryParam("type") String type,
                          @QueryParam("from") OffsetDateTime from, @QueryParam("to") OffsetDateTime to,
                          @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {

@@ -22,4 +22,10 @@ import jakarta.ws.rs.NameBinding;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface Idempotent {
+
+    /** The header, as the OpenAPI document names it on each idempotent operation ({@code @Parameter}). */
+    String KEY = IdempotencyRules.HEADER;
+
+    /** How the OpenAPI document describes the header. */
+    String KEY_DESCRIPTION = "Optional: a client-chosen key (at most 255 characters) that makes a retry safe";
 }

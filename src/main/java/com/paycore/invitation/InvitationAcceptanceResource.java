@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.web.Envelope;
 
@@ -46,7 +47,7 @@ public class InvitationAcceptanceResource {
     @APIResponse(responseCode = "400", description = "Wrong, expired or used token; wrong or missing password of the "
             + "existing account, or that account locked or inactive; validation failure")
     @APIResponse(responseCode = "404", description = "No such invitation")
-    public Response accept(@PathParam("id") UUID id, @NotNull AcceptInvitationRequest request) {
+    public Response accept(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull AcceptInvitationRequest request) {
         UUID member = invitations.accept(id, request);
         return Envelope.created(UriBuilder.fromPath("/api/adm/companyUsers").build(), member);
     }

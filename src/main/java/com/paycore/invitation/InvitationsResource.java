@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.access.Role;
 import com.paycore.platform.data.Page;
@@ -61,7 +62,7 @@ public class InvitationsResource {
     @APIResponse(responseCode = "404", description = "No such company, or not one of the caller's")
     @APIResponse(responseCode = "503", description = "The e-mail could not be sent: no invitation was created, "
             + "try again later")
-    public Response create(@NotNull CreateInvitationRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @NotNull CreateInvitationRequest request, @Context UriInfo uri) {
         InvitationService.Created created = invitations.create(request);
         return created.token() == null ? Envelope.created(uri.getAbsolutePath(), created.invitation().id())
                 : Envelope.created(uri.getAbsolutePath(),

@@ -1,36 +1,16 @@
 package com.paycore.openapi;
 
-import java.io.StringReader;
-import java.lang.annotation.Annotation;
-import java.lang.reflect.Method;
-import java.lang.reflect.Parameter;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
-import jakarta.validation.constraints.NotNull;
-import jakarta.ws.rs.ApplicationPath;
-import jakarta.ws.rs.BeanParam;
-import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
-import jakarta.ws.rs.FormParam;
-import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.HttpMethod;
-import jakarta.ws.rs.MatrixParam;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.OASFactory;
@@ -38,80 +18,47 @@ import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
-import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
-import org.eclipse.microprofile.openapi.models.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.models.tags.Tag;
 
-import com.paycore.apikey.ApiKeysResource;
-import com.paycore.audit.AuditEventsResource;
-import com.paycore.auth.TokenResource;
-import com.paycore.cardupdater.CardUpdaterReportResource;
-import com.paycore.cardupdater.CardUpdaterResource;
-import com.paycore.chargeback.AdminChargebacksResource;
-import com.paycore.chargeback.ChargebackReportResource;
-import com.paycore.chargeback.PayChargebacksResource;
-import com.paycore.company.CompaniesResource;
-import com.paycore.company.CompanyUsersResource;
-import com.paycore.event.EventsResource;
-import com.paycore.idempotency.Idempotent;
-import com.paycore.invitation.InvitationAcceptanceResource;
-import com.paycore.invitation.InvitationsResource;
-import com.paycore.keystore.KeystoresResource;
-import com.paycore.platform.web.Envelope;
-import com.paycore.platform.web.PaymentsApplication;
-import com.paycore.platform.web.StrictJson;
-import com.paycore.processor.ProcessorsResource;
-import com.paycore.project.PayProjectResource;
-import com.paycore.project.ProjectsResource;
-import com.paycore.report.ReportTransactionsResource;
-import com.paycore.retention.RetentionResource;
-import com.paycore.run.RunsResource;
-import com.paycore.transaction.AdminTransactionsResource;
-import com.paycore.transaction.PayTransactionsResource;
-import com.paycore.transaction.ReconciliationResource;
-import com.paycore.transaction.SettlementsResource;
-import com.paycore.user.ExternalIdentitiesResource;
-import com.paycore.user.UsersResource;
-import com.paycore.vault.TokenRotationResource;
-import com.paycore.vault.TokensResource;
-import com.paycore.webhook.WebhookEndpointsResource;
-
 /**
- * Completes the document MicroProfile OpenAPI scans from the resources (mp.openapi.filter): every request body,
- * parameter and answer is described by a schema built from the real Java types (request classes, and the answer type:
- * {@code T} of {@code Envelope<T>}, flattened after the envelope's own fields as the envelope writes it), ids are strings of format uuid, each operation carries its security, tags are
- * listed once and Payara's non-standard top-level {@code endpoints} goes. Runs once, when the document is built.
- * <p>
+ * Completes the document that MicroProfile OpenAPI scans from the resources and their request and answer types
+ * (at build time, by SmallRye OpenAPI: see pom.xml) with what only the document as a whole knows. It works on the
+ * scanned model alone, never on Java types:
+ * <ul>
+ * <li>each success answer becomes {@code <OperationId>Answer}: the envelope's own fields followed by the properties
+ * of the answer record the scanner found in {@code Envelope<T>} (or in the success {@code @APIResponse}), as the
+ * envelope writes them; every error answers the {@code Envelope}, the OAuth token endpoint RFC 6749's error;</li>
+ * <li>scalar schemas the scanner made components of ({@code UUID}, date-times, enums) are written inline;</li>
+ * <li>examples of request bodies and main answers are assembled from the examples on the schemas' properties;</li>
+ * <li>security per path prefix, the 401 answer, servers, tags listed once, and Payara's non-standard top-level
+ * {@code endpoints} dropped; components keep only what the document refers to.</li>
+ * </ul>
  * Public with a public constructor: MicroProfile OpenAPI instantiates it by name.
  */
 public class ApiDocumentFilter implements OASFilter {
 
     private static final Logger LOG = Logger.getLogger(ApiDocumentFilter.class.getName());
 
-    /** Every JAX-RS resource class; ApiDocumentFilterTest checks that none is missing. */
-    static final List<Class<?>> RESOURCES = List.of(
-            TokenResource.class, InvitationAcceptanceResource.class,
-            UsersResource.class, ExternalIdentitiesResource.class, CompaniesResource.class, CompanyUsersResource.class,
-            InvitationsResource.class,
-            AuditEventsResource.class, ProjectsResource.class, ApiKeysResource.class, ProcessorsResource.class,
-            KeystoresResource.class, TokenRotationResource.class, WebhookEndpointsResource.class,
-            AdminTransactionsResource.class, SettlementsResource.class, ReconciliationResource.class,
-            AdminChargebacksResource.class,
-            ChargebackReportResource.class, CardUpdaterResource.class, CardUpdaterReportResource.class,
-            ReportTransactionsResource.class, RunsResource.class, RetentionResource.class,
-            PayProjectResource.class, TokensResource.class, PayTransactionsResource.class, PayChargebacksResource.class,
-            EventsResource.class);
-
     static final String ADMIN = "bearer";
     static final String API_KEY = "apiKey";
     static final String API_KEY_BEARER = "apiKeyBearer";
     static final String ENVELOPE = "Envelope";
+    static final String OAUTH_ERROR = "OAuthError";
+    static final String REF = "#/components/schemas/";
+    /** The scalar components whose example the scanner puts on every property of their format. */
+    private static final Map<String, String> SCANNER_EXAMPLES = Map.of("date-time", "OffsetDateTime");
+    static final List<String> PAGING = List.of("limit", "offset");
     static final String EXAMPLE_ID = "3f2b8c1e-5d4a-4e6b-9c7d-2a1f0e9b8c7d";
     /** The OAuth 2.0 token endpoint (RFC 6749): its answers are not enveloped, its errors are RFC 6749's. */
     static final String OAUTH_TOKEN_PATH = "/api/auth/token";
+
+    private Map<String, Schema> scanned = Map.of();
+    private final Map<String, Object> scannerExamples = new LinkedHashMap<>();
 
     @Override
     public void filterOpenAPI(OpenAPI api) {
@@ -120,140 +67,173 @@ public class ApiDocumentFilter implements OASFilter {
                 .description("This service: the document is served at /openapi beside /api")));
         Components components = api.getComponents() == null ? OASFactory.createComponents() : api.getComponents();
         api.setComponents(components);
-        components.setSchemas(new TreeMap<>());
-        Map<String, Schema> schemas = new LinkedHashMap<>();
-        SchemaBuilder types = new SchemaBuilder(schemas);
+        scanned = components.getSchemas() == null ? Map.of() : new LinkedHashMap<>(components.getSchemas());
+        if (scanned.containsKey(OAUTH_ERROR)) {
+            return; // already completed (the build-time document served as it is)
+        }
+        Map<String, Schema> schemas = new TreeMap<>();
         schemas.put(ENVELOPE, envelope(OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
                 .description("The envelope every answer has; errors carry only it (success false, code, errorMessage)")));
-        securitySchemes(components);
-        String root = PaymentsApplication.class.getAnnotation(ApplicationPath.class).value();
-        for (Class<?> resource : RESOURCES) {
-            String base = join(root, resource.getAnnotation(Path.class).value());
-            for (Method method : resource.getMethods()) {
-                String verb = httpMethod(method);
-                if (verb == null) {
-                    continue;
-                }
-                Path sub = method.getAnnotation(Path.class);
-                String path = sub == null ? base : join(base, sub.value());
-                Operation operation = operation(api, path, verb);
-                if (operation == null) {
-                    LOG.warning(() -> "OpenAPI: no operation scanned for " + verb + " " + path);
-                    continue;
-                }
-                complete(operation, path, resource, method, types, schemas);
-            }
+        schemas.put(OAUTH_ERROR, OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
+                .description("RFC 6749 section 5.2")
+                .addProperty("error", string().example("invalid_grant"))
+                .addProperty("error_description", string())
+                .required(List.of("error")));
+        SCANNER_EXAMPLES.forEach((format, name) -> scannerExamples.put(format,
+                scanned.containsKey(name) ? scanned.get(name).getExample() : null));
+        scanned.values().forEach(this::inlineScalars);
+        if (api.getPaths() != null && api.getPaths().getPathItems() != null) {
+            api.getPaths().getPathItems().forEach((path, item) -> item.getOperations().values()
+                    .forEach(operation -> complete(operation, path, schemas)));
         }
-        components.setSchemas(new TreeMap<>(schemas));
-        dedupeTags(api);
+        keepReferenced(api, schemas);
+        schemas.values().forEach(ApiDocumentFilter::tidy);
+        components.setSchemas(schemas);
+        securitySchemes(components);
+        sortTags(api);
     }
 
-    private void complete(Operation operation, String path, Class<?> resource, Method method, SchemaBuilder types,
-                          Map<String, Schema> schemas) {
-        parameters(operation, method, types);
-        requestBody(operation, resource, method, types);
-        if (method.isAnnotationPresent(Idempotent.class) || resource.isAnnotationPresent(Idempotent.class)) {
-            operation.addParameter(OASFactory.createParameter().name("Idempotency-Key").in(
-                            org.eclipse.microprofile.openapi.models.parameters.Parameter.In.HEADER)
-                    .description("Optional: a client-chosen key (at most 255 characters) that makes a retry safe")
-                    .schema(SchemaBuilder.string(null).maxLength(255)));
+    private void complete(Operation operation, String path, Map<String, Schema> schemas) {
+        if (operation.getParameters() != null) {
+            operation.getParameters().forEach(p -> inlineScalars(p.getSchema()));
+            operation.setParameters(inOrder(operation.getParameters(), path));
         }
-        Type answer = answerType(method);
+        if (operation.getRequestBody() != null && operation.getRequestBody().getContent() != null) {
+            operation.getRequestBody().getContent().getMediaTypes().values().forEach(media -> {
+                inlineScalars(media.getSchema());
+                media.setExample(example(media.getSchema(), 0));
+            });
+        }
         boolean oauth = path.equals(OAUTH_TOKEN_PATH);
-        Schema success = answer == null ? ref(ENVELOPE)
-                : oauth ? ref(types.named((Class<?>) answer)) : answerSchema(operation, answer, types, schemas);
-        if (oauth && !schemas.containsKey("OAuthError")) {
-            schemas.put("OAuthError", OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
-                    .description("RFC 6749 section 5.2")
-                    .addProperty("error", SchemaBuilder.string(null).example("invalid_grant"))
-                    .addProperty("error_description", SchemaBuilder.string(null))
-                    .required(List.of("error")));
+        boolean admin = path.startsWith("/api/adm/");
+        boolean pay = path.startsWith("/api/pay/");
+        Map<String, APIResponse> responses = operation.getResponses().getAPIResponses();
+        if ((admin || pay) && !responses.containsKey("401")) {
+            operation.getResponses().addAPIResponse("401", OASFactory.createAPIResponse().description(admin
+                    ? "Missing, invalid or expired token, or inactive user"
+                    : "Missing, unknown, inactive or expired API key, or a key of another project"));
         }
-        boolean secured = path.startsWith("/api/adm/") || path.startsWith("/api/pay/");
-        if (secured && operation.getResponses().getAPIResponse("401") == null) {
-            operation.getResponses().addAPIResponse("401", OASFactory.createAPIResponse().description(
-                    path.startsWith("/api/adm/") ? "Missing, invalid or expired token, or inactive user"
-                            : "Missing, unknown, inactive or expired API key, or a key of another project"));
+        Schema body = null;
+        for (APIResponse r : responses.values()) {
+            body = body != null ? body : successBody(r);
         }
-        Object example = answer == null ? null : oauth ? types.example((Class<?>) answer, 0) : answerExample(answer, types);
-        if (operation.getResponses() != null && operation.getResponses().getAPIResponses() != null) {
-            String exampled = primarySuccess(operation.getResponses().getAPIResponses().keySet());
-            for (Map.Entry<String, APIResponse> e : operation.getResponses().getAPIResponses().entrySet()) {
-                boolean ok = e.getKey().startsWith("2");
-                Schema schema = ok ? success : ref(oauth ? "OAuthError" : ENVELOPE);
-                org.eclipse.microprofile.openapi.models.media.MediaType media = OASFactory.createMediaType().schema(schema);
-                if (e.getKey().equals(exampled) && example != null) {
-                    media.setExample(example);
-                }
-                e.getValue().setContent(OASFactory.createContent().addMediaType(MediaType.APPLICATION_JSON, media));
+        Schema success = oauth ? body : answer(operation.getOperationId(), body, schemas);
+        Object example = oauth ? example(body, 0) : answerExample(body);
+        String exampled = primarySuccess(responses.keySet());
+        responses.forEach((code, r) -> {
+            var media = OASFactory.createMediaType().schema(code.startsWith("2") ? success
+                    : ref(oauth ? OAUTH_ERROR : ENVELOPE));
+            if (code.equals(exampled) && example != null) {
+                media.setExample(example);
             }
-        }
-        operation.setSecurity(path.startsWith("/api/adm/") ? List.of(OASFactory.createSecurityRequirement().addScheme(ADMIN))
-                : path.startsWith("/api/pay/") ? List.of(OASFactory.createSecurityRequirement().addScheme(API_KEY),
+            r.setContent(OASFactory.createContent().addMediaType(MediaType.APPLICATION_JSON, media));
+        });
+        operation.setSecurity(admin ? List.of(OASFactory.createSecurityRequirement().addScheme(ADMIN))
+                : pay ? List.of(OASFactory.createSecurityRequirement().addScheme(API_KEY),
                 OASFactory.createSecurityRequirement().addScheme(API_KEY_BEARER))
-                : List.of());
-        if (operation.getDeprecated() != null && !operation.getDeprecated()) {
+                : null);
+        if (Boolean.FALSE.equals(operation.getDeprecated())) {
             operation.setDeprecated(null);
         }
     }
 
-    /**
-     * The type of the success answer: the schema implementation of its success {@code @APIResponse} (a method
-     * answering {@code Response} to choose its status, or one whose answer is stored JSON), else {@code T} of a
-     * method answering {@code Envelope<T>}; null for the bare envelope.
-     */
-    static Type answerType(Method method) {
-        for (org.eclipse.microprofile.openapi.annotations.responses.APIResponse r
-                : method.getAnnotationsByType(org.eclipse.microprofile.openapi.annotations.responses.APIResponse.class)) {
-            if (r.responseCode().startsWith("2") && r.content().length > 0
-                    && r.content()[0].schema().implementation() != Void.class) {
-                return r.content()[0].schema().implementation();
-            }
+    /** What a success answer adds to the envelope: {@code body} of a scanned {@code Envelope<T>}, else the schema declared. */
+    private Schema successBody(APIResponse response) {
+        Content content = response.getContent();
+        if (content == null || content.getMediaTypes() == null || content.getMediaTypes().isEmpty()) {
+            return null;
         }
-        if (method.getGenericReturnType() instanceof ParameterizedType p && p.getRawType() == Envelope.class) {
-            Type body = p.getActualTypeArguments()[0];
-            return body == Record.class ? null : body;
+        Schema schema = content.getMediaTypes().values().iterator().next().getSchema();
+        Schema resolved = resolve(schema);
+        if (resolved != null && schema.getRef() != null && name(schema).startsWith(ENVELOPE)
+                && resolved.getProperties() != null && resolved.getProperties().containsKey("body")) {
+            Schema body = resolved.getProperties().get("body");
+            return body.getRef() == null ? null : body;
         }
-        return null;
+        return schema;
     }
 
-    /** The success answer: the envelope's fields, then the answer type's (a record's components), as a named schema. */
-    private Schema answerSchema(Operation operation, Type answer, SchemaBuilder types, Map<String, Schema> schemas) {
-        Schema schema = envelope(OASFactory.createSchema().type(Schema.SchemaType.OBJECT));
-        types.describe(answer, schema);
-        String name = Character.toUpperCase(operation.getOperationId().charAt(0))
-                + operation.getOperationId().substring(1) + "Answer";
-        schemas.put(name, schema);
+    /** The success answer: the envelope's fields, then the answer record's properties, as a named schema. */
+    private Schema answer(String operationId, Schema body, Map<String, Schema> schemas) {
+        Schema record = resolve(body);
+        if (record == null || record.getProperties() == null || record.getProperties().isEmpty()) {
+            return ref(ENVELOPE);
+        }
+        Schema answer = envelope(OASFactory.createSchema().type(Schema.SchemaType.OBJECT));
+        record.getProperties().forEach(answer::addProperty);
+        if (record.getRequired() != null) {
+            record.getRequired().forEach(answer::addRequired);
+        }
+        answer.setDescription(record.getDescription());
+        String name = Character.toUpperCase(operationId.charAt(0)) + operationId.substring(1) + "Answer";
+        schemas.put(name, answer);
         return ref(name);
     }
 
     /**
-     * An example of the success answer, assembled from the examples on the answer type's components
-     * ({@code @Schema(example)}; a list shows one entry, a create's {@code id} an example id, a report's {@code total}
-     * 1), the envelope's fields
-     * first; null when a component has no example (a partial example would mislead more than none).
+     * An example of the success answer from the examples of the answer record's properties (a list shows one entry, a
+     * create's {@code id} an example id, a report's {@code total} 1), the envelope's fields first; null when a property
+     * has none (a partial example would mislead more than none).
      */
-    static Object answerExample(Type answer, SchemaBuilder types) {
+    private Object answerExample(Schema body) {
+        Schema record = resolve(body);
+        if (record == null || record.getProperties() == null || record.getProperties().isEmpty()) {
+            return null;
+        }
         Map<String, Object> example = new LinkedHashMap<>();
         example.put("success", true);
         example.put("code", 200);
-        // errorMessage is null on success: Payara's writer leaves null values out of the document, so it is not shown.
-        for (SchemaBuilder.Property p : SchemaBuilder.properties(answer)) {
-            Object value = p.name().equals("id") && p.type() == UUID.class ? EXAMPLE_ID
-                    : p.name().equals("total") ? Integer.valueOf(1) : types.exampleOf(p, 0);
+        // errorMessage is null on success: the writers leave null values out of the document, so it is not shown.
+        for (Map.Entry<String, Schema> p : record.getProperties().entrySet()) {
+            Object value = p.getKey().equals("id") && "uuid".equals(p.getValue().getFormat()) ? EXAMPLE_ID
+                    : p.getKey().equals("total") ? Integer.valueOf(1) : example(p.getValue(), 0);
             if (value == null) {
                 return null;
             }
-            example.put(p.name(), value);
+            example.put(p.getKey(), value);
         }
-        return example.size() > 2 ? example : null;
+        return example;
+    }
+
+    /** The example of a schema: its own, else one assembled from its properties' or items' examples; null if none. */
+    private Object example(Schema schema, int depth) {
+        if (schema == null || depth > 8) {
+            return null;
+        }
+        if (schema.getExample() != null) {
+            return schema.getExample();
+        }
+        if (schema.getAllOf() != null && schema.getAllOf().size() == 1) {
+            return example(schema.getAllOf().get(0), depth);
+        }
+        Schema resolved = resolve(schema);
+        if (resolved != schema) {
+            return example(resolved, depth + 1);
+        }
+        if (schema.getType() == Schema.SchemaType.ARRAY) {
+            Object item = schema.getItems() == null || schema.getItems().getRef() == null ? null
+                    : example(schema.getItems(), depth + 1);
+            return item == null ? null : List.of(item);
+        }
+        if (schema.getProperties() == null) {
+            return null;
+        }
+        Map<String, Object> example = new LinkedHashMap<>();
+        schema.getProperties().forEach((name, p) -> {
+            Object value = p.getType() == Schema.SchemaType.ARRAY && p.getExample() == null
+                    && (p.getItems() == null || p.getItems().getRef() == null) ? null : example(p, depth + 1);
+            if (value != null) {
+                example.put(name, value);
+            }
+        });
+        return example.isEmpty() ? null : example;
     }
 
     /**
      * The success answer the example shows: the create (201) where there is one, else 200, else 202. Authorize answers
      * 201 Approved, 200 Declined and 202 Pending with one schema: the example is the approval.
      */
-    static String primarySuccess(java.util.Set<String> codes) {
+    static String primarySuccess(Set<String> codes) {
         for (String code : List.of("201", "200", "202")) {
             if (codes.contains(code)) {
                 return code;
@@ -262,26 +242,120 @@ public class ApiDocumentFilter implements OASFilter {
         return null;
     }
 
-    /** JSON-P values as the plain maps, lists and scalars the OpenAPI model writes. */
-    /** An example given as JSON text, as plain maps, lists and values. */
-    static Object parsed(String json) {
-        return plain(StrictJson.json().createReader(new StringReader(json)).readValue());
+    /** A reference to a scalar component (an id, a date-time, an enum) becomes the scalar itself, here and below. */
+    private void inlineScalars(Schema schema) {
+        if (schema == null) {
+            return;
+        }
+        if (schema.getAllOf() != null && schema.getAllOf().size() == 1 && scalar(schema.getAllOf().get(0)) != null) {
+            Schema target = scalar(schema.getAllOf().get(0));
+            schema.setAllOf(null);
+            copyScalar(target, schema);
+        }
+        Schema target = scalar(schema);
+        if (target != null) {
+            schema.setRef(null);
+            copyScalar(target, schema);
+        }
+        if ("uuid".equals(schema.getFormat())) {
+            schema.setPattern(null);
+        }
+        if (schema.getExample() != null && schema.getExample().equals(scannerExamples.get(schema.getFormat()))) {
+            schema.setExample(null); // the scanner's own example of every date-time, not one of ours
+        }
+        if (schema.getProperties() != null) {
+            schema.getProperties().values().forEach(this::inlineScalars);
+        }
+        inlineScalars(schema.getItems());
+        if (schema.getAdditionalPropertiesSchema() != null) {
+            inlineScalars(schema.getAdditionalPropertiesSchema());
+        }
+        if (schema.getAllOf() != null) {
+            schema.getAllOf().forEach(this::inlineScalars);
+        }
     }
 
-    static Object plain(JsonValue value) {
-        return switch (value.getValueType()) {
-            case OBJECT -> {
-                Map<String, Object> map = new LinkedHashMap<>();
-                value.asJsonObject().forEach((k, v) -> map.put(k, plain(v)));
-                yield map;
+    /**
+     * Parameters as a caller passes them: path parameters in the order the path names them, then query parameters with
+     * paging ({@code limit}, {@code offset}) last, then headers; otherwise in the scanner's (alphabetical) order.
+     */
+    static List<Parameter> inOrder(List<Parameter> parameters, String path) {
+        Comparator<Parameter> order = Comparator.comparing(Parameter::getIn)
+                .thenComparing(p -> p.getIn() == Parameter.In.PATH ? path.indexOf("{" + p.getName() + "}") : 0)
+                .thenComparing(p -> PAGING.indexOf(p.getName()));
+        return parameters.stream().sorted(order).toList();
+    }
+
+    /**
+     * After the examples are assembled: a reference wrapped only to carry an example is the reference again, and a
+     * list's property keeps no example of its own (the operation's example shows it), as the document had them.
+     */
+    private static void tidy(Schema schema) {
+        if (schema.getProperties() == null) {
+            return;
+        }
+        for (Schema p : schema.getProperties().values()) {
+            if (p.getAllOf() != null && p.getAllOf().size() == 1 && p.getAllOf().get(0).getRef() != null) {
+                p.setType(null);
+                p.setExample(null);
+                if (p.getDescription() == null) {
+                    p.setRef(p.getAllOf().get(0).getRef());
+                    p.setAllOf(null);
+                }
             }
-            case ARRAY -> value.asJsonArray().stream().map(ApiDocumentFilter::plain).toList();
-            case STRING -> ((JsonString) value).getString();
-            case NUMBER -> ((JsonNumber) value).bigDecimalValue();
-            case TRUE -> true;
-            case FALSE -> false;
-            case NULL -> null;
-        };
+            if (p.getType() == Schema.SchemaType.ARRAY) {
+                p.setExample(null);
+            }
+        }
+    }
+
+    /** The scalar component a schema refers to, or null. */
+    private Schema scalar(Schema schema) {
+        Schema target = schema.getRef() == null ? null : scanned.get(name(schema));
+        return target == null || target.getType() == null || target.getType() == Schema.SchemaType.OBJECT
+                || target.getType() == Schema.SchemaType.ARRAY ? null : target;
+    }
+
+    private static void copyScalar(Schema from, Schema to) {
+        to.setType(from.getType());
+        to.setFormat(from.getFormat());
+        to.setEnumeration(from.getEnumeration());
+    }
+
+    /** Components keep the schemas the paths refer to, directly or through other schemas. */
+    private void keepReferenced(OpenAPI api, Map<String, Schema> schemas) {
+        List<Schema> todo = new ArrayList<>(schemas.values());
+        if (api.getPaths() != null && api.getPaths().getPathItems() != null) {
+            api.getPaths().getPathItems().values().forEach(item -> item.getOperations().values().forEach(op -> {
+                if (op.getParameters() != null) {
+                    op.getParameters().forEach(p -> todo.add(p.getSchema()));
+                }
+                if (op.getRequestBody() != null && op.getRequestBody().getContent() != null) {
+                    op.getRequestBody().getContent().getMediaTypes().values().forEach(m -> todo.add(m.getSchema()));
+                }
+                op.getResponses().getAPIResponses().values().forEach(r -> r.getContent().getMediaTypes().values()
+                        .forEach(m -> todo.add(m.getSchema())));
+            }));
+        }
+        Set<Schema> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            Schema s = todo.remove(todo.size() - 1);
+            if (s == null || !seen.add(s)) {
+                continue;
+            }
+            if (s.getRef() != null && !schemas.containsKey(name(s)) && scanned.containsKey(name(s))) {
+                schemas.put(name(s), scanned.get(name(s)));
+                todo.add(scanned.get(name(s)));
+            }
+            if (s.getProperties() != null) {
+                todo.addAll(s.getProperties().values());
+            }
+            todo.add(s.getItems());
+            todo.add(s.getAdditionalPropertiesSchema());
+            if (s.getAllOf() != null) {
+                todo.addAll(s.getAllOf());
+            }
+        }
     }
 
     private static Schema envelope(Schema schema) {
@@ -289,95 +363,8 @@ public class ApiDocumentFilter implements OASFilter {
                 .addProperty("success", OASFactory.createSchema().type(Schema.SchemaType.BOOLEAN))
                 .addProperty("code", OASFactory.createSchema().type(Schema.SchemaType.INTEGER).format("int32")
                         .description("200, 400, 401, 404 or 500 (HTTP 403 carries 401, HTTP 409 carries 400)"))
-                .addProperty("errorMessage", SchemaBuilder.string(null).nullable(true)
-                        .description("null on success"))
+                .addProperty("errorMessage", string().nullable(true).description("null on success"))
                 .required(new ArrayList<>(List.of("success", "code", "errorMessage")));
-    }
-
-    private static void parameters(Operation operation, Method method, SchemaBuilder types) {
-        if (operation.getParameters() == null) {
-            return;
-        }
-        for (Parameter p : method.getParameters()) {
-            String name = null;
-            org.eclipse.microprofile.openapi.models.parameters.Parameter.In in = null;
-            if (p.isAnnotationPresent(PathParam.class)) {
-                name = p.getAnnotation(PathParam.class).value();
-                in = org.eclipse.microprofile.openapi.models.parameters.Parameter.In.PATH;
-            } else if (p.isAnnotationPresent(QueryParam.class)) {
-                name = p.getAnnotation(QueryParam.class).value();
-                in = org.eclipse.microprofile.openapi.models.parameters.Parameter.In.QUERY;
-            } else if (p.isAnnotationPresent(HeaderParam.class)) {
-                name = p.getAnnotation(HeaderParam.class).value();
-                in = org.eclipse.microprofile.openapi.models.parameters.Parameter.In.HEADER;
-            }
-            if (name == null) {
-                continue;
-            }
-            for (org.eclipse.microprofile.openapi.models.parameters.Parameter documented : operation.getParameters()) {
-                if (name.equals(documented.getName()) && in == documented.getIn()) {
-                    Schema schema = types.of(p.getParameterizedType());
-                    SchemaBuilder.annotate(schema, p);
-                    documented.setSchema(schema);
-                    if (in == org.eclipse.microprofile.openapi.models.parameters.Parameter.In.PATH) {
-                        documented.setRequired(true);
-                    }
-                }
-            }
-        }
-    }
-
-    private static void requestBody(Operation operation, Class<?> resource, Method method, SchemaBuilder types) {
-        org.eclipse.microprofile.openapi.annotations.parameters.RequestBody declared =
-                method.getAnnotation(org.eclipse.microprofile.openapi.annotations.parameters.RequestBody.class);
-        if (declared != null && declared.content().length > 0
-                && declared.content()[0].schema().implementation() != Void.class) {
-            var content = declared.content()[0];
-            operation.setRequestBody(body(types, content.schema().implementation(), content.mediaType(),
-                    declared.required(), declared.description()));
-            return;
-        }
-        for (Parameter p : method.getParameters()) {
-            if (!entity(p)) {
-                continue;
-            }
-            Consumes consumes = method.getAnnotation(Consumes.class);
-            if (consumes == null) {
-                consumes = resource.getAnnotation(Consumes.class);
-            }
-            String mediaType = consumes == null ? MediaType.APPLICATION_JSON : consumes.value()[0];
-            String description = operation.getRequestBody() == null ? null : operation.getRequestBody().getDescription();
-            operation.setRequestBody(body(types, p.getType(), mediaType, p.isAnnotationPresent(NotNull.class),
-                    description));
-            return;
-        }
-        operation.setRequestBody(null);
-    }
-
-    private static RequestBody body(SchemaBuilder types, Class<?> type, String mediaType, boolean required,
-                                    String description) {
-        org.eclipse.microprofile.openapi.models.media.MediaType media = OASFactory.createMediaType().schema(types.of(type));
-        Object example = types.example(type, 0);
-        if (example != null) {
-            media.setExample(example);
-        }
-        RequestBody body = OASFactory.createRequestBody()
-                .content(OASFactory.createContent().addMediaType(mediaType, media)).required(required);
-        if (description != null && !description.isBlank()) {
-            body.setDescription(description);
-        }
-        return body;
-    }
-
-    /** The entity parameter: neither a JAX-RS parameter nor a context object. */
-    private static boolean entity(Parameter p) {
-        for (Class<? extends Annotation> a : List.of(PathParam.class, QueryParam.class, HeaderParam.class,
-                FormParam.class, CookieParam.class, MatrixParam.class, BeanParam.class, Context.class)) {
-            if (p.isAnnotationPresent(a)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void securitySchemes(Components components) {
@@ -392,7 +379,7 @@ public class ApiDocumentFilter implements OASFilter {
         components.setSecuritySchemes(schemes);
     }
 
-    private static void dedupeTags(OpenAPI api) {
+    private static void sortTags(OpenAPI api) {
         if (api.getTags() == null) {
             return;
         }
@@ -417,32 +404,19 @@ public class ApiDocumentFilter implements OASFilter {
         }
     }
 
-    private static Operation operation(OpenAPI api, String path, String verb) {
-        if (api.getPaths() == null) {
-            return null;
-        }
-        PathItem item = api.getPaths().getPathItem(path);
-        return item == null ? null : item.getOperations().get(PathItem.HttpMethod.valueOf(verb));
+    private Schema resolve(Schema schema) {
+        return schema == null || schema.getRef() == null ? schema : scanned.get(name(schema));
     }
 
-    static String httpMethod(Method method) {
-        for (Annotation a : method.getAnnotations()) {
-            HttpMethod verb = a.annotationType().getAnnotation(HttpMethod.class);
-            if (verb != null) {
-                return verb.value();
-            }
-        }
-        return null;
+    private static String name(Schema ref) {
+        return ref.getRef().substring(ref.getRef().lastIndexOf('/') + 1);
     }
 
-    static String join(String base, String path) {
-        String a = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-        String b = path.startsWith("/") ? path : "/" + path;
-        String joined = a + b;
-        return joined.length() > 1 && joined.endsWith("/") ? joined.substring(0, joined.length() - 1) : joined;
+    private static Schema string() {
+        return OASFactory.createSchema().type(Schema.SchemaType.STRING);
     }
 
     private static Schema ref(String name) {
-        return OASFactory.createSchema().ref(SchemaBuilder.REF + name);
+        return OASFactory.createSchema().ref(REF + name);
     }
 }

@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.web.Envelope.Entries;
@@ -58,7 +59,7 @@ public class ProcessorsResource {
             + "settings missing or bad (the message names the field)")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Response create(@NotNull ProcessorRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @NotNull ProcessorRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), processors.create(request).id());
     }
 
@@ -84,7 +85,7 @@ public class ProcessorsResource {
             + "differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such (or deleted) configuration, or not the caller's")
-    public Envelope update(@PathParam("id") UUID id, @NotNull ProcessorRequest request) {
+    public Envelope update(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull ProcessorRequest request) {
         processors.update(id, request);
         return Envelope.ok();
     }

@@ -23,8 +23,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -61,7 +65,7 @@ public class ProjectsResource {
             + "bad URL, id in use, company user of another company")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "Parent company missing (or not the caller's)")
-    public Response create(@NotNull CreateProjectRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @NotNull CreateProjectRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), projects.create(request).id());
     }
 
@@ -73,6 +77,9 @@ public class ProjectsResource {
     @APIResponse(responseCode = "200", description = "entries")
     @APIResponse(responseCode = "400", description = "Malformed parameter, limit out of 1..1000 or negative offset")
     @APIResponse(responseCode = "404", description = "CompanyId names a missing company (or not the caller's)")
+    @Parameters({@Parameter(name = "CompanyId", in = ParameterIn.QUERY),
+            @Parameter(name = "Id", in = ParameterIn.QUERY), @Parameter(name = "name", in = ParameterIn.QUERY),
+            @Parameter(name = "isActive", in = ParameterIn.QUERY)})
     public Envelope<Entries<ProjectView>> list(@QueryParam("CompanyId") UUID companyId, @QueryParam("Id") UUID id,
                          @QueryParam("name") String name, @QueryParam("isActive") Boolean active,
                          @QueryParam("limit") Integer limit, @QueryParam("offset") Integer offset) {
@@ -101,7 +108,7 @@ public class ProjectsResource {
             + "body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope updateGeneral(@PathParam("id") UUID id, @NotNull UpdateProjectRequest request) {
+    public Envelope updateGeneral(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateProjectRequest request) {
         projects.updateGeneral(id, request);
         return Envelope.ok();
     }
@@ -114,7 +121,7 @@ public class ProjectsResource {
     @APIResponse(responseCode = "400", description = "A company user of another company, or validation failure")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope assignUsers(@PathParam("id") UUID id, @NotNull AssignUsersRequest request) {
+    public Envelope assignUsers(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull AssignUsersRequest request) {
         projects.assignUsers(id, request);
         return Envelope.ok();
     }
@@ -132,7 +139,7 @@ public class ProjectsResource {
             + "unsupported gateway, body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Envelope updateMerchant(@PathParam("id") UUID id, @NotNull UpdateMerchantRequest request) {
+    public Envelope updateMerchant(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateMerchantRequest request) {
         projects.updateMerchant(id, request);
         return Envelope.ok();
     }

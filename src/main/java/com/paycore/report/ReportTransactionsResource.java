@@ -24,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.web.Envelope;
 import com.paycore.run.Runs;
@@ -98,7 +99,7 @@ public class ReportTransactionsResource {
             + "as payments.reports.max-concurrent-per-company allows; try again when one has finished")
     @APIResponse(responseCode = "403", description = "An inactive member, role None, or an inactive company")
     @APIResponse(responseCode = "404", description = "No such company, or not the caller's")
-    public Envelope<ReportService.Report> report(@NotNull ReportRequest request) {
+    public Envelope<ReportService.Report> report(@RequestBody(required = true) @NotNull ReportRequest request) {
         return Envelope.ok(reports.run(request));
     }
 

@@ -13,8 +13,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -37,6 +40,8 @@ public class AdminTransactionsResource {
     @Path("{id}/reverse")
     @ProjectAdminFirst
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Operation(operationId = "reverseTransactionAsAdmin", summary = "E17 Reverse authorization",
             description = "companyProjectId (required) names the transaction's project; the caller must be a platform "
                     + "administrator or an Admin of the project's company. Only an Approved (authorized, not captured) "

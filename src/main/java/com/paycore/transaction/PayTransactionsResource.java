@@ -24,8 +24,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -57,6 +61,8 @@ public class PayTransactionsResource {
 
     @POST
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Operation(operationId = "authorizePayment", summary = "Authorize or sale",
             description = "paymentToken (E10's value, or the token's id), amount (major units, positive, at most the "
                     + "currency's minor-unit digits), currency (ISO 4217, default USD), capture (true: a sale, "
@@ -77,7 +83,7 @@ public class PayTransactionsResource {
     @APIResponse(responseCode = "400", description = "Invalid amount or currency; unknown, deleted or disabled payment "
             + "token; inactive project or company; no active processor. Nothing is recorded.")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
-    public Response authorize(@PathParam("projectId") UUID projectId, @Valid @NotNull TransactionRequest request,
+    public Response authorize(@PathParam("projectId") UUID projectId, @RequestBody(required = true) @Valid @NotNull TransactionRequest request,
                               @Context UriInfo uri) {
         TransactionService.Moved moved = transactions.authorize(caller.requireTransacting(), request);
         Response created = Envelope.created(uri.getAbsolutePath(), AuthorizationResponse.of(moved.transaction()));
@@ -111,6 +117,8 @@ public class PayTransactionsResource {
     @POST
     @Path("{id}/capture")
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @OptionalBody
     @Operation(operationId = "capturePayment", summary = "Capture",
             description = "Body {\"amount\": n} for a partial capture, or {} (or none) for the whole authorized amount. "
@@ -133,6 +141,8 @@ public class PayTransactionsResource {
     @POST
     @Path("{id}/refund")
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @OptionalBody
     @Operation(operationId = "refundPayment", summary = "Refund",
             description = "Body {\"amount\": n} for a partial refund, or {} (or none) for all that is not refunded yet. "
@@ -157,6 +167,8 @@ public class PayTransactionsResource {
     @POST
     @Path("{id}/reverse")
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Operation(operationId = "reverseAuthorization", summary = "Reverse an authorization",
             description = "No body. Only an Approved (authorized, not captured) transaction, at most once. A "
                     + "processor that does not answer within payments.processor.timeout-ms answers 202 with "

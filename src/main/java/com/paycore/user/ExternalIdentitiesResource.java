@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.web.Envelope.Entries;
 import com.paycore.platform.web.Envelope;
@@ -60,7 +61,7 @@ public class ExternalIdentitiesResource {
             content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Missing or too long field, an issuer that is not configured, or "
             + "a subject of the issuer already linked")
-    public Response create(@PathParam("userId") UUID userId, @NotNull LinkRequest request, @Context UriInfo uri) {
+    public Response create(@PathParam("userId") UUID userId, @RequestBody(required = true) @NotNull LinkRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), links.link(userId, request).id());
     }
 

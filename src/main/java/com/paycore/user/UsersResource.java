@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.EmailAddress;
@@ -53,7 +54,7 @@ public class UsersResource {
     @APIResponse(responseCode = "201", description = "Created; the envelope carries id",
             content = @Content(schema = @Schema(implementation = Envelope.Created.class)))
     @APIResponse(responseCode = "400", description = "Validation failure or duplicate email")
-    public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @Valid @NotNull CreateUserRequest request, @Context UriInfo uri) {
         return Envelope.created(uri.getAbsolutePath(), users.create(request).id());
     }
 
@@ -95,7 +96,7 @@ public class UsersResource {
     @APIResponse(responseCode = "400", description = "Missing email, bad email format, field too long, duplicate "
             + "email, body id differing from the path id, or the last platform administrator deactivated")
     @APIResponse(responseCode = "404", description = "No such user")
-    public Envelope update(@PathParam("id") UUID id, @NotNull UpdateUserRequest request) {
+    public Envelope update(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull UpdateUserRequest request) {
         users.update(id, request);
         return Envelope.ok();
     }

@@ -10,10 +10,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public class CreateTokenRequest {
 
     @NotNull
-    @Schema(implementation = CardInput.class)
+    @Schema(implementation = CardInput.class, required = true)
     public JsonObject creditCard;
     @NotNull
-    @Schema(implementation = Address.class)
+    @Schema(implementation = Address.class, required = true)
     public JsonObject personAddress;
     @Schema(description = "Paths (such as creditCard.cardNumber) whose values arrive RSA-OAEP SHA-256 encrypted, "
             + "base64, under the project's TransactionRSAKey public key")

@@ -22,8 +22,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -48,6 +52,8 @@ public class TokensResource {
 
     @POST
     @Idempotent
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Operation(operationId = "createPaymentToken", summary = "E10 Create payment token",
             description = "creditCard {cardNumber, expirationMonth, expirationYear, cvv, cardholderName}, personAddress "
                     + "{firstName, lastName, email, phone, addressLine1, addressLine2, city, state, zip, country}, "
@@ -65,7 +71,7 @@ public class TokensResource {
     @APIResponse(responseCode = "400", description = "Invalid card number, CVV or expiry; inactive project or company; "
             + "undecryptable secured value")
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
-    public Response create(@PathParam("projectId") UUID projectId, @Valid @NotNull CreateTokenRequest request,
+    public Response create(@PathParam("projectId") UUID projectId, @RequestBody(required = true) @Valid @NotNull CreateTokenRequest request,
                            @Context UriInfo uri) {
         TokenView token = tokens.create(caller.requireTransacting(), request);
         return Envelope.created(uri.getAbsolutePath(), TokenCreatedResponse.of(token));

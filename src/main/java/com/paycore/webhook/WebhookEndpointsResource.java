@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.web.Envelope.Entries;
@@ -66,7 +67,7 @@ public class WebhookEndpointsResource {
             + "unresolvable target (one message for both), the project's endpoint limit reached, malformed body")
     @APIResponse(responseCode = "403", description = "Not an Admin of the project's company")
     @APIResponse(responseCode = "404", description = "No such project (or not the caller's)")
-    public Response create(@NotNull EndpointRequest request, @Context UriInfo uri) {
+    public Response create(@RequestBody(required = true) @NotNull EndpointRequest request, @Context UriInfo uri) {
         WebhookEndpointService.Created created = endpoints.create(request);
         return Envelope.created(uri.getAbsolutePath(), created);
     }
@@ -106,7 +107,7 @@ public class WebhookEndpointsResource {
             + "companyProjectId, a body id differing from the path id")
     @APIResponse(responseCode = "403", description = "Not an Admin of the endpoint's company")
     @APIResponse(responseCode = "404", description = "No such endpoint (or not the caller's)")
-    public Envelope update(@PathParam("id") UUID id, @NotNull EndpointRequest request) {
+    public Envelope update(@PathParam("id") UUID id, @RequestBody(required = true) @NotNull EndpointRequest request) {
         endpoints.update(id, request);
         return Envelope.ok();
     }

@@ -4,89 +4,114 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Method;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import jakarta.ws.rs.Path;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.junit.jupiter.api.Test;
-
-import com.tngtech.archunit.core.domain.JavaClass;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.paycore.idempotency.Idempotent;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
-/** The filter knows every resource, and every operation has its own meaningful operationId. */
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The document the build scans from the types and the filter completes (target/openapi/openapi.json, written in
+ * process-classes, the file the WAR serves): answers flattened into the envelope, scalars inline, one operationId
+ * per operation, the Idempotency-Key header where the filter binds it. ApiDocumentScenarios compares the served one.
+ */
 class ApiDocumentFilterTest {
 
-    @Test
-    void everyResourceClassIsDocumented() {
-        Set<String> resources = new TreeSet<>();
-        for (JavaClass c : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("com.paycore")) {
-            if (c.isAnnotatedWith(Path.class)) {
-                resources.add(c.getName());
-            }
-        }
-        Set<String> documented = new TreeSet<>();
-        ApiDocumentFilter.RESOURCES.forEach(r -> documented.add(r.getName()));
-        assertEquals(resources, documented, "ApiDocumentFilter.RESOURCES must list every JAX-RS resource");
+    static JsonNode doc;
+
+    @BeforeAll
+    static void read() throws IOException {
+        doc = new ObjectMapper().readTree(Path.of("target/openapi/openapi.json").toFile());
+    }
+
+    static JsonNode schema(String name) {
+        return doc.path("components").path("schemas").path(name);
+    }
+
+    static JsonNode success(String path, String verb, String code) {
+        return doc.path("paths").path(path).path(verb).path("responses").path(code).path("content")
+                .path("application/json").path("schema");
     }
 
     @Test
     void everyOperationHasAUniqueOperationIdNamingWhatItActsOn() {
         Set<String> seen = new HashSet<>();
         List<String> problems = new ArrayList<>();
-        for (Class<?> resource : ApiDocumentFilter.RESOURCES) {
-            for (Method m : resource.getMethods()) {
-                if (ApiDocumentFilter.httpMethod(m) == null) {
-                    continue;
-                }
-                Operation op = m.getAnnotation(Operation.class);
-                String id = op == null ? "" : op.operationId();
-                if (id.isEmpty()) {
-                    problems.add(resource.getSimpleName() + "." + m.getName() + " has no operationId");
-                } else if (!seen.add(id)) {
-                    problems.add(id + " is used twice");
-                } else if (!id.matches("[a-z]+[A-Z][A-Za-z]+")) {
-                    problems.add(id + " does not read as verb + object");
-                }
+        doc.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+            String id = op.getValue().path("operationId").asText();
+            if (!seen.add(id) || !id.matches("[a-z]+[A-Z][A-Za-z]+")) {
+                problems.add(op.getKey() + " " + path.getKey() + ": " + id);
             }
-        }
+        }));
         assertTrue(problems.isEmpty(), problems.toString());
         assertFalse(seen.isEmpty());
     }
 
+    /** The answer documented is the type answered, after the envelope's own fields; the bare envelope answers nothing more. */
     @Test
-    void pathsJoinLikeJaxRs() {
-        assertEquals("/api/adm/companies", ApiDocumentFilter.join("/api", "/adm/companies"));
-        assertEquals("/api/adm/companies/{id}", ApiDocumentFilter.join("/api/adm/companies", "{id}"));
-        assertEquals("/api/pay/{projectId}", ApiDocumentFilter.join("/api/pay/{projectId}", "/"));
+    void answersAreTheEnvelopeFollowedByTheAnswerRecord() {
+        assertEquals("#/components/schemas/ListTransactionsAnswer",
+                success("/api/pay/{projectId}/transactions", "get", "200").path("$ref").asText());
+        JsonNode list = schema("ListTransactionsAnswer");
+        assertEquals("[\"success\",\"code\",\"errorMessage\",\"entries\"]", list.path("required").toString());
+        assertEquals("#/components/schemas/TransactionView",
+                list.path("properties").path("entries").path("items").path("$ref").asText());
+        assertTrue(schema("CapturePaymentAnswer").path("properties").has("transactionId"), "CaptureResponse's fields");
+        assertEquals("#/components/schemas/Envelope",
+                success("/api/adm/webhookEndpoints/{id}", "delete", "200").path("$ref").asText());
+        assertEquals("#/components/schemas/TokenResponse", success("/api/auth/token", "post", "200").path("$ref").asText());
+        JsonNode id = schema("ProjectView").path("properties").path("id");
+        assertEquals("string", id.path("type").asText());
+        assertEquals("uuid", id.path("format").asText());
+        assertFalse(id.has("$ref") || id.has("pattern"), id.toString());
     }
 
-    static Method method(Class<?> resource, String name) {
-        return java.util.Arrays.stream(resource.getMethods()).filter(m -> m.getName().equals(name)).findFirst().orElseThrow();
+    @Test
+    void onlyTheDocumentsOwnSchemasAreComponents() {
+        Set<String> names = new TreeSet<>();
+        doc.path("components").path("schemas").fieldNames().forEachRemaining(names::add);
+        List<String> leftovers = names.stream().filter(n -> n.equals("UUID") || n.equals("OffsetDateTime")
+                || n.startsWith("Envelope") && !n.equals("Envelope") || n.startsWith("Entries") || n.startsWith("Entry")).toList();
+        assertEquals(List.of(), leftovers);
+        assertTrue(names.containsAll(List.of("Envelope", "OAuthError", "TransactionView", "CardInput")), names.toString());
     }
 
-    /**
-     * The answer documented is the type answered: {@code T} of {@code Envelope<T>}, or the success
-     * {@code @APIResponse}'s schema implementation for a method answering {@code Response}; none for the bare envelope.
-     */
     @Test
-    void theAnswerTypeIsTheTypeAnswered() {
-        Class<?> pay = com.paycore.transaction.PayTransactionsResource.class;
-        assertEquals(com.paycore.transaction.CaptureResponse.class, ApiDocumentFilter.answerType(method(pay, "capture")));
-        assertEquals(com.paycore.transaction.AuthorizationResponse.class,
-                ApiDocumentFilter.answerType(method(pay, "authorize")));
-        assertEquals("com.paycore.platform.web.Envelope$Entries<com.paycore.transaction.TransactionView>",
-                ApiDocumentFilter.answerType(method(pay, "list")).getTypeName());
-        List<String> entries = SchemaBuilder.properties(ApiDocumentFilter.answerType(method(pay, "list"))).stream()
-                .map(p -> p.name() + ":" + p.type().getTypeName()).toList();
-        assertEquals(List.of("entries:java.util.List<com.paycore.transaction.TransactionView>"), entries);
-        assertEquals(null, ApiDocumentFilter.answerType(method(com.paycore.webhook.WebhookEndpointsResource.class, "delete")));
+    void idempotentOperationsDocumentTheirKey() {
+        long idempotent = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("com.paycore").stream().flatMap(c -> c.getMethods().stream())
+                .filter(m -> m.isAnnotatedWith(Idempotent.class) && m.isAnnotatedWith(Operation.class)).count();
+        List<String> keyed = new ArrayList<>();
+        doc.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+            for (JsonNode p : op.getValue().path("parameters")) {
+                if (p.path("name").asText().equals(Idempotent.KEY)) {
+                    keyed.add(op.getKey() + " " + path.getKey());
+                    assertEquals(255, p.path("schema").path("maxLength").asInt());
+                }
+            }
+        }));
+        assertEquals(idempotent, keyed.size(), keyed.toString());
+        assertTrue(idempotent >= 9);
+    }
+
+    @Test
+    void pathParametersComeInThePathsOrder() {
+        JsonNode params = doc.path("paths").path("/api/pay/{projectId}/transactions/{id}/capture").path("post")
+                .path("parameters");
+        assertEquals("projectId", params.get(0).path("name").asText());
+        assertEquals("id", params.get(1).path("name").asText());
+        assertEquals(Idempotent.KEY, params.get(2).path("name").asText());
     }
 }
