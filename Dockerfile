@@ -23,5 +23,4 @@ ENV JAVA_TOOL_OPTIONS="-Xmx512m"
 EXPOSE 8080
 VOLUME /opt/payara/data
 # 16 HTTP worker threads: sized for 2 cores, as the run command (docs/PERFORMANCE.md); about 8 per core on larger hosts.
-CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nohazelcast", "--maxHttpThreads", "16", \
-     "--postbootcommandfile", "/opt/payara/server-config/post-boot-commands.asadmin"]
+CMD ["--deploy", "/opt/payara/deployments/payments.war", "--contextroot", "/", "--nohazelcast", "--maxHttpThreads", "16"]

@@ -16,7 +16,7 @@ import jakarta.json.JsonObjectBuilder;
 import com.paycore.platform.web.StrictJson;
 
 /**
- * Signs RS256 access tokens with the claims MicroProfile JWT verifies: iss, sub (user id), upn (email),
+ * Signs RS256 access tokens with the claims {@link BearerTokens} verifies: iss, sub (user id), upn (email),
  * groups, iat, exp, jti, and aud when an audience is configured. Groups are informational: every request re-reads roles from the database.
  */
 final class AccessTokens {
@@ -24,7 +24,8 @@ final class AccessTokens {
     private AccessTokens() {
     }
 
-    static String issue(UUID userId, String email, boolean platformAdmin, Instant now, Duration lifetime) {
+    static String issue(UUID userId, String email, boolean platformAdmin, Instant now, Duration lifetime,
+                        TokenSettings settings) {
         JsonObject header = StrictJson.json().createObjectBuilder()
                 .add("alg", "RS256").add("typ", "JWT").add("kid", SigningKeys.keyId()).build();
         JsonArrayBuilder groups = StrictJson.json().createArrayBuilder().add("user");
@@ -32,14 +33,14 @@ final class AccessTokens {
             groups.add("PlatformAdmin");
         }
         JsonObjectBuilder claims = StrictJson.json().createObjectBuilder()
-                .add("iss", JwtConfigSource.issuer())
+                .add("iss", settings.issuer())
                 .add("sub", userId.toString())
                 .add("upn", email)
                 .add("groups", groups)
                 .add("iat", now.getEpochSecond())
                 .add("exp", now.plus(lifetime).getEpochSecond())
                 .add("jti", UUID.randomUUID().toString());
-        List<String> audiences = JwtConfigSource.audiences();
+        List<String> audiences = settings.audiences();
         if (!audiences.isEmpty()) {
             // The verifier then requires one of them (mp.jwt.verify.audiences), ours included.
             claims.add("aud", StrictJson.json().createArrayBuilder(audiences));

@@ -1,9 +1,9 @@
 package com.paycore.auth;
 
-import java.security.Principal;
+import java.time.Clock;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
 
@@ -12,11 +12,12 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.ext.Provider;
 
-import org.eclipse.microprofile.jwt.JsonWebToken;
+import com.nimbusds.jwt.JWTClaimsSet;
 
 import com.paycore.access.Caller;
 import com.paycore.access.CompanyAccess;
@@ -27,7 +28,8 @@ import com.paycore.user.Accounts;
 import com.paycore.user.ExternalIssuers;
 
 /**
- * Every request under /api/adm needs a bearer access token verified by MicroProfile JWT, whose user exists
+ * Every request under /api/adm needs a bearer access token ({@code Authorization: Bearer}) verified by
+ * {@link BearerTokens} (signature, issuer, expiry, audience: the rules MicroProfile JWT applied), whose user exists
  * and is active in the database now: a deactivation bites on the next request of a token already issued,
  * on every instance, and so does a password or e-mail change for the tokens issued before it. A token of the built-in
  * issuer names its user by sub (our user id). A token of an external issuer (issue 24, item 7) must name one of the
@@ -50,15 +52,20 @@ class AdminAuthentication implements ContainerRequestFilter {
     @Inject
     CompanyAccess companies;
 
+    @Inject
+    TokenSettings settings;
+
+    private Optional<BearerTokens> tokens;
     private boolean external;
     private List<String> audiences;
     private boolean externalPlatformAdmins;
 
     @PostConstruct
     void readConfiguration() {
-        external = JwtConfigSource.externalIssuer();
-        audiences = JwtConfigSource.audiences();
-        externalPlatformAdmins = JwtConfigSource.externalPlatformAdmins();
+        tokens = BearerTokens.configured(settings, Clock.systemUTC());
+        external = settings.externalIssuer();
+        audiences = settings.audiences();
+        externalPlatformAdmins = settings.externalPlatformAdmins();
     }
 
     @Override
@@ -66,10 +73,9 @@ class AdminAuthentication implements ContainerRequestFilter {
         if (!request.getUriInfo().getPath().startsWith("adm/")) {
             return;
         }
-        Principal principal = request.getSecurityContext().getUserPrincipal();
-        if (!(principal instanceof JsonWebToken token)) {
-            throw AppException.unauthenticated();
-        }
+        String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        JWTClaimsSet token = tokens.flatMap(verifier -> verifier.fromHeader(authorization))
+                .orElseThrow(AppException::unauthenticated);
         if (external) {
             authenticateExternal(token);
             return;
@@ -79,7 +85,7 @@ class AdminAuthentication implements ContainerRequestFilter {
         caller.authenticate(user.id(), user.email(), user.platformAdmin());
     }
 
-    private void authenticateExternal(JsonWebToken token) {
+    private void authenticateExternal(JWTClaimsSet token) {
         if (!namesAnAudience(token)) {
             throw AppException.unauthenticated();
         }
@@ -98,8 +104,8 @@ class AdminAuthentication implements ContainerRequestFilter {
     }
 
     /** Issued before the password or the e-mail last changed: whoever holds it may be why it changed. */
-    private static void refuseIfStale(Account user, JsonWebToken token) {
-        if (user.issuedBeforeCredentialChange(token.getIssuedAtTime())) {
+    private static void refuseIfStale(Account user, JWTClaimsSet token) {
+        if (user.issuedBeforeCredentialChange(token.getIssueTime().getTime() / 1000)) {
             throw AppException.unauthenticated();
         }
     }
@@ -109,14 +115,14 @@ class AdminAuthentication implements ContainerRequestFilter {
         return platformAdmin && (!externalToken || externalPlatformAdmins);
     }
 
-    /** Also checked by MicroProfile JWT (mp.jwt.verify.audiences); here it holds whatever the verifier's setup. */
-    private boolean namesAnAudience(JsonWebToken token) {
-        Set<String> named = token.getAudience();
+    /** Also checked by the verifier (mp.jwt.verify.audiences); here it holds whatever the verifier's setup. */
+    private boolean namesAnAudience(JWTClaimsSet token) {
+        List<String> named = token.getAudience();
         return named != null && audiences.stream().anyMatch(named::contains);
     }
 
     /** The built-in issuer's tokens name our user id in sub; nothing else names a user. */
-    private Optional<Account> bySubject(JsonWebToken token) {
+    private Optional<Account> bySubject(JWTClaimsSet token) {
         try {
             return token.getSubject() == null ? Optional.empty() : users.find(Ids.parse(token.getSubject()));
         } catch (IllegalArgumentException notOurs) {

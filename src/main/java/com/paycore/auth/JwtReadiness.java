@@ -5,6 +5,7 @@ import java.util.logging.Logger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -20,8 +21,11 @@ class JwtReadiness implements HealthCheck {
 
     private static final Logger LOG = Logger.getLogger(JwtReadiness.class.getName());
 
+    @Inject
+    TokenSettings settings;
+
     void atStartup(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        String problem = JwtConfigSource.misconfiguration();
+        String problem = settings.misconfiguration();
         if (problem != null) {
             LOG.severe("Not ready: " + problem);
         }
@@ -29,7 +33,7 @@ class JwtReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        String problem = JwtConfigSource.misconfiguration();
+        String problem = settings.misconfiguration();
         var response = HealthCheckResponse.named("jwt");
         return problem == null ? response.up().build() : response.down().withData("error", problem).build();
     }

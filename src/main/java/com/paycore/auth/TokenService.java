@@ -44,6 +44,9 @@ class TokenService {
     Clock clock;
 
     @Inject
+    TokenSettings settings;
+
+    @Inject
     @ConfigProperty(name = "payments.jwt.access-token-lifetime", defaultValue = "PT15M")
     Duration accessLifetime;
 
@@ -100,7 +103,8 @@ class TokenService {
     private TokenResponse issue(Account user, UUID family, OffsetDateTime now, OffsetDateTime refreshExpires) {
         String refresh = Secrets.newToken();
         refreshTokens.add(new RefreshToken(user.id(), family, Secrets.digest(refresh), now, refreshExpires));
-        String access = AccessTokens.issue(user.id(), user.email(), user.platformAdmin(), now.toInstant(), accessLifetime);
+        String access = AccessTokens.issue(user.id(), user.email(), user.platformAdmin(), now.toInstant(), accessLifetime,
+                settings);
         return new TokenResponse(access, "Bearer", accessLifetime.toSeconds(), refresh);
     }
 }

@@ -9,8 +9,8 @@ import org.eclipse.microprofile.config.Config;
  * {@code @ConfigProperty} (or {@link org.eclipse.microprofile.config.Config} for names only known at run time), and
  * {@code ConfigurationTableTest} keeps this list short. The readers left are
  * <ul>
- * <li>the config sources themselves ({@link com.paycore.platform.data.DatabaseConfigSource}, {@code auth.JwtConfigSource}) and what they call
- * while MicroProfile Config is being built ({@code auth.SigningKeys}, {@code user.ExternalIssuers});</li>
+ * <li>the config source itself ({@link com.paycore.platform.data.DatabaseConfigSource}), {@code auth.SigningKeys} (static, also
+ * run by unit tests) and {@code user.ExternalIssuers} (static, read by the token checks);</li>
  * <li>{@link com.paycore.secret.SecretBox}, the process-wide master key, loaded once by static code that also runs outside the container
  * (unit tests, sealed columns opened where no bean is at hand).</li>
  * </ul>

@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 
-import org.eclipse.microprofile.auth.LoginConfig;
 import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
 import org.eclipse.microprofile.openapi.annotations.info.Info;
@@ -13,7 +12,6 @@ import org.eclipse.microprofile.openapi.annotations.security.SecuritySchemes;
 
 @ApplicationPath("/api")
 @ApplicationScoped
-@LoginConfig(authMethod = "MP-JWT")
 @OpenAPIDefinition(info = @Info(title = "Payments administration and card processing", version = "1",
         description = """
                 Every operation answers the envelope {success, code, errorMessage, ...}: code is numeric \
