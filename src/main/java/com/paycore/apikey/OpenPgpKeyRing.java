@@ -20,7 +20,7 @@ import java.util.Base64;
  * unhashed issuer key id). The public ring is ASCII-armored (64-character base64 lines and the CRC-24 line); the
  * secret ring is binary and unprotected (S2K usage 0) because the caller seals it at rest. These are the packets
  * BouncyCastle's key ring generator wrote for these keys (docs/DECISIONS.md: the WAR no longer carries BouncyCastle,
- * whose signed jars every boot verified); KeyMaterialTest reads them back with BouncyCastle as an independent
+ * whose signed jars every boot verified); OpenPgpKeyRingTest reads them back with BouncyCastle as an independent
  * reader. Every packet has an old-format header (RFC 4880 4.2.1) with a one- or two-octet length.
  */
 final class OpenPgpKeyRing {

@@ -2,6 +2,7 @@ package com.paycore.apikey;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -92,7 +93,7 @@ class OpenPgpKeyRingTest {
         signature.init(new BcPGPContentVerifierBuilderProvider(), key);
         assertTrue(signature.verifyCertification(USER_ID, key));
         signature.init(new BcPGPContentVerifierBuilderProvider(), key);
-        assertTrue(!signature.verifyCertification("project-8 <ops@example.com>", key), "a different user id fails");
+        assertFalse(signature.verifyCertification("project-8 <ops@example.com>", key), "a different user id fails");
     }
 
     @Test
@@ -182,7 +183,7 @@ class OpenPgpKeyRingTest {
         PGPPublicKey keyB = publicRing(b.publicKey()).getPublicKey();
         assertNotEquals(keyA.getKeyID(), keyB.getKeyID());
         assertNotEquals(modulus(keyA), modulus(keyB));
-        assertTrue(!Arrays.equals(a.privateKey(), b.privateKey()));
+        assertFalse(Arrays.equals(a.privateKey(), b.privateKey()));
     }
 
     /**
