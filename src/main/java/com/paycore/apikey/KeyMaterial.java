@@ -1,36 +1,19 @@
 package com.paycore.apikey;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
-import java.util.Date;
-
-import org.bouncycastle.bcpg.ArmoredOutputStream;
-import org.bouncycastle.bcpg.HashAlgorithmTags;
-import org.bouncycastle.bcpg.PublicKeyAlgorithmTags;
-import org.bouncycastle.crypto.generators.RSAKeyPairGenerator;
-import org.bouncycastle.crypto.params.RSAKeyGenerationParameters;
-import org.bouncycastle.openpgp.PGPException;
-import org.bouncycastle.openpgp.PGPKeyPair;
-import org.bouncycastle.openpgp.PGPKeyRingGenerator;
-import org.bouncycastle.openpgp.PGPSignature;
-import org.bouncycastle.openpgp.operator.PGPDigestCalculator;
-import org.bouncycastle.openpgp.operator.bc.BcPGPContentSignerBuilder;
-import org.bouncycastle.openpgp.operator.bc.BcPGPDigestCalculatorProvider;
-import org.bouncycastle.openpgp.operator.bc.BcPGPKeyPair;
+import java.time.Instant;
 
 import com.paycore.secret.Pem;
 import com.paycore.secret.Secrets;
 
 /**
  * Makes a key's secret value and its key pair: RSA-2048 for TransactionRSAKey (public key as a PEM
- * SubjectPublicKeyInfo, private key as PKCS#8), an OpenPGP RSA-2048 key ring for FileContentPGPKey (ASCII-armored
- * public key ring; the secret key ring, unprotected here, is encrypted at rest by the caller).
+ * SubjectPublicKeyInfo, private key as PKCS#8), an OpenPGP RSA-2048 key ring for FileContentPGPKey written by
+ * {@link OpenPgpKeyRing} (ASCII-armored public key ring; the secret key ring, unprotected here, is encrypted at rest by
+ * the caller).
  */
 final class KeyMaterial {
 
@@ -57,34 +40,22 @@ final class KeyMaterial {
     }
 
     private static Generated rsa() {
+        KeyPair pair = rsaKeyPair();
+        return new Generated(newValue(), Pem.encode("PUBLIC KEY", pair.getPublic().getEncoded()), pair.getPrivate().getEncoded());
+    }
+
+    private static Generated pgp(String identity) {
+        OpenPgpKeyRing.Encoded rings = OpenPgpKeyRing.write(rsaKeyPair(), identity, Instant.now());
+        return new Generated(newValue(), rings.armoredPublicRing(), rings.secretRing());
+    }
+
+    private static KeyPair rsaKeyPair() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048, RANDOM);
-            KeyPair pair = generator.generateKeyPair();
-            return new Generated(newValue(), Pem.encode("PUBLIC KEY", pair.getPublic().getEncoded()), pair.getPrivate().getEncoded());
+            return generator.generateKeyPair();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("RSA key generation failed", e);
         }
     }
-
-    private static Generated pgp(String identity) {
-        try {
-            RSAKeyPairGenerator generator = new RSAKeyPairGenerator();
-            generator.init(new RSAKeyGenerationParameters(BigInteger.valueOf(0x10001), RANDOM, 2048, 12));
-            PGPKeyPair pair = new BcPGPKeyPair(PublicKeyAlgorithmTags.RSA_GENERAL, generator.generateKeyPair(), new Date());
-            PGPDigestCalculator sha1 = new BcPGPDigestCalculatorProvider().get(HashAlgorithmTags.SHA1);
-            PGPKeyRingGenerator rings = new PGPKeyRingGenerator(PGPSignature.POSITIVE_CERTIFICATION, pair, identity, sha1,
-                    null, null, new BcPGPContentSignerBuilder(PublicKeyAlgorithmTags.RSA_GENERAL, HashAlgorithmTags.SHA256),
-                    null);
-            ByteArrayOutputStream armored = new ByteArrayOutputStream();
-            try (ArmoredOutputStream out = new ArmoredOutputStream(armored)) {
-                rings.generatePublicKeyRing().encode(out);
-            }
-            return new Generated(newValue(), armored.toString(StandardCharsets.US_ASCII),
-                    rings.generateSecretKeyRing().getEncoded());
-        } catch (PGPException | IOException e) {
-            throw new IllegalStateException("OpenPGP key generation failed", e);
-        }
-    }
-
 }
