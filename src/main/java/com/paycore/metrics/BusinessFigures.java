@@ -128,6 +128,6 @@ class BusinessFigures {
         return c.first(sql, r -> {
             Timestamp t = r.getTimestamp(1);
             return t == null ? null : t.toInstant();
-        }).orElseThrow();
+        }).orElse(null); // MIN or MAX of no rows
     }
 }

@@ -122,11 +122,12 @@ public class Jdbc {
             return Jdbc.this.postgres(connection);
         }
 
+        /** The first row read by the reader; empty when there is no row or the reader reads null (an aggregate of none). */
         public <T> Optional<T> first(String sql, RowReader<T> reader, Object... parameters) throws SQLException {
             try (PreparedStatement statement = connection.prepareStatement(sql)) {
                 bind(statement, parameters);
                 try (ResultSet row = statement.executeQuery()) {
-                    return row.next() ? Optional.of(reader.read(row)) : Optional.empty();
+                    return row.next() ? Optional.ofNullable(reader.read(row)) : Optional.empty();
                 }
             }
         }

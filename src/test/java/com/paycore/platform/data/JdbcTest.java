@@ -1,0 +1,31 @@
+package com.paycore.platform.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+
+/** Jdbc's reads on the embedded database. */
+class JdbcTest {
+
+    private static Jdbc h2() {
+        JdbcDataSource h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:mem:jdbc-test;DB_CLOSE_DELAY=-1");
+        return Jdbc.over(h2);
+    }
+
+    /** MIN of no rows is one row holding null: empty, as no row is (the business figures' scrape read it so). */
+    @Test
+    void aRowWhoseValueIsNullReadsAsEmpty() throws Exception {
+        Jdbc jdbc = h2();
+        jdbc.session(session -> session.update("create table if not exists stamps (at timestamp)"));
+        Optional<Object> oldest = jdbc.session(session -> session.first("select min(at) from stamps",
+                row -> row.getTimestamp(1)));
+        assertTrue(oldest.isEmpty());
+        assertEquals(Optional.of(0L), jdbc.session(session -> session.first("select count(*) from stamps",
+                row -> row.getLong(1))));
+    }
+}
