@@ -102,7 +102,6 @@ class ApiKey extends Timestamped {
         this.deactivationDate = deactivationDate;
     }
 
-
     public UUID id() {
         return id;
     }

@@ -4,14 +4,11 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.logging.Logger;
 
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.runtime.ScheduledJob;
 import com.paycore.platform.runtime.Schedules;
-import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Records {@code api_key.expiring} events every {@code payments.keys.expiry-notice-interval-seconds} (default 3600;
@@ -19,13 +16,10 @@ import com.paycore.platform.runtime.StartupOrder;
  * lock, once.
  */
 @ApplicationScoped
-class KeyExpirySchedule {
+class KeyExpirySchedule implements ScheduledJob {
 
     static final String SETTING = "payments.keys.expiry-notice-interval-seconds";
     private static final Logger LOG = Logger.getLogger(KeyExpirySchedule.class.getName());
-
-    @Inject
-    Schedules schedules;
 
     @Inject
     KeyExpiryNotices notices;
@@ -33,7 +27,8 @@ class KeyExpirySchedule {
     @Inject
     Clock clock;
 
-    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+    @Override
+    public void arm(Schedules schedules) {
         schedules.every("api-key-expiry-notices", SETTING, 3600, this::run);
     }
 

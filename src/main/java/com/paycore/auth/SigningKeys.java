@@ -97,5 +97,4 @@ final class SigningKeys {
         return new KeyPair(publicKey, privateKey);
     }
 
-
 }

@@ -1,7 +1,5 @@
 package com.paycore.cardupdater;
 
-import java.time.OffsetDateTime;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;

@@ -3,19 +3,15 @@ package com.paycore.cardupdater;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.platform.runtime.ScheduledJob;
 import com.paycore.platform.runtime.Schedules;
-import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The monthly account-updater run over every active company ({@code payments.card-updater.schedule}, see
@@ -23,12 +19,9 @@ import com.paycore.platform.runtime.StartupOrder;
  * since a token is asked about at most once a month and only under its row lock.
  */
 @ApplicationScoped
-class CardUpdaterSchedule {
+class CardUpdaterSchedule implements ScheduledJob {
 
     private static final Logger LOG = Logger.getLogger(CardUpdaterSchedule.class.getName());
-
-    @Inject
-    Schedules schedules;
 
     @Inject
     CardUpdaterService updater;
@@ -37,7 +30,8 @@ class CardUpdaterSchedule {
     @ConfigProperty(name = "payments.card-updater.schedule")
     Optional<String> schedule;
 
-    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+    @Override
+    public void arm(Schedules schedules) {
         MonthlySchedule.parse(schedule.orElse(null)).ifPresentOrElse(
                 at -> schedules.at("card-updater", ZoneOffset.UTC, at::nextRun, this::run),
                 () -> LOG.info("Scheduled card account updater is off (payments.card-updater.schedule=off)"));
@@ -45,14 +39,10 @@ class CardUpdaterSchedule {
 
     /** Outside a transaction: {@link CardUpdaterService} asks about each batch of tokens in its own. */
     void run() {
-        try {
-            List<UpdaterRunView> runs = updater.runScheduled();
-            LOG.info(() -> "Card account updater: " + runs.size() + " companies, "
-                    + runs.stream().mapToInt(UpdaterRunView::checked).sum() + " tokens asked, "
-                    + runs.stream().mapToInt(r -> r.counts().values().stream().mapToInt(Integer::intValue).sum()
-                    - r.counts().get("NoChange")).sum() + " updates");
-        } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "Card account updater run failed; the next run asks about what this one left", e);
-        }
+        List<UpdaterRunView> runs = updater.runScheduled();
+        LOG.info(() -> "Card account updater: " + runs.size() + " companies, "
+                + runs.stream().mapToInt(UpdaterRunView::checked).sum() + " tokens asked, "
+                + runs.stream().mapToInt(r -> r.counts().values().stream().mapToInt(Integer::intValue).sum()
+                - r.counts().get("NoChange")).sum() + " updates");
     }
 }

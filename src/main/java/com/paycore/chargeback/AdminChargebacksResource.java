@@ -1,13 +1,10 @@
 package com.paycore.chargeback;
 
-import java.math.BigDecimal;
-import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -28,7 +25,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.web.Envelope.Entry;
 import com.paycore.platform.web.Envelope;
-import com.paycore.transaction.Money;
 
 @Path("/adm/chargebacks")
 @ApplicationScoped

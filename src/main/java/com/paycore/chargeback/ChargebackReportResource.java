@@ -1,6 +1,5 @@
 package com.paycore.chargeback;
 
-import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -22,7 +21,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.data.Page;
 import com.paycore.platform.web.Envelope;
-import com.paycore.transaction.Money;
 
 @Path("/adm/reports/chargebacks")
 @ApplicationScoped

@@ -1,16 +1,12 @@
 package com.paycore.chargeback;
 
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.runtime.ScheduledJob;
 import com.paycore.platform.runtime.Schedules;
-import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Accepts overdue Pending chargebacks every {@code payments.chargebacks.auto-accept-interval-seconds} (default 300;
@@ -18,31 +14,25 @@ import com.paycore.platform.runtime.StartupOrder;
  * each chargeback, so they are safe together.
  */
 @ApplicationScoped
-class ChargebackSchedule {
+class ChargebackSchedule implements ScheduledJob {
 
     private static final Logger LOG = Logger.getLogger(ChargebackSchedule.class.getName());
     static final String INTERVAL = "payments.chargebacks.auto-accept-interval-seconds";
     static final long DEFAULT_SECONDS = 300;
 
     @Inject
-    Schedules schedules;
-
-    @Inject
     ChargebackService chargebacks;
 
-    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+    @Override
+    public void arm(Schedules schedules) {
         schedules.every("chargeback-auto-accept", INTERVAL, DEFAULT_SECONDS, this::run);
     }
 
     /** Outside a transaction: each overdue chargeback is accepted in its own. */
     void run() {
-        try {
-            int accepted = chargebacks.acceptOverdue(chargebacks.now());
-            if (accepted > 0) {
-                LOG.info(() -> accepted + " overdue chargebacks accepted automatically");
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "Accepting overdue chargebacks failed; the next run retries", e);
+        int accepted = chargebacks.acceptOverdue(chargebacks.now());
+        if (accepted > 0) {
+            LOG.info(() -> accepted + " overdue chargebacks accepted automatically");
         }
     }
 }

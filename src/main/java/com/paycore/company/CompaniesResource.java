@@ -1,13 +1,11 @@
 package com.paycore.company;
 
-import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -30,9 +28,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 import com.paycore.platform.data.Page;
-import com.paycore.platform.input.Aliases;
-import com.paycore.platform.input.EmailAddress;
-import com.paycore.platform.input.Fields;
 import com.paycore.platform.web.Envelope.Entries;
 import com.paycore.platform.web.Envelope.Entry;
 import com.paycore.platform.web.Envelope;

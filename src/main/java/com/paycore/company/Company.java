@@ -55,7 +55,6 @@ class Company extends Timestamped {
         this.active = active;
     }
 
-
     public UUID id() {
         return id;
     }

@@ -67,7 +67,6 @@ class CompanyUser extends Timestamped {
         this.phoneNumber = phoneNumber;
     }
 
-
     public UUID id() {
         return id;
     }

@@ -1,12 +1,10 @@
 package com.paycore.company;
 
-import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -28,9 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
-import com.paycore.access.Role;
 import com.paycore.platform.data.Page;
-import com.paycore.platform.input.Aliases;
 import com.paycore.platform.web.Envelope.Entries;
 import com.paycore.platform.web.Envelope;
 

@@ -68,7 +68,6 @@ class Invitation extends Timestamped {
         this.companyUserId = companyUserId;
     }
 
-
     UUID id() {
         return id;
     }

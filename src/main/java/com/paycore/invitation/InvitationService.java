@@ -46,7 +46,6 @@ class InvitationService {
     @Inject
     CompanyAccess access;
 
-
     @Inject
     CompanyService companyService;
 

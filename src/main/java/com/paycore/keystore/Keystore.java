@@ -47,10 +47,6 @@ class Keystore {
         this.createdAt = activation;
     }
 
-    boolean activeAt(OffsetDateTime now) {
-        return !now.isBefore(activationDate) && now.isBefore(expirationDate);
-    }
-
     public UUID id() {
         return id;
     }

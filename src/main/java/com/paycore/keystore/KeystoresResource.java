@@ -1,11 +1,7 @@
 package com.paycore.keystore;
 
-import java.time.OffsetDateTime;
-import java.util.UUID;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.bind.annotation.JsonbNillable;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

@@ -60,7 +60,6 @@ class Processor extends Timestamped {
         return deletedAt != null;
     }
 
-
     public UUID id() {
         return id;
     }

@@ -117,7 +117,6 @@ class Project extends Timestamped {
         return ++credentialVersion;
     }
 
-
     public UUID id() {
         return id;
     }

@@ -1,14 +1,10 @@
 package com.paycore.project;
 
-import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -34,8 +30,6 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.data.Page;
-import com.paycore.platform.input.Aliases;
-import com.paycore.platform.input.Fields;
 import com.paycore.platform.web.Envelope.Entries;
 import com.paycore.platform.web.Envelope.Entry;
 import com.paycore.platform.web.Envelope;

@@ -1,16 +1,12 @@
 package com.paycore.report;
 
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.runtime.ScheduledJob;
 import com.paycore.platform.runtime.Schedules;
-import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The periodic report synchronization, every {@code payments.reports.sync-interval-seconds} (default 60; 0 or
@@ -18,33 +14,27 @@ import com.paycore.platform.runtime.StartupOrder;
  * turns on the database's row lock, and a run that finds an on-demand sync of this instance still going is skipped.
  */
 @ApplicationScoped
-class ReportSyncSchedule {
+class ReportSyncSchedule implements ScheduledJob {
 
     private static final Logger LOG = Logger.getLogger(ReportSyncSchedule.class.getName());
     static final String INTERVAL = "payments.reports.sync-interval-seconds";
     static final long DEFAULT_SECONDS = 60;
 
     @Inject
-    Schedules schedules;
-
-    @Inject
     ReportSync sync;
 
-    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+    @Override
+    public void arm(Schedules schedules) {
         schedules.every("report-sync", INTERVAL, DEFAULT_SECONDS, this::run);
     }
 
     /** Outside a transaction: {@link ReportSync} runs each batch in its own. */
     void run() {
-        try {
-            sync.runIfIdle().ifPresent(result -> {
-                if (result.added() > 0 || result.renamed() > 0) {
-                    LOG.fine(() -> "Report sync: " + result.added() + " events added, " + result.renamed()
-                            + " rows renamed, " + result.tags() + " tags");
-                }
-            });
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Report sync failed; the next run retries", e);
-        }
+        sync.runIfIdle().ifPresent(result -> {
+            if (result.added() > 0 || result.renamed() > 0) {
+                LOG.fine(() -> "Report sync: " + result.added() + " events added, " + result.renamed()
+                        + " rows renamed, " + result.tags() + " tags");
+            }
+        });
     }
 }

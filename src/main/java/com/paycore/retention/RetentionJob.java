@@ -12,11 +12,8 @@ import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Event;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -25,9 +22,9 @@ import org.eclipse.microprofile.config.Config;
 import com.paycore.access.Caller;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.input.Times;
+import com.paycore.platform.runtime.ScheduledJob;
 import com.paycore.platform.runtime.Schedules;
 import com.paycore.platform.runtime.Settings;
-import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * Deletes the rows past their retention ({@link Retention}), every {@code payments.retention.interval-seconds}
@@ -40,7 +37,7 @@ import com.paycore.platform.runtime.StartupOrder;
  * a bad value stops the deployment, naming the setting) at startup.
  */
 @ApplicationScoped
-class RetentionJob {
+class RetentionJob implements ScheduledJob {
 
     private static final Logger LOG = Logger.getLogger(RetentionJob.class.getName());
     static final String INTERVAL = "payments.retention.interval-seconds";
@@ -52,9 +49,6 @@ class RetentionJob {
 
     @Inject
     Event<Retention> declarations;
-
-    @Inject
-    Schedules schedules;
 
     @Inject
     Clock clock;
@@ -73,7 +67,8 @@ class RetentionJob {
     private volatile List<Plan> plans;
     private volatile int batchSize;
 
-    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+    @Override
+    public void arm(Schedules schedules) {
         plans();
         schedules.every("retention", INTERVAL, 3600, this::run);
     }

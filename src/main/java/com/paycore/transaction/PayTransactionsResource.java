@@ -1,16 +1,11 @@
 package com.paycore.transaction;
 
-import java.math.BigDecimal;
-import java.time.OffsetDateTime;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -39,7 +34,6 @@ import com.paycore.platform.data.Page;
 import com.paycore.platform.input.OptionalBody;
 import com.paycore.platform.web.Envelope.Entries;
 import com.paycore.platform.web.Envelope;
-import com.paycore.vault.Address;
 
 @Path("/pay/{projectId}/transactions")
 @ApplicationScoped

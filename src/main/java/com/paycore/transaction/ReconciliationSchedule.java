@@ -2,33 +2,28 @@ package com.paycore.transaction;
 
 import java.util.logging.Logger;
 
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.runtime.ScheduledJob;
 import com.paycore.platform.runtime.Schedules;
-import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The reconciliation job every {@code payments.reconciliation.interval-seconds} (default 60; {@code off} disables
  * it), on every instance ({@link Schedules}): {@link Reconciliation} claims each item once across them.
  */
 @ApplicationScoped
-class ReconciliationSchedule {
+class ReconciliationSchedule implements ScheduledJob {
 
     private static final Logger LOG = Logger.getLogger(ReconciliationSchedule.class.getName());
     static final String INTERVAL = "payments.reconciliation.interval-seconds";
     static final long DEFAULT_SECONDS = 60;
 
     @Inject
-    Schedules schedules;
-
-    @Inject
     Reconciliation reconciliation;
 
-    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+    @Override
+    public void arm(Schedules schedules) {
         schedules.every("reconciliation", INTERVAL, DEFAULT_SECONDS, this::run);
     }
 

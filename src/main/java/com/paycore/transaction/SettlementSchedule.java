@@ -5,19 +5,15 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.Optional;
 import java.time.format.DateTimeParseException;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.Initialized;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.platform.runtime.ScheduledJob;
 import com.paycore.platform.runtime.Schedules;
-import com.paycore.platform.runtime.StartupOrder;
 
 /**
  * The daily settlement run at the cut-off time ({@code payments.settlement.cutoff-time}, {@code HH:mm}, default
@@ -25,12 +21,9 @@ import com.paycore.platform.runtime.StartupOrder;
  * captured or refunded before that moment. It runs on every instance ({@link Schedules}): the runs are safe together.
  */
 @ApplicationScoped
-class SettlementSchedule {
+class SettlementSchedule implements ScheduledJob {
 
     private static final Logger LOG = Logger.getLogger(SettlementSchedule.class.getName());
-
-    @Inject
-    Schedules schedules;
 
     @Inject
     SettlementService settlement;
@@ -43,7 +36,8 @@ class SettlementSchedule {
     @ConfigProperty(name = "payments.settlement.time-zone")
     Optional<String> zone;
 
-    void schedule(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+    @Override
+    public void arm(Schedules schedules) {
         if ("off".equalsIgnoreCase(cutoff.map(String::trim).orElse(""))) {
             LOG.info("Scheduled settlement is off (payments.settlement.cutoff-time=off)");
             return;
@@ -60,13 +54,9 @@ class SettlementSchedule {
 
     /** Outside a transaction: {@link SettlementService} settles each transaction in its own. */
     void run() {
-        try {
-            SettlementService.Result result = settlement.run(settlement.now());
-            LOG.info(() -> "Settlement run: " + result.settled() + " captures and " + result.refundsSettled()
-                    + " refunds settled");
-        } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "Settlement run failed; the next run settles what this one left", e);
-        }
+        SettlementService.Result result = settlement.run(settlement.now());
+        LOG.info(() -> "Settlement run: " + result.settled() + " captures and " + result.refundsSettled()
+                + " refunds settled");
     }
 
     static LocalTime parseCutoff(String value) {

@@ -5,7 +5,6 @@ import java.time.OffsetDateTime;
 import java.util.Base64;
 import java.util.function.BiPredicate;
 
-
 /**
  * Decides a password login with the same PBKDF2 work on every path: an unknown account, a user without a
  * password, an inactive or a locked one are checked against a decoy hash of the configured strength before

@@ -124,7 +124,6 @@ class User extends Timestamped {
         lockedUntil = null;
     }
 
-
     public UUID id() {
         return id;
     }

@@ -204,7 +204,6 @@ class PaymentToken extends Timestamped {
         }
     }
 
-
     UUID id() {
         return id;
     }

@@ -13,9 +13,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.Config;
@@ -25,7 +29,9 @@ import org.eclipse.microprofile.config.Config;
  * and naming context on a container thread; no transaction, no request context: each job's service demarcates its own
  * transactions). Every instance runs its own schedules, as the non-persistent EJB timers did. One job never overlaps
  * itself on one instance: the next run is planned only when the previous one has ended. A failing run is logged with
- * the job's name and does not stop later runs. Everything still planned is cancelled when the application stops.
+ * the job's name, counted as a failure ({@link ScheduleMetrics}) and does not stop later runs, so a job need not catch.
+ * The features' jobs ({@link ScheduledJob}) are armed at startup; everything still planned is cancelled when the
+ * application stops.
  * <p>
  * Every run is a task of its own, planned at the end of the previous one; none is a periodic executor task. Payara
  * runs all runs of a periodic task in the one component invocation it captured when the task was scheduled: the
@@ -48,8 +54,15 @@ public class Schedules {
     @Inject
     Config config;
 
+    @Inject
+    Instance<ScheduledJob> jobs;
+
     private final List<Future<?>> planned = new CopyOnWriteArrayList<>();
     private volatile boolean stopped;
+
+    void armJobs(@Observes @Priority(StartupOrder.SCHEDULES) @Initialized(ApplicationScoped.class) Object started) {
+        jobs.forEach(job -> job.arm(this));
+    }
 
     /**
      * The shape of most jobs: runs {@code job} every {@code setting} seconds ({@code defaultSeconds} when unset),
