@@ -95,9 +95,19 @@ final class Browser implements AutoCloseable {
         WebElement passwordInput = form.findElement(By.cssSelector("input[type=password]"));
         passwordInput.clear();
         passwordInput.sendKeys(password);
-        signInButton().click();
-        waitForPage();
+        clickToLoad(signInButton());
         return this;
+    }
+
+    /**
+     * Clicks what loads another page (a link, a whole-page form POST) and waits for it: first until this page is gone
+     * (its readyState is still "complete" right after the click), then until the next one has loaded.
+     */
+    void clickToLoad(WebElement element) {
+        WebElement page = driver.findElement(By.tagName("html"));
+        element.click();
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+        waitForPage();
     }
 
     WebElement signInButton() {

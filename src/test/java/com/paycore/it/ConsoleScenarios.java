@@ -58,8 +58,7 @@ abstract class ConsoleScenarios {
                 assertEquals(page, browser.path());
                 assertTrue(browser.text().contains("Sign out"), page);
             }
-            browser.driver.findElement(By.xpath("//button[normalize-space()='Sign out']")).click();
-            browser.waitForPage();
+            browser.clickToLoad(browser.driver.findElement(By.xpath("//button[normalize-space()='Sign out']")));
             assertEquals("/console/signin", browser.path());
             browser.open("/console/transactions");
             assertEquals("/console/signin", browser.path(), "signed out: the pages ask for the sign-in again");
@@ -162,8 +161,7 @@ abstract class ConsoleScenarios {
         foreign.start();
         try (Browser browser = Browser.english()) {
             browser.driver.get("http://127.0.0.1:" + foreign.getAddress().getPort() + "/");
-            browser.driver.findElement(By.id("go")).click();
-            browser.waitForPage();
+            browser.clickToLoad(browser.driver.findElement(By.id("go")));
             assertTrue(browser.text().contains("Refused: this form was not sent from the console."), browser.text());
         } finally {
             foreign.stop(0);
@@ -201,8 +199,8 @@ abstract class ConsoleScenarios {
             assertTrue(browser.text().contains("No transaction matches this search."), browser.text());
 
             browser.open("/console/transactions?q=" + java.net.URLEncoder.encode(projectName, StandardCharsets.UTF_8));
-            browser.driver.findElement(By.cssSelector("a[href$='/console/transactions/" + id + "']")).click();
-            browser.waitForPage();
+            By link = By.cssSelector("a[href$='/console/transactions/" + id + "']");
+            browser.clickToLoad(browser.driver.findElement(link));
             assertEquals("/console/transactions/" + id, browser.path());
             String page = browser.text();
             assertTrue(page.contains("Approved") && page.contains("Authorize") && page.contains(projectName), page);
