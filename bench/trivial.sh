@@ -14,6 +14,7 @@
 #   bench/trivial.sh                                  # 2 rounds, 60 s warm-up per server, 20 s per run
 #   ROUNDS=1 WARMUP=20 DURATION=10 bench/trivial.sh   # a quick try
 #   VARIANTS="nojwt=/tmp/nojwt.war" bench/trivial.sh  # an A/B step beside ours
+#   CDI_FLOOR=1 bench/trivial.sh                      # also the empty WAR as a CDI application (emptycdi)
 set -euo pipefail
 
 BENCH_NAME=trivial
@@ -53,6 +54,17 @@ mkdir -p "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag"
 cp "$CLASSES"/com/paycore/diag/Hello*.class "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag/"
 declare -A WARS=([empty]=$EMPTY_WAR)
 SIDES=(empty)
+# CDI_FLOOR=1: also the empty WAR as a CDI application (a beans.xml discovering all: the resource is then created
+# through CDI and Weld runs a request context per request, as in ours), the floor of any CDI application.
+if [[ ${CDI_FLOOR:-0} == 1 ]]; then
+  rm -rf "$BENCH_DIR/emptycdi" && cp -r "$BENCH_DIR/empty" "$BENCH_DIR/emptycdi"
+  cat >"$BENCH_DIR/emptycdi/WEB-INF/beans.xml" <<'XML'
+<beans xmlns="https://jakarta.ee/xml/ns/jakartaee" version="4.0" bean-discovery-mode="all"/>
+XML
+  WARS[emptycdi]=$BENCH_DIR/emptycdi.war
+  (cd "$BENCH_DIR/emptycdi" && rm -f "${WARS[emptycdi]}" && jar --create --file "${WARS[emptycdi]}" .) || die "jar failed"
+  SIDES+=(emptycdi)
+fi
 with_hello() { # side source-war
   [[ $1 =~ ^[a-z][a-z0-9-]*$ ]] || die "a variant's name must be lower-case letters, digits, hyphens: $1"
   [[ -f $2 ]] || die "no WAR at $2 (variant $1)"
@@ -74,7 +86,7 @@ for round in $(seq 1 "$ROUNDS"); do
   for side in "${SIDES[@]}"; do
     WAR=${WARS[$side]}
     # One data directory for every build of ours: they share the schema, so they must share its master key.
-    PAYMENTS_DATA_DIR=$BENCH_DIR/data-$([[ $side == empty ]] && echo empty || echo service) bench_start_server
+    PAYMENTS_DATA_DIR=$BENCH_DIR/data-$([[ $side == empty* ]] && echo empty || echo service) bench_start_server
     BOOTS+=("$side $round: $BOOT_SECONDS s")
     cp "$SERVER_LOG" "$BENCH_DIR/server-$side-$round.log"
     grep -q '"greeting":"hello"' <<<"$(curl -fsS "$HELLO_URL")" || die "GET /api/diag/hello on $side did not answer hello"
