@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
@@ -80,8 +81,7 @@ class AdminAuthentication implements ContainerRequestFilter {
             authenticateExternal(token);
             return;
         }
-        Account user = bySubject(token).filter(Account::active).orElseThrow(AppException::unauthenticated);
-        refuseIfStale(user, token);
+        Account user = bySubject(token).filter(mayStillAct(token)).orElseThrow(AppException::unauthenticated);
         caller.authenticate(user.id(), user.email(), user.platformAdmin());
     }
 
@@ -91,23 +91,24 @@ class AdminAuthentication implements ContainerRequestFilter {
         }
         ExternalIssuers.Issuer issuer = ExternalIssuers.byIss(token.getIssuer())
                 .orElseThrow(AppException::unauthenticated);
-        Account user = users.findByExternalIdentity(issuer.name(), token.getSubject()).filter(Account::active)
+        Account user = users.findByExternalIdentity(issuer.name(), token.getSubject()).filter(mayStillAct(token))
                 .orElseThrow(AppException::unauthenticated);
         Set<UUID> scope = new HashSet<>(companies.companiesOfUser(user.id()));
         scope.retainAll(issuer.companies());
         if (scope.isEmpty()) {
             throw AppException.unauthenticated(); // the issuer does not speak for any company of this user
         }
-        refuseIfStale(user, token);
         caller.authenticate(user.id(), user.email(), platformRights(user.platformAdmin(), true, externalPlatformAdmins),
                 scope);
     }
 
-    /** Issued before the password or the e-mail last changed: whoever holds it may be why it changed. */
-    private static void refuseIfStale(Account user, JWTClaimsSet token) {
-        if (user.issuedBeforeCredentialChange(token.getIssueTime().getTime() / 1000)) {
-            throw AppException.unauthenticated();
-        }
+    /**
+     * Active, and the token not issued before the password or the e-mail last changed (whoever holds it may be why it
+     * changed).
+     */
+    private static Predicate<Account> mayStillAct(JWTClaimsSet token) {
+        long issuedAt = token.getIssueTime().getTime() / 1000;
+        return user -> user.mayStillAct(issuedAt);
     }
 
     /** Whoever runs an external issuer can name any email: platform rights through it only when explicitly allowed. */

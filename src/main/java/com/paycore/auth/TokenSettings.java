@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.Config;
 
+import com.paycore.platform.runtime.Settings;
 import com.paycore.user.ExternalIssuers;
 
 /**
@@ -44,7 +45,7 @@ class TokenSettings {
 
     @Inject
     TokenSettings(Config config) {
-        this(name -> config.getOptionalValue(name, String.class).orElse(null));
+        this(name -> Settings.value(config, name));
     }
 
     /** Over any lookup of setting values (null or blank: unset); the unit tests' way in. */

@@ -105,9 +105,9 @@ public class ConsoleGate extends HttpFilter {
         if (session == null || !(session.getAttribute(SignedIn.ATTRIBUTE) instanceof SignedIn signedIn)) {
             return Optional.empty();
         }
+        // as the API's bearer tokens: a lockout stops new sign-ins, not this one
         Optional<Account> account = accounts.find(signedIn.userId())
-                .filter(Account::active) // as the API's bearer tokens: a lockout stops new sign-ins, not this one
-                .filter(a -> !a.issuedBeforeCredentialChange(signedIn.atEpochSecond()));
+                .filter(a -> a.mayStillAct(signedIn.atEpochSecond()));
         if (account.isEmpty()) {
             session.invalidate();
         }

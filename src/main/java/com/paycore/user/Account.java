@@ -20,6 +20,15 @@ public record Account(UUID id, String email, String firstName, String lastName, 
         return credentialsChangedAt != null && issuedAtSecond < credentialsChangedAt.toEpochSecond();
     }
 
+    /**
+     * Whether a sign-in made at {@code signedInSecond} (an access token's iat, a console session's start; epoch
+     * seconds) still lets this user act: the account is active and the sign-in is not older than the last change of
+     * the password or the e-mail. A lockout stops new sign-ins only.
+     */
+    public boolean mayStillAct(long signedInSecond) {
+        return active && !issuedBeforeCredentialChange(signedInSecond);
+    }
+
     /** Active and not locked out at the given time. */
     public boolean canSignIn(OffsetDateTime now) {
         return active && (lockedUntil == null || !now.isBefore(lockedUntil));

@@ -23,4 +23,17 @@ class CredentialChangeTest {
                 "issued in the same second (the login with the new password right after the change)");
         assertFalse(account.issuedBeforeCredentialChange(second + 1));
     }
+
+    /** The API's bearer tokens and the console's sessions both ask this: active, and not older than the change. */
+    @Test
+    void aSignInMayStillActWhileTheAccountIsActiveAndItIsNotOlderThanTheChange() {
+        OffsetDateTime change = OffsetDateTime.parse("2026-11-26T06:30:15Z");
+        long second = change.toEpochSecond();
+        Account account = new Account(java.util.UUID.randomUUID(), "ada@example.com", null, null, null, true, false,
+                null, change);
+        assertTrue(account.mayStillAct(second));
+        assertFalse(account.mayStillAct(second - 1), "older than the change");
+        Account inactive = new Account(account.id(), account.email(), null, null, null, false, false, null, change);
+        assertFalse(inactive.mayStillAct(second + 1), "inactive");
+    }
 }
