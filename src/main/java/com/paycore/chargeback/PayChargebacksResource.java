@@ -33,7 +33,6 @@ import com.paycore.platform.web.Envelope;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Payments")
-@APIResponse(responseCode = "401", description = "Missing, unknown, inactive or expired API key, or a key of another project")
 public class PayChargebacksResource {
 
     private static final String IDEMPOTENCY = " Honours Idempotency-Key (24 h, scoped to the project).";

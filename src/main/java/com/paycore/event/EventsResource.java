@@ -32,7 +32,6 @@ import com.paycore.platform.web.Envelope;
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Events")
-@APIResponse(responseCode = "401", description = "Missing, unknown, inactive or expired API key, or a key of another project")
 public class EventsResource {
 
     static final String EVENT = "An event: id, type, createdDate, companyProjectId, data (the resource as its own read "

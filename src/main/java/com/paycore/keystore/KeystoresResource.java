@@ -16,7 +16,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.data.Page;
@@ -27,8 +26,6 @@ import com.paycore.platform.web.Envelope;
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Keystores")
-@SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
 @APIResponse(responseCode = "403", description = "Not a platform administrator")
 public class KeystoresResource {
 

@@ -107,12 +107,14 @@ public class ApiDocumentFilter implements OASFilter {
         boolean oauth = path.equals(OAUTH_TOKEN_PATH);
         boolean admin = path.startsWith("/api/adm/");
         boolean pay = path.startsWith("/api/pay/");
-        Map<String, APIResponse> responses = operation.getResponses().getAPIResponses();
-        if ((admin || pay) && !responses.containsKey("401")) {
-            operation.getResponses().addAPIResponse("401", OASFactory.createAPIResponse().description(admin
+        Map<String, APIResponse> responses = new LinkedHashMap<>();
+        if ((admin || pay) && !operation.getResponses().hasAPIResponse("401")) { // first, as the classes' own answers
+            responses.put("401", OASFactory.createAPIResponse().description(admin
                     ? "Missing, invalid or expired token, or inactive user"
                     : "Missing, unknown, inactive or expired API key, or a key of another project"));
         }
+        responses.putAll(operation.getResponses().getAPIResponses());
+        operation.getResponses().setAPIResponses(responses);
         Schema body = null;
         for (APIResponse r : responses.values()) {
             body = body != null ? body : successBody(r);

@@ -26,7 +26,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameters;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.data.Page;
@@ -39,8 +38,6 @@ import com.paycore.platform.web.Envelope;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Projects")
-@SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
 public class ProjectsResource {
 
     @Inject

@@ -11,7 +11,6 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.web.Envelope.Entries;
@@ -21,8 +20,6 @@ import com.paycore.platform.web.Envelope;
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Platform")
-@SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
 @APIResponse(responseCode = "403", description = "Not a platform administrator")
 public class RetentionResource {
 

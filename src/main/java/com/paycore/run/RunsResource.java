@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.platform.web.Envelope.Entry;
@@ -23,7 +22,6 @@ import com.paycore.platform.web.Envelope;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Runs", description = "Long runs (settlement, token rotation, card updater, report sync): started with 202, "
         + "followed here")
-@SecurityRequirement(name = "bearer")
 public class RunsResource {
 
     @Inject

@@ -19,7 +19,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.idempotency.Idempotent;
@@ -29,8 +28,6 @@ import com.paycore.platform.web.AppException;
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Transactions")
-@SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
 public class AdminTransactionsResource {
 
     @Inject

@@ -14,7 +14,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.run.Runs;
@@ -23,8 +22,6 @@ import com.paycore.run.Runs;
 @ApplicationScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Transactions")
-@SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
 @APIResponse(responseCode = "403", description = "Not a platform administrator")
 public class SettlementsResource {
 

@@ -38,7 +38,6 @@ import com.paycore.platform.web.Envelope;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Payments")
-@APIResponse(responseCode = "401", description = "Missing, unknown, inactive or expired API key, or a key of another project")
 public class TokensResource {
 
     @Inject

@@ -24,7 +24,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
@@ -42,8 +41,6 @@ import com.paycore.platform.web.Envelope;
         + "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\" keyed with the UTF-8 bytes of the whole secret> "
         + "(one v1= per valid secret during a rotation). Any 2xx within 10 s is delivered; anything else is retried "
         + "with backoff for 3 days. At least once, in no guaranteed order: deduplicate by event id.")
-@SecurityRequirement(name = "bearer")
-@APIResponse(responseCode = "401", description = "Missing, invalid or expired token, or inactive user")
 public class WebhookEndpointsResource {
 
     @Inject
