@@ -199,6 +199,10 @@ class ApiIT {
     }
 
     @Nested
+    class ConsoleLayout extends ConsoleLayoutScenarios {
+    }
+
+    @Nested
     class Acquirer extends AcquirerScenarios {
     }
 
