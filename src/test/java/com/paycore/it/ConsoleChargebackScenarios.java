@@ -36,7 +36,7 @@ abstract class ConsoleChargebackScenarios {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         UUID sale = shop.anAuthorization("4111111111111111", "40.00", true);
         UUID soon = record(sale, "12.50", now.plusDays(3).plusHours(4).plusMinutes(30));
-        UUID later = record(sale, "3.25", now.plusDays(8).plusHours(12));
+        UUID later = record(sale, "3.25", now.plusDays(8).plusHours(12).plusMinutes(30));
         UUID answered = record(sale, "2.00", now.plusDays(1));
         ok(shop.pay().post(path(shop, answered, "accept")));
         try (Browser browser = Browser.english()) {
@@ -54,7 +54,7 @@ abstract class ConsoleChargebackScenarios {
             assertTrue(row(browser, later).getText().contains("8 days 12 hours left"), row(browser, later).getText());
             String closed = row(browser, answered).getText();
             assertTrue(closed.contains("Accepted") && closed.contains("closed"), closed);
-            assertTrue(row(browser, answered).findElements(By.cssSelector("input[type=submit]")).isEmpty(),
+            assertTrue(row(browser, answered).findElements(By.tagName("button")).isEmpty(),
                     "nothing left to answer on an accepted chargeback");
             browser.screenshot("chargebacks");
 
@@ -107,7 +107,7 @@ abstract class ConsoleChargebackScenarios {
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
             browser.open("/console/chargebacks");
-            assertTrue(row(browser, chargeback).findElements(By.cssSelector("input[value=Won]")).isEmpty(),
+            assertTrue(row(browser, chargeback).findElements(button("Won")).isEmpty(),
                     "resolving is the platform administrators'");
             dispute(browser, chargeback, "");
             assertEquals("evidence: 1 to 4000 characters required",
@@ -119,7 +119,7 @@ abstract class ConsoleChargebackScenarios {
             assertTrue(browser.driver.findElements(By.cssSelector("[role=alert]")).isEmpty(), "the old alert is gone");
             String row = row(browser, chargeback).getText();
             assertTrue(row.contains("Disputed") && row.contains("awaiting the processor"), row);
-            assertTrue(row(browser, chargeback).findElements(By.cssSelector("input[type=submit]")).isEmpty(), row);
+            assertTrue(row(browser, chargeback).findElements(By.tagName("button")).isEmpty(), row);
         }
         Map<String, Object> entry = e2(shop, Map.of("chargebackId", chargeback.toString())).get(0);
         assertEquals("Disputed", entry.get("status"));
@@ -130,7 +130,7 @@ abstract class ConsoleChargebackScenarios {
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(platformAdmin.email(), platformAdmin.password());
             browser.open("/console/chargebacks");
-            browser.clickToLoad(row(browser, chargeback).findElement(By.cssSelector("input[value=Won]")));
+            browser.clickToLoad(row(browser, chargeback).findElement(button("Won")));
             assertEquals("Resolved the chargeback of 1.00 USD: Won.", browser.waitFor(By.cssSelector("[role=status]"))
                     .getText().strip());
         }
@@ -159,7 +159,7 @@ abstract class ConsoleChargebackScenarios {
             assertTrue(row.getText().contains("Pending") && row.getText().contains("left"), row.getText());
             assertTrue(row.findElements(By.cssSelector("details, input[type=submit], button")).isEmpty(),
                     "read-only for a company User: " + row.getAttribute("innerHTML"));
-            assertTrue(browser.driver.findElements(By.cssSelector("main input[type=submit]")).isEmpty(),
+            assertTrue(browser.driver.findElements(By.cssSelector("main button")).isEmpty(),
                     "no button anywhere in the queue");
         }
         Api.Member stranger = Api.anAdminOf(theirs.companyId());
@@ -185,7 +185,7 @@ abstract class ConsoleChargebackScenarios {
             accept(browser, chargeback); // the button drawn while he was an Admin
             assertEquals("You may see this chargeback but not answer it: a platform administrator or an Admin of its "
                     + "company can.", browser.waitFor(By.cssSelector("[role=alert]")).getText().strip());
-            assertTrue(row(browser, chargeback).findElements(By.cssSelector("input[type=submit]")).isEmpty(),
+            assertTrue(row(browser, chargeback).findElements(By.tagName("button")).isEmpty(),
                     "the queue, read again, has no buttons for him");
         }
         assertEquals("Pending", e2(shop, Map.of("chargebackId", chargeback.toString())).get(0).get("status"));
@@ -209,10 +209,14 @@ abstract class ConsoleChargebackScenarios {
         return browser.driver.findElement(By.cssSelector("tr[data-chargeback='" + chargeback + "']"));
     }
 
+    private static By button(String label) {
+        return By.xpath(".//button[normalize-space()='" + label + "']");
+    }
+
     private static void accept(Browser browser, UUID chargeback) {
         WebElement row = row(browser, chargeback);
         row.findElement(By.xpath(".//summary[starts-with(normalize-space(), 'Accept')]")).click();
-        browser.clickToLoad(row.findElement(By.cssSelector("input[type=submit][value='Accept chargeback']")));
+        browser.clickToLoad(row.findElement(button("Accept chargeback")));
     }
 
     private static void dispute(Browser browser, UUID chargeback, String evidence) {
@@ -221,6 +225,6 @@ abstract class ConsoleChargebackScenarios {
         WebElement text = row.findElement(By.tagName("textarea"));
         text.clear();
         text.sendKeys(evidence);
-        browser.clickToLoad(row.findElement(By.cssSelector("input[type=submit][value='Send dispute']")));
+        browser.clickToLoad(row.findElement(button("Send dispute")));
     }
 }
