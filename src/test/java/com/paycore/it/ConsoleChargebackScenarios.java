@@ -57,6 +57,9 @@ abstract class ConsoleChargebackScenarios {
             assertTrue(row(browser, answered).findElements(By.tagName("button")).isEmpty(),
                     "nothing left to answer on an accepted chargeback");
             browser.screenshot("chargebacks");
+            List<String> violations = browser.consoleMessages().stream()
+                    .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to")).toList();
+            assertEquals(List.of(), violations, "the queue runs under the console's policy");
 
             accept(browser, soon);
             assertEquals("Accepted the chargeback of 12.50 USD.", browser.waitFor(By.cssSelector("[role=status]"))
@@ -67,6 +70,8 @@ abstract class ConsoleChargebackScenarios {
 
             browser.clickToLoad(row(browser, later).findElement(By.linkText("Open transaction")));
             assertEquals("/console/transactions/" + sale, browser.path(), "each row opens its transaction");
+            browser.open("/console/chargebacks?from=not-a-number");
+            assertEquals(later, queued(browser).get(0), "a bad page offset reads as the first page, not an error");
         }
         Map<String, Object> entry = e2(shop, Map.of("chargebackId", soon.toString())).get(0);
         assertEquals("Accepted", entry.get("status"), "the API shows what the console did");
