@@ -107,6 +107,10 @@ class ApiIT {
     }
 
     @Nested
+    class ConsoleChargebacks extends ConsoleChargebackScenarios {
+    }
+
+    @Nested
     class Chargebacks extends ChargebackScenarios {
     }
 
