@@ -108,6 +108,33 @@ abstract class ConsoleScenarios {
         }
     }
 
+    /**
+     * Password reset as the API has it (a platform administrator sets a new password with E1; there is no
+     * self-service reset): the running session ends at its next page, as the user's bearer tokens stop, the old
+     * password is refused and the new one signs in.
+     */
+    @Test
+    void aPasswordResetThroughTheApiEndsTheSessionAndOnlyTheNewPasswordSignsIn() throws InterruptedException {
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        String newPassword = "reset-" + UUID.randomUUID();
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            assertEquals("/console/transactions", browser.path());
+            String token = admin.token();
+            Thread.sleep(1100); // sign-ins are compared with the change at a second's grain: the change comes later
+            ok(asRoot().body(Map.of("email", admin.person().email(), "password", newPassword))
+                    .put("/api/adm/users/" + admin.person().id()));
+            browser.open("/console/transactions");
+            assertEquals("/console/signin", browser.path(), "the session of the old password ends");
+            assertEquals(401, Api.as(token).get("/api/adm/users/me").statusCode(), "as the API's token of it");
+            browser.signIn(admin.person().email(), admin.person().password());
+            assertEquals(REFUSED, browser.waitFor(By.cssSelector("[role=alert]")).getText().strip());
+            browser.signIn(admin.person().email(), newPassword);
+            assertEquals("/console/transactions", browser.path(), browser.text());
+        }
+    }
+
     @Test
     void aDeactivatedUserIsSignedOutOnTheNextPage() {
         Cards.Shop shop = Cards.aShop();
