@@ -5,6 +5,7 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.faces.context.ExternalContext;
@@ -12,6 +13,8 @@ import jakarta.faces.context.FacesContext;
 import jakarta.faces.view.ViewScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 
 import com.paycore.access.Caller;
 import com.paycore.platform.input.Ids;
@@ -96,7 +99,17 @@ public class RunsPage implements Serializable {
         }
         String items = r.itemsDone() + (r.itemsTotal() == null ? " done" : " of " + r.itemsTotal() + " done");
         return new ListedRun(r.id(), r.kind(), r.state(), formats.dateTime(r.startedAt()), formats.dateTime(r.finishedAt()),
-                items, percent, r.outcome() == null ? "" : r.outcome().toString(), r.error() == null ? "" : r.error());
+                items, percent, outcome(r.outcome()), r.error() == null ? "" : r.error());
+    }
+
+    /** A run's figures as "name: value" pairs (strings without their JSON quotes). */
+    static String outcome(JsonObject figures) {
+        if (figures == null) {
+            return "";
+        }
+        return figures.entrySet().stream().map(f -> f.getKey() + ": "
+                + (f.getValue() instanceof JsonString text ? text.getString() : f.getValue().toString()))
+                .collect(Collectors.joining(", "));
     }
 
     private Optional<String> runNotice(String id, String words) {
