@@ -323,8 +323,14 @@ public class Runs {
      */
     public List<RunView> recent(int limit) {
         List<UUID> administered = caller.platformAdmin() ? null : access.administeredCompanies();
-        store.sweep(now());
-        return store.recent(administered, Math.max(1, Math.min(limit, 1000))).stream()
+        int shown = Math.max(1, Math.min(limit, 1000));
+        List<Run> found = store.recent(administered, shown);
+        OffsetDateTime now = now();
+        if (found.stream().anyMatch(r -> Run.State.Running.name().equals(r.state()) && r.leaseUntil().isBefore(now))
+                && store.sweep(now) > 0) {
+            found = store.recent(administered, shown);
+        }
+        return found.stream()
                 .map(run -> RunView.of(run, run.outcome() == null ? null
                         : StrictJson.json().createReader(new StringReader(run.outcome())).readObject()))
                 .toList();
