@@ -43,7 +43,7 @@ import com.paycore.run.Runs;
  * A {@code full} run looks at every event (to repair after a restore, for instance).
  */
 @ApplicationScoped
-class ReportSync {
+public class ReportSync {
 
     private static final Logger LOG = Logger.getLogger(ReportSync.class.getName());
     static final Duration OVERLAP = Duration.ofHours(1);
@@ -97,12 +97,22 @@ class ReportSync {
      */
     Response start(boolean full, UriInfo uri) {
         caller.requirePlatformAdmin();
-        return runs.start(KIND, null, uri, progress -> {
+        return runs.start(KIND, null, uri, work(full));
+    }
+
+    /** As {@link #start}, for the console: the same check and run; the run started, or the sync still running. */
+    public Runs.Begun begin(boolean full) {
+        caller.requirePlatformAdmin();
+        return runs.begin(KIND, null, work(full));
+    }
+
+    private Runs.Work work(boolean full) {
+        return progress -> {
             Result result = run(full);
             progress.total(result.added());
             progress.done(result.added());
             return result;
-        });
+        };
     }
 
     /** Runs now, after this instance's run in progress if there is one. */

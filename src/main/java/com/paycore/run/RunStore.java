@@ -11,6 +11,8 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
+import com.paycore.platform.input.Ids;
+
 /**
  * The {@code runs} table. Every write is its own database transaction, committed on return (the work a run does has
  * its own transactions, and its progress must be visible to the other instances at once), and every change after the
@@ -98,6 +100,16 @@ class RunStore {
 
     Optional<Run> find(UUID id) {
         return Optional.ofNullable(em.find(Run.class, id));
+    }
+
+    /** The newest runs, of the given companies only unless null (every run). */
+    List<Run> recent(List<UUID> companyIds, int limit) {
+        var query = em.createQuery("select r from Run r" + (companyIds == null ? "" : " where r.companyId in :companies")
+                + " order by r.startedAt desc, r.id", Run.class);
+        if (companyIds != null) {
+            query.setParameter("companies", Ids.orNone(companyIds));
+        }
+        return query.setMaxResults(limit).getResultList();
     }
 
     /** The Running run holding a running key, if one does. */

@@ -159,11 +159,31 @@ public class Runs {
     }
 
     /**
+     * What a request to start a run came to: {@code started}, the new run's id; else the id of the run of that kind
+     * (and company) still running, which the request did not join.
+     */
+    public record Begun(UUID id, String kind, boolean started) {
+    }
+
+    /**
      * Starts a run of {@code kind} for the caller (who must already have been authorized for it) and answers 202 with
      * its id and {@code Location}, or 409 naming the run of that kind (and company) still running. The work runs on
      * this instance, in a request context of its own where the caller is the requester (so its audit rows name them).
      */
     public Response start(String kind, UUID companyId, UriInfo uri, Work work) {
+        Begun begun = begin(kind, companyId, work);
+        if (!begun.started()) {
+            return conflict(kind, begun.id(), uri);
+        }
+        return Response.accepted(Envelope.ok(new Started(begun.id(), kind, Run.State.Running.name())))
+                .location(location(uri, begun.id())).build();
+    }
+
+    /**
+     * As {@link #start}, answered as a value rather than HTTP (the console's pages start runs through it): the run
+     * started, or the one of its kind (and company) still running.
+     */
+    public Begun begin(String kind, UUID companyId, Work work) {
         UUID requester = caller.userId();
         String email = caller.email();
         boolean platformAdmin = caller.platformAdmin();
@@ -182,7 +202,7 @@ public class Runs {
                 }
                 Optional<UUID> running = store.holder(key);
                 if (running.isPresent()) {
-                    return conflict(kind, running.get(), uri);
+                    return new Begun(running.get(), kind, false);
                 }
                 if (attempt == 3) {
                     throw e;
@@ -199,8 +219,7 @@ public class Runs {
             throw new AppException(ErrorCode.CONFLICT, "The instance is stopping; ask again");
         }
         LOG.info(() -> kind + " run " + id + " started");
-        return Response.accepted(Envelope.ok(new Started(id, kind, Run.State.Running.name())))
-                .location(location(uri, id)).build();
+        return new Begun(id, kind, true);
     }
 
     private Response conflict(String kind, UUID running, UriInfo uri) {
@@ -295,6 +314,26 @@ public class Runs {
         }
         return RunView.of(run, run.outcome() == null ? null
                 : StrictJson.json().createReader(new StringReader(run.outcome())).readObject());
+    }
+
+    /**
+     * The newest runs the caller may see, newest first (the console's runs page): every run for platform
+     * administrators, the card updater runs of their companies for company Admins, 403 for anyone else, exactly as
+     * {@link #view} decides for one run. Runs whose lease ran out are marked interrupted first.
+     */
+    public List<RunView> recent(int limit) {
+        List<UUID> administered = caller.platformAdmin() ? null : access.administeredCompanies();
+        int shown = Math.max(1, Math.min(limit, 1000));
+        List<Run> found = store.recent(administered, shown);
+        OffsetDateTime now = now();
+        if (found.stream().anyMatch(r -> Run.State.Running.name().equals(r.state()) && r.leaseUntil().isBefore(now))
+                && store.sweep(now) > 0) {
+            found = store.recent(administered, shown);
+        }
+        return found.stream()
+                .map(run -> RunView.of(run, run.outcome() == null ? null
+                        : StrictJson.json().createReader(new StringReader(run.outcome())).readObject()))
+                .toList();
     }
 
     private OffsetDateTime now() {

@@ -34,7 +34,7 @@ import com.paycore.run.Runs;
  * instances at once settle every transaction exactly once.
  */
 @ApplicationScoped
-class SettlementService {
+public class SettlementService {
 
     static final int BATCH = 100;
     static final String KIND = "Settlement";
@@ -78,6 +78,16 @@ class SettlementService {
         caller.requirePlatformAdmin();
         OffsetDateTime cutoff = now();
         return runs.start(KIND, null, uri, progress -> run(cutoff, progress));
+    }
+
+    /**
+     * As {@link #runNow}, for the console: the same check (platform administrators), the same run; answers the run
+     * started, or the settlement run still running.
+     */
+    public Runs.Begun begin() {
+        caller.requirePlatformAdmin();
+        OffsetDateTime cutoff = now();
+        return runs.begin(KIND, null, progress -> run(cutoff, progress));
     }
 
     /** Settles everything captured or refunded at or before the cut-off. */

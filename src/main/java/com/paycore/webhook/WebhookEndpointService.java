@@ -38,7 +38,7 @@ import com.paycore.platform.web.ErrorCode;
  */
 @ApplicationScoped
 @Transactional
-class WebhookEndpointService {
+public class WebhookEndpointService {
 
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
     static final String FAIL_PENDING = "update webhook_deliveries set status = 'Failed', lease_id = null "
@@ -51,6 +51,15 @@ class WebhookEndpointService {
     static final String QUEUE_MANUAL = "update webhook_deliveries set manual_due_at = ? "
             + "where endpoint_id = ? and event_id = ? and manual_due_at is null";
     static final String DELIVERY = "select 1 from webhook_deliveries where endpoint_id = ? and event_id = ?";
+    /**
+     * An endpoint's deliveries, newest first, each with its latest attempt (automatic or manual) from the log. The
+     * attempts are found by the log's (endpoint, attempted_at) index, read backwards per event.
+     */
+    static final String DELIVERIES = "select d.event_id, d.event_type, d.status, d.attempts, d.next_attempt_at, "
+            + "d.manual_due_at, a.attempted_at, a.http_status, a.error, a.manual from webhook_deliveries d "
+            + "left join webhook_attempts a on a.id = (select x.id from webhook_attempts x where x.endpoint_id = d.endpoint_id "
+            + "and x.event_id = d.event_id order by x.attempted_at desc, x.id desc limit 1) "
+            + "where d.endpoint_id = ? order by d.created_at desc, d.id desc limit ? offset ?";
 
     /** A new endpoint's id and its secret, to be answered once. */
     /** A new endpoint's answer: its id and its signing secret, shown in this answer only. */
@@ -114,7 +123,7 @@ class WebhookEndpointService {
         return new Created(endpoint.id(), secret);
     }
 
-    List<EndpointView> list(UUID projectId, Page page) {
+    public List<EndpointView> list(UUID projectId, Page page) {
         StringBuilder jpql = new StringBuilder("select e from WebhookEndpoint e where e.deletedAt is null");
         List<UUID> companyIds = null;
         if (projectId != null) {
@@ -194,13 +203,29 @@ class WebhookEndpointService {
     }
 
     /**
+     * The endpoint's deliveries, newest first, with their state and latest attempt (the console's webhooks page); the
+     * same rights as its delivery log ({@link #attempts}): the endpoint's company's Admins and platform administrators.
+     */
+    public List<DeliveryView> deliveries(UUID id, Page page) {
+        administered(id, false);
+        return jdbc.list(DELIVERIES, row -> {
+            int status = row.getInt(8);
+            Integer httpStatus = row.wasNull() ? null : status;
+            boolean manual = row.getBoolean(10);
+            return new DeliveryView(Jdbc.uuid(row, 1), row.getString(2), row.getString(3), row.getInt(4),
+                    DeliveryLedger.PENDING.equals(row.getString(3)) ? Jdbc.utc(row, 5) : null, Jdbc.utc(row, 6),
+                    Jdbc.utc(row, 7), httpStatus, row.getString(9), manual);
+        }, id, page.limit(), page.offset());
+    }
+
+    /**
      * Queues a manual retry of the event for the endpoint (the caller must administer it): the delivery row's
      * {@code manual_due_at} is set to now when no manual retry is queued or running for that endpoint and event
      * already (the UPDATE locks the row and checks that under the lock, so two at once queue one); the delivery worker
      * sends it in its next round. 404 when no delivery of the event was ever made for the endpoint. Answers whether
      * this call queued it (false: one was queued already).
      */
-    boolean queueRetry(UUID id, UUID eventId) {
+    public boolean queueRetry(UUID id, UUID eventId) {
         administered(id, false);
         return jdbc.session(session -> {
             if (session.update(QUEUE_MANUAL, OffsetDateTime.now(clock), id, eventId) == 1) {

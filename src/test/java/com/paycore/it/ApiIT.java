@@ -111,6 +111,10 @@ class ApiIT {
     }
 
     @Nested
+    class ConsoleOperations extends ConsoleOperationsScenarios {
+    }
+
+    @Nested
     class Chargebacks extends ChargebackScenarios {
     }
 

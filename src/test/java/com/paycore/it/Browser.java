@@ -106,8 +106,21 @@ final class Browser implements AutoCloseable {
     void clickToLoad(WebElement element) {
         WebElement page = driver.findElement(By.tagName("html"));
         element.click();
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> gone(page));
         waitForPage();
+    }
+
+    /**
+     * Whether the element's page has gone. Chromium's driver answers a node of a replaced document as stale, or, while
+     * the new one is being built, with an "unknown error" that the node does not belong to the document: both mean gone.
+     */
+    private static boolean gone(WebElement element) {
+        try {
+            element.isEnabled();
+            return false;
+        } catch (org.openqa.selenium.WebDriverException replaced) {
+            return true;
+        }
     }
 
     WebElement signInButton() {
