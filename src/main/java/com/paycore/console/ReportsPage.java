@@ -132,7 +132,7 @@ public class ReportsPage implements Serializable {
         if (choices.size() == 1) {
             companyId = choices.values().iterator().next();
         }
-        LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        LocalDate today = clock.instant().atOffset(ZoneOffset.UTC).toLocalDate();
         startDate = today.minusDays(6).toString();
         endDate = today.toString();
         for (int i = 0; i < FILTERS; i++) {
