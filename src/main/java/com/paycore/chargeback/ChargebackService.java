@@ -16,6 +16,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.Caller;
+import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
@@ -38,7 +39,7 @@ import com.paycore.transaction.TransactionService;
  */
 @ApplicationScoped
 @Transactional
-class ChargebackService implements StandingChargebacks {
+public class ChargebackService implements StandingChargebacks {
 
     static final Duration DEFAULT_RESPONSE_TIME = Duration.ofDays(10);
     static final String SIMULATOR_REASON = "Fraud: card-absent environment";
@@ -69,6 +70,9 @@ class ChargebackService implements StandingChargebacks {
 
     @Inject
     Clock clock;
+
+    @Inject
+    ProjectAccess access;
 
     /** {@code POST /api/adm/chargebacks}: platform administrators (the processor's side) record chargebacks. */
     public ChargebackView record(RecordChargebackRequest request) {
@@ -288,6 +292,29 @@ class ChargebackService implements StandingChargebacks {
         } catch (IllegalArgumentException e) {
             throw AppException.invalid(field + ": not a valid id");
         }
+    }
+
+    /** Pending chargebacks whose respondByDate is at or before a time: how many, and the nearest respondByDate. */
+    public record Due(long count, OffsetDateTime nearest) {
+    }
+
+    /**
+     * The console's overview: the Pending chargebacks of the projects the caller may read (as the chargeback report
+     * E13 lets them read them) due at or before {@code until}, those already overdue (not yet accepted automatically)
+     * included. Reads {@code ix_chargebacks_pending} (status, respond_by_date).
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Due dueBy(OffsetDateTime until) {
+        List<UUID> visible = access.visibleProjects(); // null: every project (platform administrators)
+        var query = em.createQuery("select count(c), min(c.respondByDate) from Chargeback c where c.status = :pending "
+                        + "and c.respondByDate <= :until" + (visible == null ? "" : " and c.projectId in :projects"),
+                        Object[].class)
+                .setParameter("pending", Chargeback.Status.Pending).setParameter("until", until);
+        if (visible != null) {
+            query.setParameter("projects", Ids.orNone(visible));
+        }
+        Object[] row = query.getSingleResult();
+        return new Due(((Number) row[0]).longValue(), (OffsetDateTime) row[1]);
     }
 
     public OffsetDateTime now() {

@@ -1,6 +1,9 @@
 package com.paycore.company;
 
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -73,6 +76,19 @@ public class CompanyService {
         }
         companies.flush();
         audit.record("CompanyUpdated", id, "Company", id, null);
+    }
+
+    /**
+     * The companies the caller may read (every company for platform administrators, else those the caller is a member
+     * of), by id with their names in name order; the first {@link Page#MAX_LIMIT} of them.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Map<UUID, String> readableNames() {
+        Map<UUID, String> names = new LinkedHashMap<>();
+        companies.list(access.visibleCompanies(), null, null, new Page(Page.MAX_LIMIT, 0)).stream()
+                .sorted(Comparator.comparing(Company::name, String.CASE_INSENSITIVE_ORDER).thenComparing(Company::id))
+                .forEach(c -> names.put(c.id(), c.name()));
+        return names;
     }
 
     /** Ids of every active company, for jobs that run per company (no access check). */

@@ -84,7 +84,8 @@ public class ConsoleGate extends HttpFilter {
             request.getRequestDispatcher("/console/transaction.xhtml").forward(request, response);
         } else if (path.equals("/console/transactions") || path.equals("/console/projects")
                 || path.equals("/console/companies") || path.equals("/console/chargebacks")
-                || path.equals("/console/webhooks") || path.equals("/console/runs") || path.equals("/console/audit")) {
+                || path.equals("/console/webhooks") || path.equals("/console/runs") || path.equals("/console/audit")
+                || path.equals("/console/overview") || path.equals("/console/reports")) {
             request.getRequestDispatcher(path + ".xhtml").forward(request, response);
         } else {
             chain.doFilter(request, response); // the views' own addresses (postbacks); anything else is Faces' 404

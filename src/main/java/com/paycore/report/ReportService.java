@@ -46,7 +46,7 @@ import com.paycore.platform.web.StrictJson;
  * them; anyone else gets the company's 404 (or 403 for an inactive membership), as every company resource does.
  */
 @ApplicationScoped
-class ReportService {
+public class ReportService {
 
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX");
 
@@ -128,6 +128,38 @@ class ReportService {
              "firstEventDate": "2026-03-10", "lastEventDate": "2026-03-10",
              "firstEventDateTime": "2026-03-10T09:12:44-04:00", "lastEventDateTime": "2026-03-10T17:40:02-04:00",
              "eventCount": 6, "lastEventType": "Refund", "lastEventResult": "Approved"}]""";
+
+    /** E3's group (and filter) keys, in the contract's order: what a report form offers. */
+    public static List<String> dimensions() {
+        return java.util.Arrays.stream(Dimension.values()).map(Dimension::key).toList();
+    }
+
+    /** E3's metric keys, in the order every entry carries them. */
+    public static List<String> metrics() {
+        return java.util.Arrays.stream(Metric.values()).map(Metric::name).toList();
+    }
+
+    /** E3's filter conditions. */
+    public static List<String> conditions() {
+        return java.util.Arrays.stream(Condition.values()).map(Condition::name).toList();
+    }
+
+    /**
+     * Text typed into a form as the JSON value a filter key takes: a whole number for week, month, eventWeek and
+     * eventMonth, true/false for validCVV, the text itself otherwise. Text that does not read as the key's type stays
+     * text, which {@link #run} then refuses in words like any wrong value; an unknown key likewise.
+     */
+    public static jakarta.json.JsonValue filterValue(String key, String text) {
+        String typed = text == null ? "" : text.strip();
+        Dimension.Kind kind = Dimension.byKey(key).map(Dimension::kind).orElse(Dimension.Kind.TEXT);
+        if (kind == Dimension.Kind.INT && typed.matches("-?\\d{1,9}")) {
+            return StrictJson.json().createValue(Integer.parseInt(typed));
+        }
+        if (kind == Dimension.Kind.BOOL && (typed.equalsIgnoreCase("true") || typed.equalsIgnoreCase("false"))) {
+            return Boolean.parseBoolean(typed) ? jakarta.json.JsonValue.TRUE : jakarta.json.JsonValue.FALSE;
+        }
+        return StrictJson.json().createValue(typed);
+    }
 
     public Report run(ReportRequest request) {
         // The company first (404 for an unknown or another tenant's one), then the body: an invalid body must not tell

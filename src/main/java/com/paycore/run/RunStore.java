@@ -98,6 +98,17 @@ class RunStore {
         return work.run(progress);
     }
 
+    /** The Running runs, oldest first; of the given companies only unless null (platform-wide runs have none). */
+    List<Run> running(List<UUID> companies) {
+        var query = em.createQuery("select r from Run r where r.state = :running"
+                + (companies == null ? "" : " and r.companyId in :companies") + " order by r.startedAt, r.id", Run.class)
+                .setParameter("running", Run.State.Running.name());
+        if (companies != null) {
+            query.setParameter("companies", companies);
+        }
+        return query.setMaxResults(100).getResultList();
+    }
+
     Optional<Run> find(UUID id) {
         return Optional.ofNullable(em.find(Run.class, id));
     }

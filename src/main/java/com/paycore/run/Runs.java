@@ -336,6 +336,25 @@ public class Runs {
                 .toList();
     }
 
+    /**
+     * The runs in progress the caller may read, as {@code GET /api/adm/runs/{id}} lets them (platform administrators
+     * every run, a company Admin the card updater runs of the companies they administer), oldest first, at most 100;
+     * empty for a caller who may read no run (anyone else). A run whose lease ran out lost its instance and is left
+     * out (the heartbeat's sweep marks it interrupted): read only, this page view writes nothing.
+     */
+    public Optional<List<RunView>> running() {
+        List<UUID> administered = null;
+        if (!caller.platformAdmin()) {
+            administered = access.memberships().adminCompanies();
+            if (administered.isEmpty()) {
+                return Optional.empty();
+            }
+        }
+        OffsetDateTime now = now();
+        return Optional.of(store.running(administered).stream().filter(run -> !run.leaseUntil().isBefore(now))
+                .map(run -> RunView.of(run, null)).toList());
+    }
+
     private OffsetDateTime now() {
         return Times.utc(clock.instant());
     }

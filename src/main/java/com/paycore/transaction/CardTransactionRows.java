@@ -44,4 +44,19 @@ final class CardTransactionRows {
     /** How many transactions {@link #RECENT} would list, counting at most the last parameter's number. */
     static final String COUNT_RECENT = "select count(*) from (select t.id from transactions t where t.project_id = any(?) "
             + "and (t.project_id = any(?) or t.amount = ?) limit ?) c";
+
+    /**
+     * The console's overview: authorizations (each transaction begins with one) of the given projects created in
+     * [second, third parameter), per hour (hours since the epoch, UTC) and currency, split by how the authorization
+     * went: approved (any status but Declined, Error and Pending), not approved (Declined, Error), not known yet
+     * (Pending); the approved amount. Reads {@code ix_transactions_project_created} (project, created_at) only.
+     */
+    static final String AUTHORIZATIONS_BY_HOUR = "select floor(extract(epoch from t.created_at) / 3600) as hours_since_epoch, "
+            + "t.currency, "
+            + "sum(case when t.status in ('Declined', 'Error', 'Pending') then 0 else 1 end), "
+            + "sum(case when t.status in ('Declined', 'Error') then 1 else 0 end), "
+            + "sum(case when t.status = 'Pending' then 1 else 0 end), "
+            + "sum(case when t.status in ('Declined', 'Error', 'Pending') then 0 else t.amount end) "
+            + "from transactions t where t.project_id = any(?) and t.created_at >= ? and t.created_at < ? "
+            + "group by floor(extract(epoch from t.created_at) / 3600), t.currency";
 }

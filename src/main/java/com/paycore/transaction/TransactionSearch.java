@@ -3,6 +3,9 @@ package com.paycore.transaction;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -81,6 +84,18 @@ public class TransactionSearch {
     }
 
     /**
+     * The authorizations of the given projects the caller may read created in [{@code from}, {@code until}), per hour
+     * (UTC) and currency: the console's overview. One range of the (project, created_at) index per project.
+     */
+    public List<AuthorizationHour> authorizationsByHour(Collection<UUID> within, OffsetDateTime from, OffsetDateTime until) {
+        List<UUID> projects = readable(within);
+        if (projects.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.list(CardTransactionRows.AUTHORIZATIONS_BY_HOUR, TransactionSearch::hour, ids(projects), from, until);
+    }
+
+    /**
      * A transaction with its events, when the caller may read its project; empty for an unknown one and for one of a
      * project the caller may not read (the same answer: nothing tells them apart).
      */
@@ -118,6 +133,12 @@ public class TransactionSearch {
 
     private static UUID[] wholeIds(Scope scope, List<UUID> projects) {
         return projects.stream().filter(scope.whole()::contains).toArray(UUID[]::new);
+    }
+
+    private static AuthorizationHour hour(ResultSet row) throws SQLException {
+        String currency = row.getString(2);
+        return new AuthorizationHour(OffsetDateTime.ofInstant(Instant.ofEpochSecond(row.getLong(1) * 3600), ZoneOffset.UTC),
+                currency, row.getLong(3), row.getLong(4), row.getLong(5), Money.scaled(row.getBigDecimal(6), currency));
     }
 
     private static TransactionRow row(ResultSet row) throws SQLException {

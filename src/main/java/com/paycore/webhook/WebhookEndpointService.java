@@ -145,6 +145,34 @@ public class WebhookEndpointService {
                 .map(EndpointView::from).toList();
     }
 
+    /** Endpoints whose deliveries fail: how many, and since when the longest-failing one fails. */
+    public record Failing(long count, OffsetDateTime since) {
+    }
+
+    /**
+     * The console's overview: the active endpoints failing since their last success (failing_since set), of the
+     * companies the caller administers (every company for platform administrators); empty for a caller who may not
+     * read webhook endpoints (no company Admin role), as the list answers them 403.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public java.util.Optional<Failing> failing() {
+        List<UUID> administered = null;
+        if (!companies.platformAdmin()) {
+            administered = companies.memberships().adminCompanies();
+            if (administered.isEmpty()) {
+                return java.util.Optional.empty();
+            }
+        }
+        var query = em.createQuery("select count(e), min(e.failingSince) from WebhookEndpoint e where e.deletedAt is null "
+                + "and e.active = true and e.failingSince is not null"
+                + (administered == null ? "" : " and e.companyId in :companies"), Object[].class);
+        if (administered != null) {
+            query.setParameter("companies", administered);
+        }
+        Object[] row = query.getSingleResult();
+        return java.util.Optional.of(new Failing(((Number) row[0]).longValue(), (OffsetDateTime) row[1]));
+    }
+
     EndpointView get(UUID id) {
         return EndpointView.from(administered(id, false));
     }

@@ -115,6 +115,10 @@ class ApiIT {
     }
 
     @Nested
+    class ConsoleOverview extends ConsoleOverviewScenarios {
+    }
+
+    @Nested
     class Chargebacks extends ChargebackScenarios {
     }
 
