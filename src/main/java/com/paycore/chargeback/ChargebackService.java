@@ -16,6 +16,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import com.paycore.access.Caller;
+import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
@@ -38,7 +39,7 @@ import com.paycore.transaction.TransactionService;
  */
 @ApplicationScoped
 @Transactional
-class ChargebackService implements StandingChargebacks {
+public class ChargebackService implements StandingChargebacks {
 
     static final Duration DEFAULT_RESPONSE_TIME = Duration.ofDays(10);
     static final String SIMULATOR_REASON = "Fraud: card-absent environment";
@@ -57,6 +58,9 @@ class ChargebackService implements StandingChargebacks {
 
     @Inject
     AuditLog audit;
+
+    @Inject
+    ProjectAccess access;
 
     @Inject
     ChargebackService self;
@@ -260,6 +264,21 @@ class ChargebackService implements StandingChargebacks {
             query.setParameter("transaction", transactionId);
         }
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+                .map(ChargebackView::of).toList();
+    }
+
+    /**
+     * The console's chargebacks of one transaction, oldest first, for a caller who may read its project (as the
+     * transaction's page itself: platform administrators, the company's Admins, its Users assigned to the project);
+     * 404 for an unknown transaction and for one the caller may not read alike.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<ChargebackView> ofTransaction(UUID transactionId) {
+        UUID project = transactions.projectOf(transactionId).orElseThrow(() -> AppException.notFound("Transaction"));
+        AppException.hidingForeign("Transaction", () -> access.asReader(project));
+        return em.createQuery("select c from Chargeback c where c.transactionId = :transaction "
+                        + "order by c.chargebackDate, c.id", Chargeback.class)
+                .setParameter("transaction", transactionId).setMaxResults(MAX_E2_LIMIT).getResultStream()
                 .map(ChargebackView::of).toList();
     }
 
