@@ -23,6 +23,7 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
@@ -103,7 +104,7 @@ abstract class ConsoleTransactionScenarios {
         UUID id = shop.anAuthorization("5555555555554444", "20.00", true);
         Response api = shop.move(id, "refund", Map.of("amount", new BigDecimal("25.00")));
         assertEquals(400, api.statusCode(), api.asString());
-        String message = api.jsonPath().getString("message");
+        String message = api.jsonPath().getString("errorMessage");
         assertTrue(message.contains("25.00"), message);
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
@@ -122,8 +123,8 @@ abstract class ConsoleTransactionScenarios {
             amount.sendKeys("ten");
             browser.driver.findElement(By.id("actions:refund")).click();
             answerTheDialog(browser, true);
-            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d ->
-                    d.findElement(By.cssSelector("[role=alert]")).getText().startsWith("Refund amount:"));
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
+                    .until(d -> d.findElement(By.cssSelector("[role=alert]")).getText().startsWith("Refund amount:"));
             assertEquals("Captured", text(browser, "status"));
         }
         Map<String, Object> e16 = shop.transaction(id);
@@ -198,7 +199,7 @@ abstract class ConsoleTransactionScenarios {
         OffsetDateTime before = OffsetDateTime.now(ZoneOffset.UTC).minusMinutes(1);
         UUID id = shop.anAuthorization("4111111111111111", "17.00", false);
         UUID chargedBack = shop.anAuthorization("4242424242424242", "10.00", true);
-        ok(ChargebackScenarios.record(chargedBack, Map.of("amount", 4, "reasonCode", "13.1")));
+        Api.created(ChargebackScenarios.record(chargedBack, Map.of("amount", 4, "reasonCode", "13.1")));
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
             browser.open("/console/transactions/" + id);
@@ -287,10 +288,8 @@ abstract class ConsoleTransactionScenarios {
     }
 
     private static void waitForText(Browser browser, String id, String expected) {
-        new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> {
-            List<WebElement> found = d.findElements(By.id(id));
-            return !found.isEmpty() && expected.equals(found.get(0).getText().strip());
-        });
+        new WebDriverWait(browser.driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
+                .until(d -> expected.equals(d.findElement(By.id(id)).getText().strip())); // replaced by each Ajax answer
     }
 
     private static String text(Browser browser, String id) {
