@@ -165,26 +165,6 @@ abstract class ConsoleTransactionScenarios {
     }
 
     @Test
-    void anAdminMadeAUserWhileThePageIsOpenIsRefusedByTheServiceItself() {
-        Cards.Shop shop = Cards.aShop();
-        Api.Member admin = Api.anAdminOf(shop.companyId());
-        Api.anAdminOf(shop.companyId()); // the company keeps an Admin when the first is made a User
-        UUID id = shop.anAuthorization("4111111111111111", "6.00", false);
-        try (Browser browser = Browser.english()) {
-            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
-            browser.open("/console/transactions/" + id);
-            assertTrue(present(browser, "actions:capture"));
-            ok(asRoot().body(Map.of("roles", "User")).put("/api/adm/companyUsers/" + admin.companyUserId()));
-            browser.driver.findElement(By.id("actions:capture")).click(); // the button the page still shows
-            answerTheDialog(browser, true);
-            assertEquals("You do not have permission for this operation",
-                    browser.waitFor(By.cssSelector("[role=alert]")).getText().strip(), "E17's refusal, in words");
-            assertFalse(present(browser, "actions:capture"), "read again: no button any more");
-        }
-        assertEquals(List.of("Authorize"), TransactionScenarios.types(shop.transaction(id)));
-    }
-
-    @Test
     void aFormSentTwiceOrAfterAnotherMoveMovesNothingTwice() {
         Cards.Shop shop = Cards.aShop();
         Api.Member admin = Api.anAdminOf(shop.companyId());
