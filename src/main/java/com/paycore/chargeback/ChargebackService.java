@@ -60,6 +60,9 @@ public class ChargebackService implements StandingChargebacks {
     AuditLog audit;
 
     @Inject
+    ProjectAccess access;
+
+    @Inject
     ChargebackService self;
 
     @Inject
@@ -264,6 +267,21 @@ public class ChargebackService implements StandingChargebacks {
             query.setParameter("transaction", transactionId);
         }
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+                .map(ChargebackView::of).toList();
+    }
+
+    /**
+     * The console's chargebacks of one transaction, oldest first, for a caller who may read its project (as the
+     * transaction's page itself: platform administrators, the company's Admins, its Users assigned to the project);
+     * 404 for an unknown transaction and for one the caller may not read alike.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<ChargebackView> ofTransaction(UUID transactionId) {
+        UUID project = transactions.projectOf(transactionId).orElseThrow(() -> AppException.notFound("Transaction"));
+        AppException.hidingForeign("Transaction", () -> access.asReader(project));
+        return em.createQuery("select c from Chargeback c where c.transactionId = :transaction "
+                        + "order by c.chargebackDate, c.id", Chargeback.class)
+                .setParameter("transaction", transactionId).setMaxResults(MAX_E2_LIMIT).getResultStream()
                 .map(ChargebackView::of).toList();
     }
 

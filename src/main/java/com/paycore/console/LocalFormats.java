@@ -31,6 +31,16 @@ final class LocalFormats {
         return format.format(amount) + " " + currency;
     }
 
+    /** An amount in the locale's notation without its currency, as the reader would type it (1234,50 in German). */
+    String plainAmount(BigDecimal amount, String currency) {
+        NumberFormat format = NumberFormat.getNumberInstance(locale);
+        int digits = digits(currency);
+        format.setGroupingUsed(false);
+        format.setMinimumFractionDigits(digits);
+        format.setMaximumFractionDigits(digits);
+        return format.format(amount);
+    }
+
     String dateTime(OffsetDateTime at) {
         return at == null ? "" : DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(locale)
                 .format(at.atZoneSameInstant(ZoneOffset.UTC).toLocalDateTime()) + " UTC";

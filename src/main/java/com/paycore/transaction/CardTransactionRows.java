@@ -14,7 +14,7 @@ final class CardTransactionRows {
     /** E16 by id: the transaction and its events in one left join, read straight into the view (TransactionReads). */
     static final String BY_ID = "select t.project_id, t.amount, t.currency, t.status, t.result_code, "
             + "t.masked_card_number, t.cc_type, t.captured_amount, t.refunded_amount, t.order_id, t.description, "
-            + "t.tags, t.created_at, e.id, e.event_type, e.event_result, e.result_code, e.amount, e.occurred_at "
+            + "t.tags, t.created_at, e.id, e.event_type, e.event_result, e.result_code, e.amount, e.occurred_at, t.version "
             + "from transactions t left join transaction_events e on e.transaction_id = t.id "
             + "where t.id = ? order by e.position";
 
@@ -23,27 +23,76 @@ final class CardTransactionRows {
             + "t.cc_type, t.created_at";
 
     /**
-     * The console's recent transactions of the given projects (first array), newest first: all of a project flagged in
-     * the second array, else only those of the amount (third parameter, may be null); limit, offset. Portable; on
-     * PostgreSQL {@link #RECENT_POSTGRES} does the same with the per-project index.
+     * The console's filters on its listing, in the order of their parameters: created at or after, created before (never
+     * null: the service passes wide bounds), the search box's amount (a project not listed whole shows only the
+     * transactions of that amount), status, last four digits, lowest and highest amount (each of these four twice: null
+     * for no filter, then the value). Status and last four are row filters here; the walks named after them lead with
+     * them instead.
      */
-    static final String RECENT = "select " + LISTED + " from transactions t where t.project_id = any(?) "
-            + "and (t.project_id = any(?) or t.amount = ?) order by t.created_at desc, t.id desc limit ? offset ?";
+    private static final String FILTERS = " and x.created_at >= ? and x.created_at < ? and (p.whole or x.amount = ?::numeric)"
+            + " and (?::varchar is null or x.status = ?::varchar) and (?::varchar is null or x.cc_last4 = ?::varchar)"
+            + " and (?::numeric is null or x.amount >= ?::numeric) and (?::numeric is null or x.amount <= ?::numeric)";
+
+    /** The projects to walk (ids, and whether each is listed whole) and the start of each project's walk. */
+    private static final String WALK = " from unnest(?::uuid[], ?::boolean[]) as p(id, whole) cross join lateral (select "
+            + "x.id, x.project_id, x.amount, x.currency, x.status, x.masked_card_number, x.cc_type, x.created_at "
+            + "from transactions x where x.project_id = p.id";
+
+    /** A walk's end: newest first, stopping after offset + limit rows (or the count's limit). */
+    private static final String WALK_END = FILTERS + " order by x.created_at desc, x.id desc limit ?) t";
+
+    private static final String BY_STATUS = " and x.status = ?::varchar";
+    private static final String BY_LAST4 = " and x.cc_last4 = ?::varchar";
+    private static final String NEWEST = " order by t.created_at desc, t.id desc limit ? offset ?";
 
     /**
-     * {@link #RECENT} on PostgreSQL: one backward walk of {@code ix_transactions_project_created} per project, each
-     * stopping after offset + limit rows (fifth parameter), merged and cut: fast on any table size, where a plain
-     * {@code project_id = any(?) order by created_at} reads and sorts every row of the projects. Parameters: project ids,
-     * whether each is listed whole (same order), amount, offset + limit, limit, offset.
+     * The console's transactions on PostgreSQL, newest first: one backward walk per project of
+     * {@code ix_transactions_project_created} (its created_at bounds the date range), each stopping after offset +
+     * limit rows, merged and cut: fast on any table size, where a plain {@code project_id = any(?) order by created_at}
+     * reads and sorts every row of the projects. Parameters: project ids, whether each is listed whole (same order),
+     * {@link #FILTERS}' eleven, offset + limit, limit, offset.
      */
-    static final String RECENT_POSTGRES = "select " + LISTED + " from unnest(?::uuid[], ?::boolean[]) as p(id, whole) "
-            + "cross join lateral (select x.id, x.project_id, x.amount, x.currency, x.status, x.masked_card_number, "
-            + "x.cc_type, x.created_at from transactions x where x.project_id = p.id and (p.whole or x.amount = ?::numeric) "
-            + "order by x.created_at desc, x.id desc limit ?) t order by t.created_at desc, t.id desc limit ? offset ?";
+    static final String RECENT_POSTGRES = "select " + LISTED + WALK + WALK_END + NEWEST;
+
+    /**
+     * {@link #RECENT_POSTGRES} filtered on a status: each walk goes down {@code ix_transactions_project_status_created},
+     * reading only that status' rows. The status is the third parameter, then as {@link #RECENT_POSTGRES}.
+     */
+    static final String RECENT_BY_STATUS_POSTGRES = "select " + LISTED + WALK + BY_STATUS + WALK_END + NEWEST;
+
+    /**
+     * {@link #RECENT_POSTGRES} filtered on the card's last four digits: each walk goes down
+     * {@code ix_transactions_project_last4_created}. The digits are the third parameter, then as {@link #RECENT_POSTGRES}.
+     */
+    static final String RECENT_BY_LAST4_POSTGRES = "select " + LISTED + WALK + BY_LAST4 + WALK_END + NEWEST;
+
+    /** How many transactions {@link #RECENT_POSTGRES} would list, at most the last parameter's number (each walk's too). */
+    static final String COUNT_POSTGRES = "select count(*) from (select t.id" + WALK + WALK_END + " limit ?) c";
+
+    /** {@link #COUNT_POSTGRES} of {@link #RECENT_BY_STATUS_POSTGRES}. */
+    static final String COUNT_BY_STATUS_POSTGRES = "select count(*) from (select t.id" + WALK + BY_STATUS + WALK_END
+            + " limit ?) c";
+
+    /** {@link #COUNT_POSTGRES} of {@link #RECENT_BY_LAST4_POSTGRES}. */
+    static final String COUNT_BY_LAST4_POSTGRES = "select count(*) from (select t.id" + WALK + BY_LAST4 + WALK_END
+            + " limit ?) c";
+
+    /** {@link #FILTERS} for the portable statements: the projects listed whole as an array of their ids. */
+    private static final String FILTERS_PORTABLE = " and t.created_at >= ? and t.created_at < ? "
+            + "and (t.project_id = any(?) or t.amount = ?) "
+            + "and (cast(? as varchar(20)) is null or t.status = ?) and (cast(? as varchar(4)) is null or t.cc_last4 = ?) "
+            + "and (cast(? as numeric(19,4)) is null or t.amount >= ?) and (cast(? as numeric(19,4)) is null or t.amount <= ?)";
+
+    /**
+     * {@link #RECENT_POSTGRES} for H2 (the embedded fallback) and any other database: the given projects (first array),
+     * the projects listed whole (second array), then {@link #FILTERS}' parameters but the search amount, limit, offset.
+     */
+    static final String RECENT = "select " + LISTED + " from transactions t where t.project_id = any(?)"
+            + FILTERS_PORTABLE + " order by t.created_at desc, t.id desc limit ? offset ?";
 
     /** How many transactions {@link #RECENT} would list, counting at most the last parameter's number. */
-    static final String COUNT_RECENT = "select count(*) from (select t.id from transactions t where t.project_id = any(?) "
-            + "and (t.project_id = any(?) or t.amount = ?) limit ?) c";
+    static final String COUNT_RECENT = "select count(*) from (select t.id from transactions t where t.project_id = any(?)"
+            + FILTERS_PORTABLE + " limit ?) c";
 
     /**
      * The console's overview: authorizations (each transaction begins with one) of the given projects created in

@@ -21,8 +21,8 @@ import com.paycore.platform.data.Jdbc;
 @ApplicationScoped
 class TransactionReads {
 
-    /** A transaction's view with what E16's filters look at. */
-    record Found(UUID projectId, TransactionStatus status, TransactionView view) {
+    /** A transaction's view with what E16's filters look at, and its row's version (what the console saw). */
+    record Found(UUID projectId, TransactionStatus status, TransactionView view, long version) {
     }
 
     @Inject
@@ -47,6 +47,7 @@ class TransactionReads {
         String description = row.getString(11);
         String tags = row.getString(12);
         OffsetDateTime created = Jdbc.utc(row, 13);
+        long version = row.getLong(20);
         List<TransactionView.EventView> events = new ArrayList<>();
         do {
             UUID eventId = Jdbc.uuid(row, 14);
@@ -58,6 +59,6 @@ class TransactionReads {
         // resultCode: the latest event's (DESIGN.md section 11)
         return new Found(projectId, status, new TransactionView(id, Money.scaled(amount, currency), currency,
                 status.name(), events.isEmpty() ? resultCode : events.get(events.size() - 1).resultCode(), masked, ccType, Money.scaled(captured, currency),
-                Money.scaled(refunded, currency), orderId, description, Tags.read(tags), created, List.copyOf(events)));
+                Money.scaled(refunded, currency), orderId, description, Tags.read(tags), created, List.copyOf(events)), version);
     }
 }

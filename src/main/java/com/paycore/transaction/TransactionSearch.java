@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -44,19 +45,47 @@ public class TransactionSearch {
     @Inject
     Jdbc jdbc;
 
+    /** Created-at bounds when the console gives none (PostgreSQL's walks always bound the index on them). */
+    private static final OffsetDateTime EARLIEST = OffsetDateTime.of(1900, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+    private static final OffsetDateTime LATEST = OffsetDateTime.of(9999, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+
     /**
      * What to list: transactions of the projects in {@code projects}; all of those in {@code whole}, and of the others
-     * only those of {@code amount} (none when it is null).
+     * only those of {@code amount} (none when it is null); then only those the filter keeps.
      */
-    public record Scope(List<UUID> projects, Set<UUID> whole, BigDecimal amount) {
+    public record Scope(List<UUID> projects, Set<UUID> whole, BigDecimal amount, Filter filter) {
 
         public Scope {
             projects = List.copyOf(projects);
             whole = Set.copyOf(whole);
+            filter = filter == null ? Filter.NONE : filter;
+        }
+
+        public Scope(List<UUID> projects, Set<UUID> whole, BigDecimal amount) {
+            this(projects, whole, amount, Filter.NONE);
         }
     }
 
-    /** The scope's transactions, newest first, of the projects the caller may read. */
+    /**
+     * The console's filters, each optional (null): created at or after {@code from} and before {@code to}, in a status
+     * (one of {@link #statuses()}), of a card ending in {@code last4}, an amount from {@code min} to {@code max}.
+     */
+    public record Filter(OffsetDateTime from, OffsetDateTime to, String status, String last4, BigDecimal min,
+                         BigDecimal max) {
+
+        public static final Filter NONE = new Filter(null, null, null, null, null, null);
+    }
+
+    /** The statuses a transaction can be in, for the status filter. */
+    public static List<String> statuses() {
+        return Arrays.stream(TransactionStatus.values()).map(Enum::name).toList();
+    }
+
+    /**
+     * The scope's transactions, newest first, of the projects the caller may read. On PostgreSQL each project is
+     * walked down the index its filter leads with: the card's last four digits, else the status, else the date alone
+     * (docs/DECISIONS.md, "Console: transaction actions and search").
+     */
     public List<TransactionRow> recent(Scope scope, Page page) {
         List<UUID> projects = readable(scope.projects());
         if (projects.isEmpty()) {
@@ -64,12 +93,12 @@ public class TransactionSearch {
         }
         return jdbc.session(db -> {
             if (db.postgres()) {
-                Boolean[] whole = projects.stream().map(scope.whole()::contains).toArray(Boolean[]::new);
-                return db.list(CardTransactionRows.RECENT_POSTGRES, TransactionSearch::row, ids(projects), whole,
-                        scope.amount(), page.offset() + page.limit(), page.limit(), page.offset());
+                Walk walk = walk(scope.filter());
+                return db.list(walk.recent(), TransactionSearch::row, walkParameters(scope, projects, walk,
+                        page.offset() + page.limit(), page.limit(), page.offset()));
             }
-            return db.list(CardTransactionRows.RECENT, TransactionSearch::row, ids(projects), wholeIds(scope, projects),
-                    scope.amount(), page.limit(), page.offset());
+            return db.list(CardTransactionRows.RECENT, TransactionSearch::row,
+                    portableParameters(scope, projects, page.limit(), page.offset()));
         });
     }
 
@@ -79,8 +108,67 @@ public class TransactionSearch {
         if (projects.isEmpty()) {
             return 0;
         }
-        return jdbc.first(CardTransactionRows.COUNT_RECENT, row -> row.getInt(1), ids(projects),
-                wholeIds(scope, projects), scope.amount(), COUNT_LIMIT + 1).orElse(0);
+        return jdbc.session(db -> {
+            if (db.postgres()) {
+                Walk walk = walk(scope.filter());
+                return db.first(walk.count(), row -> row.getInt(1),
+                        walkParameters(scope, projects, walk, COUNT_LIMIT + 1, COUNT_LIMIT + 1)).orElse(0);
+            }
+            return db.first(CardTransactionRows.COUNT_RECENT, row -> row.getInt(1),
+                    portableParameters(scope, projects, COUNT_LIMIT + 1)).orElse(0);
+        });
+    }
+
+    /** A PostgreSQL walk: its listing, its count, and the value its index leads with (none for the date walk). */
+    private record Walk(String recent, String count, String leading) {
+    }
+
+    private static Walk walk(Filter filter) {
+        if (filter.last4() != null) {
+            return new Walk(CardTransactionRows.RECENT_BY_LAST4_POSTGRES, CardTransactionRows.COUNT_BY_LAST4_POSTGRES,
+                    filter.last4());
+        }
+        if (filter.status() != null) {
+            return new Walk(CardTransactionRows.RECENT_BY_STATUS_POSTGRES, CardTransactionRows.COUNT_BY_STATUS_POSTGRES,
+                    filter.status());
+        }
+        return new Walk(CardTransactionRows.RECENT_POSTGRES, CardTransactionRows.COUNT_POSTGRES, null);
+    }
+
+    private static Object[] walkParameters(Scope scope, List<UUID> projects, Walk walk, Object... tail) {
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(ids(projects));
+        parameters.add(projects.stream().map(scope.whole()::contains).toArray(Boolean[]::new));
+        if (walk.leading() != null) {
+            parameters.add(walk.leading());
+        }
+        Filter f = scope.filter();
+        parameters.addAll(Arrays.asList(from(f), to(f), scope.amount()));
+        parameters.addAll(optional(f));
+        parameters.addAll(Arrays.asList(tail));
+        return parameters.toArray();
+    }
+
+    private static Object[] portableParameters(Scope scope, List<UUID> projects, Object... tail) {
+        List<Object> parameters = new ArrayList<>();
+        Filter f = scope.filter();
+        parameters.addAll(Arrays.asList(ids(projects), from(f), to(f), wholeIds(scope, projects), scope.amount()));
+        parameters.addAll(optional(f));
+        parameters.addAll(Arrays.asList(tail));
+        return parameters.toArray();
+    }
+
+    /** The four optional filters, each as "null for none" and its value. */
+    private static List<Object> optional(Filter f) {
+        return Arrays.asList(f.status(), f.status(), f.last4(), f.last4(), f.min(), f.min(), f.max(), f.max());
+    }
+
+    private static OffsetDateTime from(Filter f) {
+        return f.from() == null ? EARLIEST : f.from();
+    }
+
+    private static OffsetDateTime to(Filter f) {
+        return f.to() == null ? LATEST : f.to();
     }
 
     /**
@@ -101,11 +189,14 @@ public class TransactionSearch {
      */
     public Optional<Opened> find(UUID id) {
         return reads.byId(id).filter(found -> mayRead(found.projectId()))
-                .map(found -> new Opened(found.projectId(), found.view()));
+                .map(found -> new Opened(found.projectId(), found.view(), found.version()));
     }
 
-    /** A transaction found for the caller, with its project. */
-    public record Opened(UUID projectId, TransactionView transaction) {
+    /**
+     * A transaction found for the caller, with its project and its row's version (what the console's moves send back,
+     * {@link TransactionService#captureAsAdmin}).
+     */
+    public record Opened(UUID projectId, TransactionView transaction, long version) {
     }
 
     private boolean mayRead(UUID projectId) {

@@ -206,6 +206,48 @@ public class TransactionService implements OpenTransactions {
         return reverse(access.asAdmin(companyProjectId).id(), id);
     }
 
+    /**
+     * The console's capture (the whole authorized amount), refund and reverse (docs/DECISIONS.md, "Console: transaction
+     * actions and search"): E17's callers, a platform administrator or an Admin of the project's company, and then the
+     * API's moves themselves (their rules, audit rows, events and webhooks), in one database transaction. The move is
+     * refused (409, nothing done) when the transaction's row changed since the console showed it ({@code seenVersion},
+     * sent back by the page's form): a form sent twice, or replayed, moves nothing twice, as an Idempotency-Key repeat
+     * on the API.
+     */
+    public Moved captureAsAdmin(UUID projectId, UUID id, long seenVersion) {
+        return capture(unchangedAsAdmin(projectId, id, seenVersion), id, null);
+    }
+
+    /** The console's refund: see {@link #captureAsAdmin}; a null amount refunds what is left. */
+    public Moved refundAsAdmin(UUID projectId, UUID id, BigDecimal amount, long seenVersion) {
+        return refund(unchangedAsAdmin(projectId, id, seenVersion), id, amount);
+    }
+
+    /** The console's reverse: see {@link #captureAsAdmin}. */
+    public Moved reverseAsAdmin(UUID projectId, UUID id, long seenVersion) {
+        return reverse(unchangedAsAdmin(projectId, id, seenVersion), id);
+    }
+
+    /** E17's access rule, then the transaction locked and as the console saw it; the project's id. */
+    private UUID unchangedAsAdmin(UUID projectId, UUID id, long seenVersion) {
+        UUID project = access.asAdmin(projectId).id();
+        if (lock(project, id).version() != seenVersion) {
+            throw new AppException(ErrorCode.TRANSACTION_CHANGED);
+        }
+        return project;
+    }
+
+    /** Whether the caller may move the project's transactions from the console: E17's rule, asked without a refusal. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean mayMoveAsAdmin(UUID projectId) {
+        try {
+            access.asAdmin(projectId);
+            return true;
+        } catch (AppException refused) {
+            return false;
+        }
+    }
+
     /** E16: one transaction by id (an empty list when it is not this project's), or the project's, newest first. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<TransactionView> list(UUID projectId, UUID id, String status, Page page) {

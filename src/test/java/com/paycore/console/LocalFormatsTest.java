@@ -21,6 +21,14 @@ class LocalFormatsTest {
     }
 
     @Test
+    void amountsToTypeAreInTheReadersNotationWithoutGroupingOrCurrency() {
+        assertEquals("1234,50", new LocalFormats(Locale.GERMANY).plainAmount(new BigDecimal("1234.5"), "USD"));
+        assertEquals("1234.50", new LocalFormats(Locale.US).plainAmount(new BigDecimal("1234.5"), "USD"));
+        assertEquals(Optional.of(new BigDecimal("1234.50")), new LocalFormats(Locale.GERMANY)
+                .parseAmount(new LocalFormats(Locale.GERMANY).plainAmount(new BigDecimal("1234.5"), "USD")));
+    }
+
+    @Test
     void datesAreWrittenInTheReadersLanguageInUtc() {
         OffsetDateTime at = OffsetDateTime.of(2026, 3, 10, 14, 5, 9, 0, ZoneOffset.ofHours(2));
         assertEquals("10.03.2026, 12:05:09 UTC", new LocalFormats(Locale.GERMANY).dateTime(at));

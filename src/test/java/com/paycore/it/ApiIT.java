@@ -119,6 +119,10 @@ class ApiIT {
     }
 
     @Nested
+    class ConsoleTransactions extends ConsoleTransactionScenarios {
+    }
+
+    @Nested
     class Chargebacks extends ChargebackScenarios {
     }
 

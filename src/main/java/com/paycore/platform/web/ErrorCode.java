@@ -37,6 +37,8 @@ public enum ErrorCode {
     INVALID_CURRENCY(400, "currency: %s"),
     TRANSACTION_STATE(400, "A transaction in status %s cannot be %s"),
     AMOUNT_EXCEEDS(400, "amount %s exceeds the %s"),
+    TRANSACTION_CHANGED(409, "The transaction changed since it was shown (another move, or this one sent twice): "
+            + "nothing was done; look at it again before you act"),
     CHARGEBACK_STATE(400, "A chargeback in status %s cannot be %s"),
     DATE_RANGE(400, "The date range is invalid: %s"),
     REPORT_TIMEOUT(400, "The report ran longer than its time limit (%s, payments.reports.statement-timeout) and was "
