@@ -74,9 +74,6 @@ public class ChargebackService implements StandingChargebacks {
     @Inject
     Clock clock;
 
-    @Inject
-    ProjectAccess access;
-
     /** {@code POST /api/adm/chargebacks}: platform administrators (the processor's side) record chargebacks. */
     public ChargebackView record(RecordChargebackRequest request) {
         caller.requirePlatformAdmin();
