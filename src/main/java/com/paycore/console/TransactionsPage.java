@@ -61,6 +61,7 @@ public class TransactionsPage implements Serializable {
     private String min;
     private String max;
     private final List<String> problems = new ArrayList<>();
+    private boolean tooBroad;
 
     @PostConstruct
     void init() {
@@ -178,6 +179,11 @@ public class TransactionsPage implements Serializable {
     }
 
     /** The filters that could not be read, in words. */
+    /** The search was cancelled after its time limit (an amount alone over millions of rows): said in words. */
+    public boolean isTooBroad() {
+        return tooBroad;
+    }
+
     public List<String> getProblems() {
         return problems;
     }
@@ -251,7 +257,12 @@ public class TransactionsPage implements Serializable {
 
         @Override
         public int count(Map<String, FilterMeta> filterBy) {
-            return search.count(scope);
+            try {
+                return search.count(scope);
+            } catch (TransactionSearch.TooBroad cancelled) {
+                tooBroad = true;
+                return 0;
+            }
         }
 
         @Override
@@ -259,8 +270,13 @@ public class TransactionsPage implements Serializable {
                                             Map<String, FilterMeta> filterBy) {
             LocalFormats formats = formats();
             int limit = Math.max(1, Math.min(pageSize, Page.MAX_LIMIT));
-            return search.recent(scope, new Page(limit, Math.max(0, first))).stream()
-                    .map(row -> listed(row, formats)).toList();
+            try {
+                return search.recent(scope, new Page(limit, Math.max(0, first))).stream()
+                        .map(row -> listed(row, formats)).toList();
+            } catch (TransactionSearch.TooBroad cancelled) {
+                tooBroad = true;
+                return List.of();
+            }
         }
 
         @Override

@@ -35,6 +35,20 @@ public class TransactionSearch {
 
     /** Past this many matching transactions the count stops: counting all of 10 million rows is not worth a page. */
     public static final int COUNT_LIMIT = 10_000;
+    /**
+     * Seconds a search's statement may run before the database cancels it: a filter that no index leads with (an
+     * amount alone) over a project of millions of rows would otherwise read them all.
+     */
+    static final int SEARCH_SECONDS = 2;
+
+    /** A search cancelled after {@link #SEARCH_SECONDS}: it reads too much; a date range or the card's last four narrow it. */
+    public static final class TooBroad extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TooBroad() {
+            super("search cancelled after " + SEARCH_SECONDS + " s", null, false, false);
+        }
+    }
 
     @Inject
     ProjectAccess access;
@@ -91,7 +105,8 @@ public class TransactionSearch {
         if (projects.isEmpty()) {
             return List.of();
         }
-        return jdbc.session(db -> {
+        return bounded(() -> jdbc.session(db -> {
+            db.within(SEARCH_SECONDS);
             if (db.postgres()) {
                 Walk walk = walk(scope.filter());
                 return db.list(walk.recent(), TransactionSearch::row, walkParameters(scope, projects, walk,
@@ -99,7 +114,7 @@ public class TransactionSearch {
             }
             return db.list(CardTransactionRows.RECENT, TransactionSearch::row,
                     portableParameters(scope, projects, page.limit(), page.offset()));
-        });
+        }));
     }
 
     /** How many transactions {@link #recent} would list, at most {@link #COUNT_LIMIT} + 1 (more than the limit). */
@@ -108,7 +123,8 @@ public class TransactionSearch {
         if (projects.isEmpty()) {
             return 0;
         }
-        return jdbc.session(db -> {
+        return bounded(() -> jdbc.session(db -> {
+            db.within(SEARCH_SECONDS);
             if (db.postgres()) {
                 Walk walk = walk(scope.filter());
                 return db.first(walk.count(), row -> row.getInt(1),
@@ -116,7 +132,18 @@ public class TransactionSearch {
             }
             return db.first(CardTransactionRows.COUNT_RECENT, row -> row.getInt(1),
                     portableParameters(scope, projects, COUNT_LIMIT + 1)).orElse(0);
-        });
+        }));
+    }
+
+    private static <T> T bounded(java.util.function.Supplier<T> search) {
+        try {
+            return search.get();
+        } catch (IllegalStateException failure) {
+            if (Jdbc.cancelled(failure)) {
+                throw new TooBroad();
+            }
+            throw failure;
+        }
     }
 
     /** A PostgreSQL walk: its listing, its count, and the value its index leads with (none for the date walk). */

@@ -112,9 +112,27 @@ public class Jdbc {
     public final class Session {
 
         private final Connection connection;
+        private int timeoutSeconds;
 
         private Session(Connection connection) {
             this.connection = connection;
+        }
+
+        /**
+         * The statements after this one are cancelled by the database after {@code seconds} (a bound on what one
+         * request may cost); the failure then answers true to {@link Jdbc#cancelled}.
+         */
+        public Session within(int seconds) {
+            timeoutSeconds = seconds;
+            return this;
+        }
+
+        private PreparedStatement prepare(String sql) throws SQLException {
+            PreparedStatement statement = connection.prepareStatement(sql);
+            if (timeoutSeconds > 0) {
+                statement.setQueryTimeout(timeoutSeconds);
+            }
+            return statement;
         }
 
         /** Whether the database is PostgreSQL (else the embedded H2): for the few statements that differ. */
@@ -124,7 +142,7 @@ public class Jdbc {
 
         /** The first row read by the reader; empty when there is no row or the reader reads null (an aggregate of none). */
         public <T> Optional<T> first(String sql, RowReader<T> reader, Object... parameters) throws SQLException {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            try (PreparedStatement statement = prepare(sql)) {
                 bind(statement, parameters);
                 try (ResultSet row = statement.executeQuery()) {
                     return row.next() ? Optional.ofNullable(reader.read(row)) : Optional.empty();
@@ -133,7 +151,7 @@ public class Jdbc {
         }
 
         public <T> List<T> list(String sql, RowReader<T> reader, Object... parameters) throws SQLException {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            try (PreparedStatement statement = prepare(sql)) {
                 bind(statement, parameters);
                 List<T> rows = new ArrayList<>();
                 try (ResultSet row = statement.executeQuery()) {
@@ -146,7 +164,7 @@ public class Jdbc {
         }
 
         public int update(String sql, Object... parameters) throws SQLException {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            try (PreparedStatement statement = prepare(sql)) {
                 bind(statement, parameters);
                 return statement.executeUpdate();
             }
@@ -155,7 +173,7 @@ public class Jdbc {
         /** Runs an update repeatedly while it changes {@code size} rows or more (a batched delete); answers the sum. */
         public int repeat(String sql, int size, Object... parameters) throws SQLException {
             int total = 0;
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            try (PreparedStatement statement = prepare(sql)) {
                 bind(statement, parameters);
                 int batch;
                 do {
@@ -171,7 +189,7 @@ public class Jdbc {
             if (rows.isEmpty()) {
                 return new int[0];
             }
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            try (PreparedStatement statement = prepare(sql)) {
                 for (Object[] row : rows) {
                     bind(statement, row);
                     statement.addBatch();
@@ -222,6 +240,16 @@ public class Jdbc {
             postgres = known;
         }
         return known;
+    }
+
+    /** Whether a statement failed because it was cancelled by {@link Session#within}'s time limit. */
+    public static boolean cancelled(RuntimeException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException e && ("57014".equals(e.getSQLState()) || "HY008".equals(e.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The SQL state only: a driver's message may carry row values. */

@@ -28,4 +28,25 @@ class JdbcTest {
         assertEquals(Optional.of(0L), jdbc.session(session -> session.first("select count(*) from stamps",
                 row -> row.getLong(1))));
     }
+
+    /** A statement past its session's time limit is cancelled by the database, and the failure says so. */
+    @Test
+    void aStatementPastItsTimeLimitIsCancelled() {
+        Jdbc jdbc = h2();
+        long started = System.nanoTime();
+        IllegalStateException failure = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> jdbc.session(session -> session.within(1).first(
+                        "select count(*) from system_range(1, 100000) a, system_range(1, 100000) b where a.x + b.x = 3", row -> row.getLong(1))));
+        assertTrue(Jdbc.cancelled(failure), failure.toString());
+        assertTrue(System.nanoTime() - started < 30_000_000_000L, "cancelled, not run to its end");
+        assertEquals(Optional.of(1L), jdbc.session(session -> session.within(1).first("select 1", row -> row.getLong(1))),
+                "a quick statement under the same limit answers");
+    }
+
+    @Test
+    void otherFailuresAreNotCancellations() {
+        IllegalStateException failure = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> h2().session(session -> session.first("select nothing from nowhere", row -> row.getLong(1))));
+        assertTrue(!Jdbc.cancelled(failure), failure.toString());
+    }
 }
