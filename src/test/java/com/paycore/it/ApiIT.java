@@ -107,6 +107,10 @@ class ApiIT {
     }
 
     @Nested
+    class ConsoleProjects extends ConsoleProjectScenarios {
+    }
+
+    @Nested
     class Chargebacks extends ChargebackScenarios {
     }
 
