@@ -50,16 +50,16 @@ public class ProjectsPage {
         String companyParameter = external.getRequestParameterMap().get("company");
         listing = Listing.of(external).keep("company", companyParameter);
         Optional<UUID> filter = Refusal.id(companyParameter);
-        if (companyParameter != null && filter.isEmpty()) {
-            refusal = "Company not found";
-            return;
-        }
-        company = filter.orElse(null);
         try {
+            if (companyParameter != null && filter.isEmpty()) {
+                throw AppException.notFound("Company");
+            }
+            company = filter.orElse(null);
             read = projects.views(company, listing.query(), listing.page());
             companyName = company == null ? null : companyName(company);
         } catch (AppException refused) {
-            refusal = Refusal.words(refused);
+            refusal = Refusal.words(refused); // as E11 with a CompanyId the caller may not see: 404 (or 403)
+            external.setResponseStatus(Refusal.status(refused));
         }
     }
 

@@ -93,6 +93,7 @@ abstract class ConsoleProjectScenarios {
             browser.driver.navigate().refresh();
             browser.waitForPage();
             assertTrue(browser.text().contains(processorName), browser.text());
+            browser.driver.executeScript("window.scrollTo(0, 0)");
             browser.screenshot("project");
 
             browser.open("/console/projects");
@@ -126,6 +127,68 @@ abstract class ConsoleProjectScenarios {
             assertEquals(Boolean.FALSE, Api.keysOf(project).stream().filter(k -> second.toString().equals(k.get("id")))
                     .map(k -> k.get("isActive")).findFirst().orElseThrow(), "deactivated through the same service");
             assertEquals(1, deactivateButtons(browser).size(), "one usable key left");
+        }
+    }
+
+    @Test
+    void anIso8583ProcessorIsConfiguredWithWriteOnlySettingsChangedAndDeletedUnderE19sRules() {
+        UUID company = Api.aCompany();
+        Api.Member admin = Api.anAdminOf(company);
+        UUID project = Api.aProject(company);
+        String host = "acquirer-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        String terminal = "T" + UUID.randomUUID().toString().substring(0, 7).toUpperCase();
+        String name = Api.unique("Iso");
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/projects/" + project);
+            browser.driver.findElement(By.id("acquirer:name")).sendKeys(name);
+            browser.driver.findElement(By.id("acquirer:host")).sendKeys(host);
+            browser.driver.findElement(By.id("acquirer:port")).sendKeys("5999");
+            browser.driver.findElement(By.id("acquirer:acquirer")).sendKeys("123456");
+            button("Add ISO 8583 processor", browser).click();
+            assertEquals("settings.terminalId: required",
+                    browser.waitFor(By.cssSelector("#processors [role=alert]")).getText().strip(),
+                    "the API's refusal, naming the field");
+
+            browser.open("/console/projects/" + project);
+            browser.driver.findElement(By.id("acquirer:name")).sendKeys(name);
+            browser.driver.findElement(By.id("acquirer:host")).sendKeys(host);
+            browser.driver.findElement(By.id("acquirer:port")).sendKeys("5999");
+            browser.driver.findElement(By.id("acquirer:terminal")).sendKeys(terminal);
+            browser.driver.findElement(By.id("acquirer:acquirer")).sendKeys("123456");
+            button("Add ISO 8583 processor", browser).click();
+            waitForText(browser, By.id("processors"), "Processor " + name + " added.");
+            assertFalse(browser.driver.getPageSource().contains(host) || browser.driver.getPageSource().contains(terminal),
+                    "settings are not sent back in the answer");
+            Map<String, Object> listed = processorsOf(admin, project).get(0);
+            assertEquals(2, listed.get("gateway"));
+            assertFalse(listed.containsKey("settings"), "nor by the API");
+            browser.driver.navigate().refresh();
+            browser.waitForPage();
+            assertFalse(browser.driver.getPageSource().contains(host) || browser.driver.getPageSource().contains(terminal),
+                    "nor ever after: write-only");
+
+            WebElement card = card(browser, name);
+            card.findElement(By.tagName("summary")).click();
+            String renamed = name + "-b";
+            WebElement rename = card.findElement(By.cssSelector("input[id$=':name']"));
+            assertEquals("", rename.getAttribute("value"));
+            rename.sendKeys(renamed);
+            card.findElement(By.xpath(".//button[normalize-space()='Save']")).click();
+            waitForText(browser, By.id("processors"), "Processor " + name + " updated.");
+            assertEquals(renamed, processorsOf(admin, project).get(0).get("projectPaymentProcessorName"),
+                    "changed through the API's update; the settings left empty are kept");
+
+            card(browser, renamed).findElement(By.xpath(".//button[normalize-space()='Delete']")).click();
+            assertEquals("The only active processor of an active project cannot be deleted",
+                    browser.waitFor(By.cssSelector("#processors [role=alert]")).getText().strip(), "E19's rule in words");
+            assertEquals(1, processorsOf(admin, project).size());
+
+            UUID simulator = Api.aProcessor(project);
+            browser.open("/console/projects/" + project);
+            card(browser, renamed).findElement(By.xpath(".//button[normalize-space()='Delete']")).click();
+            waitForText(browser, By.id("processors"), "Processor " + renamed + " deleted.");
+            assertEquals(List.of(simulator.toString()), processorsOf(admin, project).stream().map(p -> p.get("id")).toList());
         }
     }
 
@@ -164,6 +227,10 @@ abstract class ConsoleProjectScenarios {
             assertEquals(404, foreignCompany.statusCode());
             assertFalse(foreignCompany.asString().contains(theirCompanyName), "nor the company's name");
             Api.refused(as(token).get("/api/adm/companies/" + theirCompany), 404);
+            Response filtered = withSession(session).get("/console/projects?company=" + theirCompany);
+            assertEquals(404, filtered.statusCode(), "as E11 with that CompanyId");
+            assertFalse(filtered.asString().contains(theirName) || filtered.asString().contains(theirCompanyName));
+            Api.refused(as(token).queryParam("CompanyId", theirCompany).get(Api.PROJECTS), 404);
         }
     }
 
@@ -231,6 +298,15 @@ abstract class ConsoleProjectScenarios {
             browser.open("/console/projects?q=no-such-project-" + UUID.randomUUID());
             assertTrue(browser.text().contains("No project matches this search."), browser.text());
         }
+    }
+
+    private static List<Map<String, Object>> processorsOf(Api.Member admin, UUID project) {
+        return ok(as(admin.token()).queryParam("CompanyProjectId", project).get(Api.PROCESSORS)).getList("entries");
+    }
+
+    private static WebElement card(Browser browser, String processorName) {
+        return browser.driver.findElement(By.xpath("//li[contains(@class,'console-card')][.//strong[normalize-space()='"
+                + processorName + "']]"));
     }
 
     private static int rows(Browser browser, String table) {
