@@ -81,6 +81,19 @@ public class CompanyAccess {
                 active.stream().filter(m -> m.role() == Role.User).map(Membership::id).toList());
     }
 
+    /**
+     * Whether {@link #asAdmin} would let the caller through, without refusing: for showing or hiding what it guards
+     * (the guarded operation still checks).
+     */
+    public boolean administers(UUID companyId) {
+        Optional<Boolean> active = companies.companyActive(companyId);
+        if (caller.platformAdmin()) {
+            return active.isPresent();
+        }
+        return active.orElse(false) && caller.inScope(companyId) && companies.membership(companyId, caller.userId())
+                .filter(m -> m.active() && m.role() == Role.Admin).isPresent();
+    }
+
     public boolean platformAdmin() {
         return caller.platformAdmin();
     }

@@ -76,6 +76,14 @@ public class ApiKeyService {
         return key;
     }
 
+    /**
+     * A new key with its value, for the console's page that shows it once: the create and E12 (the same callers, the
+     * same audit rows: ApiKeyCreated, then ApiKeyRevealed) in one transaction.
+     */
+    public ApiKeyView.Revealed createRevealed(CreateApiKeyRequest request) {
+        return reveal(create(request).id(), null, null);
+    }
+
     public List<ApiKeyView> list(UUID projectId, String type, Boolean active, Page page) {
         if (projectId == null) {
             throw AppException.invalid("CompanyProjectId is required");

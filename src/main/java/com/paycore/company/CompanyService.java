@@ -122,4 +122,21 @@ public class CompanyService {
     List<Company> list(UUID id, String name, Page page) {
         return companies.list(access.visibleCompanies(), id, name, page);
     }
+
+    /** GET /api/adm/companies/{id} as answered, for the console: the same access check (a member or platform administrator). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public CompanyView view(UUID id) {
+        return CompanyView.from(get(id));
+    }
+
+    /** GET /api/adm/companyUsers?CompanyId= as answered, for the console: the same check (the company's Admins). */
+    public List<CompanyUserView> membersOf(UUID companyId, Page page) {
+        return members.list(companyId, null, page);
+    }
+
+    /** GET /api/adm/companies as answered, for the console: the companies the caller may see whose name holds the text. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<CompanyView> views(String name, Page page) {
+        return list(null, name, page).stream().map(CompanyView::from).toList();
+    }
 }

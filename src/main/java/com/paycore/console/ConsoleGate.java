@@ -25,7 +25,8 @@ import com.paycore.user.Accounts;
  * The door of every {@code /console} request, before Faces: the security headers on every answer, the refusal (403)
  * of a POST from another site, the session's user made the request's {@link Caller} (read again from the database:
  * a deactivated account, or one whose password or e-mail changed since the sign-in, is signed out), the sign-in page
- * for everybody else, sign-out, and the console's bookmarkable addresses forwarded to their Faces views.
+ * for everybody else, sign-out, and the console's bookmarkable addresses forwarded to their Faces views
+ * ({@code /console/transactions[/{id}]}, {@code /console/projects[/{id}]}, {@code /console/companies[/{id}]}).
  */
 @WebFilter(urlPatterns = {"/console", "/console/*"})
 public class ConsoleGate extends HttpFilter {
@@ -35,6 +36,8 @@ public class ConsoleGate extends HttpFilter {
             + "form-action 'self'; frame-ancestors 'none'; script-src 'self'";
 
     private static final Pattern TRANSACTION = Pattern.compile("/console/transactions/([^/]+)");
+    private static final Pattern PROJECT = Pattern.compile("/console/projects/([^/]+)");
+    private static final Pattern COMPANY = Pattern.compile("/console/companies/([^/]+)");
 
     @Inject
     Caller caller;
@@ -77,11 +80,19 @@ public class ConsoleGate extends HttpFilter {
     private void route(HttpServletRequest request, HttpServletResponse response, FilterChain chain, String path)
             throws IOException, ServletException {
         Matcher transaction = TRANSACTION.matcher(path);
+        Matcher project = PROJECT.matcher(path);
+        Matcher company = COMPANY.matcher(path);
         if (path.equals("/console") || path.equals("/console/")) {
             redirect(request, response, "/console/transactions");
         } else if (transaction.matches()) {
             request.setAttribute(TransactionPage.ID_ATTRIBUTE, transaction.group(1));
             request.getRequestDispatcher("/console/transaction.xhtml").forward(request, response);
+        } else if (project.matches()) {
+            request.setAttribute(ProjectPage.ID_ATTRIBUTE, project.group(1));
+            request.getRequestDispatcher("/console/project.xhtml").forward(request, response);
+        } else if (company.matches()) {
+            request.setAttribute(CompanyPage.ID_ATTRIBUTE, company.group(1));
+            request.getRequestDispatcher("/console/company.xhtml").forward(request, response);
         } else if (path.equals("/console/transactions") || path.equals("/console/projects")
                 || path.equals("/console/companies") || path.equals("/console/chargebacks")
                 || path.equals("/console/webhooks") || path.equals("/console/runs") || path.equals("/console/audit")

@@ -31,7 +31,7 @@ import com.paycore.secret.SecretBox;
 /** Payment processor configurations of projects: create, update, list and soft delete (E19's rules). */
 @ApplicationScoped
 @Transactional
-class ProcessorService {
+public class ProcessorService {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -65,6 +65,11 @@ class ProcessorService {
         em.persist(processor);
         audit.record("ProcessorCreated", project.companyId(), "Processor", processor.id(), "gateway=" + processor.gateway());
         return processor;
+    }
+
+    /** The create for the console: the same checks and effects; answers the new configuration's id. */
+    public UUID add(ProcessorRequest request) {
+        return create(request).id();
     }
 
     public void update(UUID id, ProcessorRequest request) {

@@ -73,6 +73,11 @@ public class ProjectService {
         return project;
     }
 
+    /** E7 for the console: the same checks and effects; answers the new project's id. */
+    public UUID add(CreateProjectRequest request) {
+        return create(request).id();
+    }
+
     /** The project an authenticated API key acts for (the key filter checked it belongs to it). */
     Project forApiKey(UUID projectId) {
         return projects.find(projectId).orElseThrow(() -> AppException.notFound("Project"));
@@ -100,6 +105,16 @@ public class ProjectService {
 
     Project get(UUID id) {
         return found(access.asReader(id));
+    }
+
+    /** GET /api/adm/companyProjects/{id} as answered, for the console: the same reader's check (404 when hidden). */
+    public ProjectView view(UUID id) {
+        return ProjectView.from(get(id));
+    }
+
+    /** E11 as answered, for the console: the projects the caller may see, of one company or all, whose name holds the text. */
+    public List<ProjectView> views(UUID companyId, String name, Page page) {
+        return list(companyId, null, name, null, page).stream().map(ProjectView::from).toList();
     }
 
     /** E11. */

@@ -123,6 +123,10 @@ class ApiIT {
     }
 
     @Nested
+    class ConsoleProjects extends ConsoleProjectScenarios {
+    }
+
+    @Nested
     class Chargebacks extends ChargebackScenarios {
     }
 

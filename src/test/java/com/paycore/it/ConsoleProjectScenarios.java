@@ -1,0 +1,332 @@
+package com.paycore.it;
+
+import static com.paycore.it.Api.as;
+import static com.paycore.it.Api.asRoot;
+import static com.paycore.it.Api.ok;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console's companies and projects in a real browser, against the API's own answers: a company Admin creates a
+ * project, a key (its value shown once, and it authenticates /api/pay) and a Simulator processor; the last active key
+ * is not deactivated; a company User meets the same 404 as the API for another company's project, and sees only the
+ * projects assigned to them, without key or processor controls; lists search and page.
+ */
+abstract class ConsoleProjectScenarios {
+
+    private static final String LAST_KEY = "The project's last active key cannot be deactivated";
+
+    @Test
+    void aCompanyAdminCreatesAProjectThenAKeyShownOnceThenASimulatorProcessor() {
+        UUID company = Api.aCompany();
+        String companyName = ok(asRoot().get("/api/adm/companies/" + company)).getString("entry.companyName");
+        Api.Member admin = Api.anAdminOf(company);
+        String projectName = Api.unique("Shop");
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/companies");
+            assertTrue(browser.text().contains(companyName), browser.text());
+            browser.screenshot("companies");
+            browser.clickToLoad(browser.driver.findElement(By.cssSelector("a[href$='/console/companies/" + company + "']")));
+            assertEquals("/console/companies/" + company, browser.path());
+
+            browser.driver.findElement(By.id("newproject:name")).sendKeys(projectName);
+            browser.clickToLoad(button("Create project", browser));
+            assertTrue(browser.path().startsWith("/console/projects/"), browser.path() + ": " + browser.text());
+            UUID project = UUID.fromString(browser.path().substring("/console/projects/".length()));
+            String asApi = ok(as(admin.token()).get(Api.PROJECTS + "/" + project)).getString("entry.projectName");
+            assertEquals(projectName, asApi, "the API reads the project the console created");
+            assertTrue(browser.text().contains(projectName), browser.text());
+
+            browser.driver.findElement(By.id("newkey:name")).sendKeys("console key");
+            button("Create key", browser).click();
+            String value = browser.waitFor(By.id("new-key-value")).getText().strip();
+            assertTrue(value.startsWith("pk_"), value);
+            assertTrue(browser.text().contains("shown only this once"), browser.text());
+            assertFalse(browser.driver.findElements(By.cssSelector("button[data-copy='new-key-value']")).isEmpty(),
+                    "a copy button beside the value");
+            Response pay = given().baseUri(Deployments.baseUri()).header("Authorization", "Bearer " + value)
+                    .get("/api/pay/" + project);
+            assertEquals(200, pay.statusCode(), pay.asString());
+            UUID keyId = UUID.fromString(pay.jsonPath().getString("entry.keyId"));
+            Response events = given().baseUri(Deployments.baseUri()).header("X-API-Key", value)
+                    .get("/api/pay/" + project + "/events");
+            assertEquals(200, events.statusCode(), events.asString());
+            Map<String, Object> listed = Api.keysOf(project).stream().filter(k -> keyId.toString().equals(k.get("id")))
+                    .findFirst().orElseThrow();
+            assertEquals("console key", listed.get("name"), "the key the console created authenticates /api/pay");
+
+            browser.driver.navigate().refresh();
+            browser.waitForPage();
+            assertEquals("/console/projects/" + project, browser.path(), "a reload is the bookmarkable GET");
+            assertFalse(browser.driver.getPageSource().contains(value), "the value is never shown again");
+            assertTrue(browser.text().contains("****" + value.substring(value.length() - 4)), "listed masked: " + browser.text());
+
+            String processorName = Api.unique("Sim");
+            browser.driver.findElement(By.id("simulator:name")).sendKeys(processorName);
+            browser.driver.findElement(By.id("simulator:latency")).sendKeys("0");
+            button("Add Simulator processor", browser).click();
+            waitForText(browser, By.id("processors"), "Processor " + processorName + " added.");
+            List<Map<String, Object>> processors = ok(as(admin.token()).queryParam("CompanyProjectId", project)
+                    .get(Api.PROCESSORS)).getList("entries");
+            assertEquals(1, processors.size(), processors.toString());
+            assertEquals(processorName, processors.get(0).get("projectPaymentProcessorName"));
+            assertEquals(1, processors.get(0).get("gateway"));
+            assertEquals(Boolean.TRUE, processors.get(0).get("isActive"));
+            browser.driver.navigate().refresh();
+            browser.waitForPage();
+            assertTrue(browser.text().contains(processorName), browser.text());
+            browser.driver.executeScript("window.scrollTo(0, 0)");
+            browser.screenshot("project");
+
+            browser.open("/console/projects");
+            assertTrue(browser.text().contains(projectName), browser.text());
+            browser.screenshot("projects");
+        }
+    }
+
+    @Test
+    void deactivatingTheLastActiveKeyIsRefusedInWordsAndAnotherKeyIsDeactivated() {
+        UUID company = Api.aCompany();
+        Api.Member admin = Api.anAdminOf(company);
+        UUID project = Api.aProject(company);
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/projects/" + project);
+            List<WebElement> deactivate = deactivateButtons(browser);
+            assertEquals(1, deactivate.size(), "the project's one key, created with it");
+            deactivate.get(0).click();
+            WebElement alert = browser.waitFor(By.cssSelector("#keys [role=alert]"));
+            assertEquals(LAST_KEY, alert.getText().strip());
+            assertEquals(List.of(true), Api.keysOf(project).stream().map(k -> k.get("isActive")).toList(),
+                    "the key is still active");
+
+            UUID second = Api.aKey(project, "TransactionRSAKey");
+            browser.open("/console/projects/" + project);
+            String name = Api.keysOf(project).stream().filter(k -> second.toString().equals(k.get("id")))
+                    .map(k -> (String) k.get("name")).findFirst().orElseThrow();
+            browser.driver.findElement(By.cssSelector("button[aria-label='Deactivate key " + name + "']")).click();
+            waitForText(browser, By.id("keys"), "The key was deactivated");
+            assertEquals(Boolean.FALSE, Api.keysOf(project).stream().filter(k -> second.toString().equals(k.get("id")))
+                    .map(k -> k.get("isActive")).findFirst().orElseThrow(), "deactivated through the same service");
+            assertEquals(1, deactivateButtons(browser).size(), "one usable key left");
+        }
+    }
+
+    @Test
+    void anIso8583ProcessorIsConfiguredWithWriteOnlySettingsChangedAndDeletedUnderE19sRules() {
+        UUID company = Api.aCompany();
+        Api.Member admin = Api.anAdminOf(company);
+        UUID project = Api.aProject(company);
+        String host = "acquirer-" + UUID.randomUUID().toString().substring(0, 8) + ".example";
+        String terminal = "T" + UUID.randomUUID().toString().substring(0, 7).toUpperCase();
+        String name = Api.unique("Iso");
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/projects/" + project);
+            browser.driver.findElement(By.id("acquirer:name")).sendKeys(name);
+            browser.driver.findElement(By.id("acquirer:host")).sendKeys(host);
+            browser.driver.findElement(By.id("acquirer:port")).sendKeys("5999");
+            browser.driver.findElement(By.id("acquirer:acquirer")).sendKeys("123456");
+            button("Add ISO 8583 processor", browser).click();
+            assertEquals("settings.terminalId: required",
+                    browser.waitFor(By.cssSelector("#processors [role=alert]")).getText().strip(),
+                    "the API's refusal, naming the field");
+
+            browser.open("/console/projects/" + project);
+            browser.driver.findElement(By.id("acquirer:name")).sendKeys(name);
+            browser.driver.findElement(By.id("acquirer:host")).sendKeys(host);
+            browser.driver.findElement(By.id("acquirer:port")).sendKeys("5999");
+            browser.driver.findElement(By.id("acquirer:terminal")).sendKeys(terminal);
+            browser.driver.findElement(By.id("acquirer:acquirer")).sendKeys("123456");
+            button("Add ISO 8583 processor", browser).click();
+            waitForText(browser, By.id("processors"), "Processor " + name + " added.");
+            assertFalse(browser.driver.getPageSource().contains(host) || browser.driver.getPageSource().contains(terminal),
+                    "settings are not sent back in the answer");
+            Map<String, Object> listed = processorsOf(admin, project).get(0);
+            assertEquals(2, listed.get("gateway"));
+            assertFalse(listed.containsKey("settings"), "nor by the API");
+            browser.driver.navigate().refresh();
+            browser.waitForPage();
+            assertFalse(browser.driver.getPageSource().contains(host) || browser.driver.getPageSource().contains(terminal),
+                    "nor ever after: write-only");
+
+            WebElement card = card(browser, name);
+            card.findElement(By.tagName("summary")).click();
+            String renamed = name + "-b";
+            WebElement rename = card.findElement(By.cssSelector("input[id$=':name']"));
+            assertEquals("", rename.getAttribute("value"));
+            rename.sendKeys(renamed);
+            card.findElement(By.xpath(".//button[normalize-space()='Save']")).click();
+            waitForText(browser, By.id("processors"), "Processor " + name + " updated.");
+            assertEquals(renamed, processorsOf(admin, project).get(0).get("projectPaymentProcessorName"),
+                    "changed through the API's update; the settings left empty are kept");
+
+            card(browser, renamed).findElement(By.xpath(".//button[normalize-space()='Delete']")).click();
+            assertEquals("The only active processor of an active project cannot be deleted",
+                    browser.waitFor(By.cssSelector("#processors [role=alert]")).getText().strip(), "E19's rule in words");
+            assertEquals(1, processorsOf(admin, project).size());
+
+            UUID simulator = Api.aProcessor(project);
+            browser.open("/console/projects/" + project);
+            card(browser, renamed).findElement(By.xpath(".//button[normalize-space()='Delete']")).click();
+            waitForText(browser, By.id("processors"), "Processor " + renamed + " deleted.");
+            assertEquals(List.of(simulator.toString()), processorsOf(admin, project).stream().map(p -> p.get("id")).toList());
+        }
+    }
+
+    @Test
+    void aCompanyUserCannotOpenAnotherCompanysProjectByEditingTheAddress() {
+        UUID mine = Api.aCompany();
+        Api.Member user = Api.aMember(mine, "User");
+        UUID own = Api.aProjectAssignedTo(mine, user.companyUserId());
+        UUID unassigned = Api.aProject(mine);
+        UUID theirCompany = Api.aCompany();
+        UUID theirs = Api.aProject(theirCompany);
+        String theirName = ok(asRoot().get(Api.PROJECTS + "/" + theirs)).getString("entry.projectName");
+        String theirCompanyName = ok(asRoot().get("/api/adm/companies/" + theirCompany)).getString("entry.companyName");
+        String token = user.token();
+        Api.refused(as(token).get(Api.PROJECTS + "/" + theirs), 404);
+        Api.refused(as(token).get(Api.PROJECTS + "/" + unassigned), 404);
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(user.person().email(), user.person().password());
+            browser.open("/console/projects/" + theirs);
+            assertTrue(browser.text().contains("Not found"), browser.text());
+            assertFalse(browser.driver.getPageSource().contains(theirName), "the page does not name the project");
+
+            Cookie session = browser.session();
+            assertEquals(200, withSession(session).get("/console/projects/" + own).statusCode(), "the User's own project");
+            Response foreign = withSession(session).get("/console/projects/" + theirs);
+            Response sameCompany = withSession(session).get("/console/projects/" + unassigned);
+            Response unknown = withSession(session).get("/console/projects/" + UUID.randomUUID());
+            Response malformed = withSession(session).get("/console/projects/not-an-id");
+            for (Response r : List.of(foreign, sameCompany, unknown, malformed)) {
+                assertEquals(404, r.statusCode(), "as the API answers");
+                assertFalse(r.asString().contains(theirName), "nothing of it shown");
+                assertEquals(unknown.htmlPath().getString("html.body.main.h1"), r.htmlPath().getString("html.body.main.h1"),
+                        "a foreign project reads as an unknown one");
+            }
+            Response foreignCompany = withSession(session).get("/console/companies/" + theirCompany);
+            assertEquals(404, foreignCompany.statusCode());
+            assertFalse(foreignCompany.asString().contains(theirCompanyName), "nor the company's name");
+            Api.refused(as(token).get("/api/adm/companies/" + theirCompany), 404);
+            Response filtered = withSession(session).get("/console/projects?company=" + theirCompany);
+            assertEquals(404, filtered.statusCode(), "as E11 with that CompanyId");
+            assertFalse(filtered.asString().contains(theirName) || filtered.asString().contains(theirCompanyName));
+            Api.refused(as(token).queryParam("CompanyId", theirCompany).get(Api.PROJECTS), 404);
+        }
+    }
+
+    @Test
+    void aCompanyUserSeesOnlyAssignedProjectsWithoutKeyOrProcessorControls() {
+        UUID company = Api.aCompany();
+        Api.Member user = Api.aMember(company, "User");
+        UUID assigned = Api.aProjectAssignedTo(company, user.companyUserId());
+        UUID processor = Api.aProcessor(assigned);
+        UUID other = Api.aProject(company);
+        String assignedName = ok(asRoot().get(Api.PROJECTS + "/" + assigned)).getString("entry.projectName");
+        String otherName = ok(asRoot().get(Api.PROJECTS + "/" + other)).getString("entry.projectName");
+        String processorName = ok(asRoot().queryParam("Id", processor).get(Api.PROCESSORS))
+                .getString("entries[0].projectPaymentProcessorName");
+        Api.refused(as(user.token()).queryParam("CompanyProjectId", assigned).get(Api.KEYS), 403);
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(user.person().email(), user.person().password());
+            browser.open("/console/projects");
+            String listed = browser.text();
+            assertTrue(listed.contains(assignedName), listed);
+            assertFalse(listed.contains(otherName), "a project not assigned to the User is not listed: " + listed);
+
+            browser.clickToLoad(browser.driver.findElement(By.cssSelector("a[href$='/console/projects/" + assigned + "']")));
+            String page = browser.text();
+            assertTrue(page.contains(assignedName) && page.contains(processorName), "its processors, read as E15: " + page);
+            assertTrue(page.contains("Only the company's Admins see and manage the project's API keys."), page);
+            assertTrue(browser.driver.findElements(By.id("keys")).isEmpty(), "no key list");
+            List<String> buttons = browser.driver.findElements(By.cssSelector("main button, main input[type=submit]"))
+                    .stream().map(b -> b.getText().strip()).toList();
+            assertEquals(List.of(), buttons, "no key or processor controls");
+            assertFalse(browser.driver.getPageSource().contains("pk_"), "no key value");
+
+            browser.open("/console/companies/" + company);
+            String companyPage = browser.text();
+            assertTrue(companyPage.contains("Only the company's Admins see its users."), companyPage);
+            assertTrue(companyPage.contains(assignedName) && !companyPage.contains(otherName), companyPage);
+            assertFalse(companyPage.contains("Create project"), "a User creates no project");
+        }
+    }
+
+    @Test
+    void theProjectsListSearchesByNameAndPages() {
+        UUID company = Api.aCompany();
+        Api.Member admin = Api.anAdminOf(company);
+        String prefix = Api.unique("Paged");
+        for (int i = 1; i <= 21; i++) {
+            Api.created(asRoot().body(Map.of("companyId", company, "projectName", prefix + "-" + i)).post(Api.PROJECTS));
+        }
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/projects?company=" + company);
+            assertEquals(20, rows(browser, "projects"), "a page of twenty");
+            browser.clickToLoad(browser.driver.findElement(By.linkText("Next page")));
+            assertEquals(1, rows(browser, "projects"), "the 21st on page 2: " + browser.text());
+            assertTrue(browser.text().contains("Page 2"), browser.text());
+            assertTrue(browser.driver.findElements(By.linkText("Next page")).isEmpty(), "no page 3");
+
+            browser.open("/console/projects");
+            WebElement search = browser.driver.findElement(By.cssSelector("input[type=search]"));
+            search.sendKeys(prefix + "-17");
+            search.submit();
+            browser.waitForPage();
+            assertEquals(1, rows(browser, "projects"), browser.text());
+            assertTrue(browser.text().contains(prefix + "-17"), browser.text());
+            browser.open("/console/projects?q=no-such-project-" + UUID.randomUUID());
+            assertTrue(browser.text().contains("No project matches this search."), browser.text());
+        }
+    }
+
+    private static List<Map<String, Object>> processorsOf(Api.Member admin, UUID project) {
+        return ok(as(admin.token()).queryParam("CompanyProjectId", project).get(Api.PROCESSORS)).getList("entries");
+    }
+
+    private static WebElement card(Browser browser, String processorName) {
+        return browser.driver.findElement(By.xpath("//li[contains(@class,'console-card')][.//strong[normalize-space()='"
+                + processorName + "']]"));
+    }
+
+    private static int rows(Browser browser, String table) {
+        return browser.driver.findElements(By.cssSelector("#" + table + " tbody tr")).size();
+    }
+
+    private static List<WebElement> deactivateButtons(Browser browser) {
+        return browser.driver.findElements(By.xpath("//div[@id='keys']//button[normalize-space()='Deactivate']"));
+    }
+
+    private static WebElement button(String label, Browser browser) {
+        return browser.driver.findElement(By.xpath("//button[normalize-space()='" + label + "']"));
+    }
+
+    private static void waitForText(Browser browser, By where, String text) {
+        new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+                .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
+    }
+
+    private static RequestSpecification withSession(Cookie session) {
+        return given().baseUri(Deployments.baseUri()).redirects().follow(false).cookie(session.getName(), session.getValue());
+    }
+}
