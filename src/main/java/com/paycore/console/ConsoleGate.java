@@ -3,6 +3,7 @@ package com.paycore.console;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,6 +35,11 @@ public class ConsoleGate extends HttpFilter {
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; font-src 'self' data:; "
             + "style-src 'self' 'unsafe-inline'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
             + "form-action 'self'; frame-ancestors 'none'; script-src 'self'";
+
+    /** The console's list pages: each address is served by the view of its name. */
+    private static final Set<String> PAGES = Set.of("/console/overview", "/console/transactions", "/console/chargebacks",
+            "/console/projects", "/console/companies", "/console/webhooks", "/console/runs", "/console/audit",
+            "/console/reports");
 
     private static final Pattern TRANSACTION = Pattern.compile("/console/transactions/([^/]+)");
     private static final Pattern PROJECT = Pattern.compile("/console/projects/([^/]+)");
@@ -93,10 +99,7 @@ public class ConsoleGate extends HttpFilter {
         } else if (company.matches()) {
             request.setAttribute(CompanyPage.ID_ATTRIBUTE, company.group(1));
             request.getRequestDispatcher("/console/company.xhtml").forward(request, response);
-        } else if (path.equals("/console/transactions") || path.equals("/console/projects")
-                || path.equals("/console/companies") || path.equals("/console/chargebacks")
-                || path.equals("/console/webhooks") || path.equals("/console/runs") || path.equals("/console/audit")
-                || path.equals("/console/overview") || path.equals("/console/reports")) {
+        } else if (PAGES.contains(path)) {
             request.getRequestDispatcher(path + ".xhtml").forward(request, response);
         } else {
             chain.doFilter(request, response); // the views' own addresses (postbacks); anything else is Faces' 404
