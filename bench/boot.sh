@@ -100,7 +100,7 @@ phases() { # log launched-epoch-seconds boot-seconds: "runtime deployment to-rea
 }
 
 # At /health/ready: the server's CPU seconds (all threads; then main, JIT compilers, GC, the rest, from
-# /proc/PID/task) and the JVM's counters of classes loaded and of the time spent loading, verifying and compiling.
+# /proc/PID/task) and the JVM's counters of classes loaded (java.cls.loadedClasses: without those a CDS archive gave) and of the time spent loading, verifying and compiling.
 snapshot() { # file
   local hz
   hz=$(getconf CLK_TCK)
@@ -193,17 +193,17 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo "Payara Micro $PAYARA_VERSION (--nohazelcast --maxHttpThreads $HTTP_THREADS $MICRO_OPTS, $BENCH_JAVA_OPTS); $DB_DESCRIPTION, migrated by a first start of ours ($FIRST_BOOT s, not counted)."
   echo "Boots in the order ${SIDES[*]}, $ROUNDS rounds$([[ $PROFILE == 1 ]] && echo ', each under JFR (slower)'); seconds from the java launch; phases from Payara's log (timeMillis)."
   echo
-  echo "| side | boots to /health/ready (s) | median | minus empty | runtime | deployment | web module start | warm-up | CPU s (main, JIT, GC) | classes (from CDS) | class loading s (verify) |"
+  echo "| side | boots to /health/ready (s) | median | minus empty | runtime | deployment | web module start | warm-up | CPU s (main, JIT, GC) | classes (not from CDS) | class loading s (verify) |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"
   empty_median=$(column empty 0 | median)
   for side in "${SIDES[@]}"; do
     total=$(column "$side" 0 | median)
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s (%s, %s, %s) | %.0f (%.0f) | %s (%s) |\n' \
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s (%s, %s, %s) | %.0f | %s (%s) |\n' \
       "$side${OPTS[$side]:+ (${OPTS[$side]})}" "$(column "$side" 0 | sed 's/ /, /g')" \
       "$total" "$([[ $side == empty ]] && echo - || minus "$total" "$empty_median")" \
       "$(column "$side" 1 | median)" "$(column "$side" 2 | median)" "$(column "$side" 3 | median)" "$(column "$side" 4 | median)" \
       "$(column "$side" cpu | median)" "$(column "$side" main | median)" "$(column "$side" jit | median)" "$(column "$side" gc | median)" \
-      "$(column "$side" classes | median)" "$(column "$side" shared | median)" "$(column "$side" loading | median)" "$(column "$side" verify | median)"
+      "$(column "$side" classes | median)" "$(column "$side" loading | median)" "$(column "$side" verify | median)"
   done
   echo
   echo "Medians over the rounds. Runtime: launch to Payara's \"startup time\"; deployment: to \"successfully deployed\";"
