@@ -86,7 +86,7 @@ public class UsersPage {
         return listing.shown(members);
     }
 
-    public boolean isEmpty() {
+    public boolean isListEmpty() {
         return users.isEmpty() && members.isEmpty();
     }
 
