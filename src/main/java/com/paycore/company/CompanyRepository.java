@@ -169,6 +169,27 @@ class CompanyRepository implements CompanyDirectory {
         return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
+    /**
+     * The console's search of memberships in the given companies (null: every company): the member's first name, last
+     * name or "first last", or the user's e-mail, holds the text (case-insensitive); in the API's order. The e-mail is
+     * the user feature's column, read here by a subquery only (no user entity leaves this query).
+     */
+    List<CompanyUser> searchMembers(List<UUID> within, String text, Page page) {
+        StringBuilder jpql = new StringBuilder("select m from CompanyUser m where (lower(m.firstName) like :filter "
+                + "escape '\\' or lower(m.lastName) like :filter escape '\\' "
+                + "or lower(concat(concat(coalesce(m.firstName, ''), ' '), coalesce(m.lastName, ''))) like :filter "
+                + "escape '\\' or m.userId in (select u.id from User u where u.emailKey like :filter escape '\\'))");
+        if (within != null) {
+            jpql.append(" and m.companyId in :within");
+        }
+        var query = em.createQuery(jpql.append(" order by m.createdAt, m.id").toString(), CompanyUser.class)
+                .setParameter("filter", Likes.contains(text == null ? "" : text));
+        if (within != null) {
+            query.setParameter("within", Ids.orNone(within));
+        }
+        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+    }
+
     void addMember(CompanyUser member) {
         em.persist(member);
         UniqueViolations.flush(em, ErrorCode.DUPLICATE_COMPANY_USER);

@@ -134,6 +134,14 @@ public class CompanyService {
         return members.list(companyId, null, page);
     }
 
+    /**
+     * GET /api/adm/companyUsers (no CompanyId) as answered, for the console: the members of the companies the caller
+     * administers (the same check; 403 for a caller who administers none) whose e-mail or name holds the text.
+     */
+    public List<CompanyUserView> memberViews(String text, Page page) {
+        return members.search(text, page);
+    }
+
     /** GET /api/adm/companies as answered, for the console: the companies the caller may see whose name holds the text. */
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<CompanyView> views(String name, Page page) {

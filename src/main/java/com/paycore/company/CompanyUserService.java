@@ -120,6 +120,17 @@ class CompanyUserService {
         }
     }
 
+    /**
+     * The console's company users list: GET /api/adm/companyUsers without CompanyId (the same check: the companies
+     * the caller administers, every company for platform administrators; 403 for a caller who administers none),
+     * searched by e-mail or name.
+     */
+    public List<CompanyUserView> search(String text, Page page) {
+        return companies.searchMembers(access.administeredCompanies(), text, page).stream()
+                .map(m -> CompanyUserView.from(m, users.find(m.userId()).map(Account::email).orElse(null)))
+                .toList();
+    }
+
     /** Members of one company, or without CompanyId of every company the caller administers. */
     public List<CompanyUserView> list(UUID companyId, UUID userId, Page page) {
         List<UUID> within;

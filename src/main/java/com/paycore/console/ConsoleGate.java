@@ -38,7 +38,7 @@ public class ConsoleGate extends HttpFilter {
 
     /** The console's list pages: each address is served by the view of its name. */
     private static final Set<String> PAGES = Set.of("/console/overview", "/console/transactions", "/console/chargebacks",
-            "/console/projects", "/console/companies", "/console/webhooks", "/console/runs", "/console/audit",
+            "/console/projects", "/console/companies", "/console/users", "/console/webhooks", "/console/runs", "/console/audit",
             "/console/reports");
 
     private static final Pattern TRANSACTION = Pattern.compile("/console/transactions/([^/]+)");

@@ -1,6 +1,7 @@
 package com.paycore.user;
 
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -15,6 +16,7 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import com.paycore.audit.AuditLog;
+import com.paycore.platform.data.Page;
 
 /**
  * What the other features ask about users: accounts by id or email, and the password check with its lockout. Joins
@@ -59,6 +61,14 @@ public class Accounts {
         users.add(user);
         audit.recordAs(user.id(), user.email(), "UserRegistered", "User", user.id(), AuditLog.SUCCESS, "by invitation");
         return Account.of(user);
+    }
+
+    /**
+     * GET /api/adm/users as answered, for the console ({@link UserService}'s check: platform administrators only),
+     * the users whose e-mail or name holds the text; never a password hash.
+     */
+    public List<UserView> views(String text, Page page) {
+        return userService.views(text, page);
     }
 
     public Optional<Account> find(UUID id) {

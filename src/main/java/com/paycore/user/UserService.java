@@ -139,6 +139,12 @@ class UserService {
         return users.find(caller.userId()).orElseThrow(AppException::unauthenticated);
     }
 
+    /** The console's users list: GET /api/adm/users's check (platform administrators), searched by e-mail or name. */
+    List<UserView> views(String text, Page page) {
+        caller.requirePlatformAdmin();
+        return users.search(text, page).stream().map(UserView::from).toList();
+    }
+
     List<User> list(String email, Page page) {
         caller.requirePlatformAdmin();
         return users.list(email, page);

@@ -300,6 +300,68 @@ abstract class ConsoleProjectScenarios {
         }
     }
 
+    @Test
+    void theUsersListFollowsTheApisRightsPlatformAdministratorsAllCompanyAdminsTheirsCompanyUsersNone() {
+        Api.Person listed = Api.aUser();
+        String surname = Api.unique("Lovelace");
+        Api.created(asRoot().body(Map.of("email", Api.unique("named") + "@example.com", "password",
+                Api.PASSWORD, "firstName", "Augusta", "lastName", surname)).post("/api/adm/users"));
+        Api.Person platformAdmin = Api.aPlatformAdmin();
+        UUID company = Api.aCompany();
+        String companyName = ok(asRoot().get("/api/adm/companies/" + company)).getString("entry.companyName");
+        Api.Member admin = Api.anAdminOf(company);
+        Api.Member colleague = Api.aMember(company, "User");
+        Api.Member stranger = Api.aMember(Api.aCompany(), "User");
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(platformAdmin.email(), platformAdmin.password());
+            browser.open("/console/users");
+            WebElement search = browser.driver.findElement(By.cssSelector("input[type=search]"));
+            search.sendKeys(listed.email().toUpperCase());
+            search.submit();
+            browser.waitForPage();
+            assertEquals(1, rows(browser, "users"), "found by e-mail, case ignored: " + browser.text());
+            assertTrue(browser.text().contains(listed.email()), browser.text());
+            assertFalse(browser.driver.getPageSource().contains("PBKDF2"), "never a password hash");
+            browser.open("/console/users?q=" + surname.toLowerCase().substring(3));
+            assertEquals(1, rows(browser, "users"), "found by name: " + browser.text());
+            assertTrue(browser.text().contains("Augusta " + surname), browser.text());
+            assertEquals(List.of(listed.id().toString()), ok(as(platformAdmin.token()).queryParam("email", listed.email())
+                    .get("/api/adm/users")).getList("entries.id", String.class), "the API lists the same user");
+        }
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/users");
+            String text = browser.text();
+            assertTrue(text.contains(admin.person().email()) && text.contains(colleague.person().email()), text);
+            assertFalse(text.contains(stranger.person().email()), "not another company's users: " + text);
+            assertFalse(text.contains(listed.email()), "not users outside the Admin's companies: " + text);
+            List<WebElement> links = browser.driver.findElements(
+                    By.cssSelector("#users a[href$='/console/companies/" + company + "']"));
+            assertEquals(2, links.size(), "each member's company, linked to its page: " + text);
+            assertEquals(companyName, links.get(0).getText().strip());
+            assertEquals("Admin", cell(browser, admin.person().email(), 4), "the role");
+            assertEquals("User", cell(browser, colleague.person().email(), 4), "the role");
+            List<String> apiEmails = ok(as(admin.token()).queryParam("limit", 500).get("/api/adm/companyUsers"))
+                    .getList("entries.email", String.class);
+            assertTrue(apiEmails.contains(colleague.person().email()) && !apiEmails.contains(stranger.person().email()),
+                    "the API answers the same: " + apiEmails);
+            browser.screenshot("users");
+            browser.open("/console/users?q=" + stranger.person().email());
+            assertTrue(browser.text().contains("No user matches this search."), browser.text());
+            assertEquals(0, rows(browser, "users"));
+        }
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(colleague.person().email(), colleague.person().password());
+            browser.open("/console/users");
+            assertTrue(browser.driver.findElement(By.id("users-refused")).getText()
+                    .startsWith("Only platform administrators and company Admins may list users"), browser.text());
+            assertTrue(browser.driver.findElements(By.id("users")).isEmpty(), "no list");
+            assertFalse(browser.text().contains(admin.person().email()), browser.text());
+            Api.refused(as(colleague.token()).get("/api/adm/companyUsers"), 403);
+            Api.refused(as(colleague.token()).get("/api/adm/users"), 403);
+        }
+    }
+
     private static List<Map<String, Object>> processorsOf(Api.Member admin, UUID project) {
         return ok(as(admin.token()).queryParam("CompanyProjectId", project).get(Api.PROCESSORS)).getList("entries");
     }
@@ -307,6 +369,12 @@ abstract class ConsoleProjectScenarios {
     private static WebElement card(Browser browser, String processorName) {
         return browser.driver.findElement(By.xpath("//li[contains(@class,'console-card')][.//strong[normalize-space()='"
                 + processorName + "']]"));
+    }
+
+    /** The text of the n-th cell (from 1) of the users table's row of the e-mail. */
+    private static String cell(Browser browser, String email, int n) {
+        return browser.driver.findElement(By.xpath("//table[@id='users']//tr[td[1][normalize-space()='" + email
+                + "']]/td[" + n + "]")).getText().strip();
     }
 
     private static int rows(Browser browser, String table) {
