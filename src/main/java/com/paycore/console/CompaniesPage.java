@@ -43,23 +43,7 @@ public class CompaniesPage {
         return listing.shown(read);
     }
 
-    public int getNumber() {
-        return listing.number();
-    }
-
-    public boolean isHasPrevious() {
-        return listing.number() > 1;
-    }
-
-    public boolean isHasNext() {
-        return listing.hasNext(read);
-    }
-
-    public String getPreviousHref() {
-        return listing.href(base, listing.number() - 1);
-    }
-
-    public String getNextHref() {
-        return listing.href(base, listing.number() + 1);
+    public Listing.Pager getPager() {
+        return listing.pager(base, read);
     }
 }

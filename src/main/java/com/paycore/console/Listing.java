@@ -67,6 +67,15 @@ final class Listing {
         return read.size() > SIZE;
     }
 
+    /** The links to the neighbouring pages of this list at {@code base}, given the rows read for this page. */
+    Pager pager(String base, List<?> read) {
+        return new Pager(number, number > 1, hasNext(read), href(base, number - 1), href(base, number + 1));
+    }
+
+    /** What a list page's pager shows (WEB-INF/console/pager.xhtml). */
+    public record Pager(int number, boolean hasPrevious, boolean hasNext, String previousHref, String nextHref) {
+    }
+
     /** The address of page {@code n} of this list at {@code base} (the context path included). */
     String href(String base, int n) {
         StringBuilder href = new StringBuilder(base).append("?page=").append(n);

@@ -95,23 +95,7 @@ public class UsersPage {
         return companyNames.getOrDefault(id, id.toString());
     }
 
-    public int getNumber() {
-        return listing.number();
-    }
-
-    public boolean isHasPrevious() {
-        return refusal == null && listing.number() > 1;
-    }
-
-    public boolean isHasNext() {
-        return listing.hasNext(platformAdmin ? users : members);
-    }
-
-    public String getPreviousHref() {
-        return listing.href(base, listing.number() - 1);
-    }
-
-    public String getNextHref() {
-        return listing.href(base, listing.number() + 1);
+    public Listing.Pager getPager() {
+        return listing.pager(base, platformAdmin ? users : members);
     }
 }
