@@ -22,6 +22,12 @@ class StoredEvent {
     private String type;
     @Column(name = "created_at")
     private OffsetDateTime createdAt;
+    /**
+     * The transaction the event is about (transaction.* events, and chargeback.* events: the charged-back
+     * transaction), null for other events and for events written before the column existed.
+     */
+    @Column(name = "subject_id")
+    private UUID subjectId;
     /** Given by the database: the order of events made at the same instant (a settlement's Settle and RefundSettle). */
     @Column(insertable = false, updatable = false)
     private Long seq;
@@ -31,8 +37,10 @@ class StoredEvent {
     protected StoredEvent() {
     }
 
-    StoredEvent(UUID id, UUID projectId, UUID companyId, String type, OffsetDateTime createdAt, String body) {
+    StoredEvent(UUID id, UUID projectId, UUID companyId, String type, OffsetDateTime createdAt, UUID subjectId,
+                String body) {
         this.id = id;
+        this.subjectId = subjectId;
         this.projectId = projectId;
         this.companyId = companyId;
         this.type = type;
