@@ -4,9 +4,12 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+
+import com.paycore.platform.data.NullableUuid;
 
 /** One event in the outbox: written with the change it reports, never changed but for its dispatched mark. */
 @Entity
@@ -27,6 +30,7 @@ class StoredEvent {
      * transaction), null for other events and for events written before the column existed.
      */
     @Column(name = "subject_id")
+    @Convert(converter = NullableUuid.class)
     private UUID subjectId;
     /** Given by the database: the order of events made at the same instant (a settlement's Settle and RefundSettle). */
     @Column(insertable = false, updatable = false)
