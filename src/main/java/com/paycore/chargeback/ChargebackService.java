@@ -116,7 +116,8 @@ public class ChargebackService implements StandingChargebacks {
 
     /** The chargeback's outbox event (DESIGN.md section 10), in this move's database transaction. */
     private void published(Topic topic, Chargeback chargeback, OffsetDateTime at) {
-        outbox.record(topic, chargeback.projectId(), chargeback.companyId(), at, ChargebackView.of(chargeback));
+        outbox.record(topic, chargeback.projectId(), chargeback.companyId(), at, chargeback.transactionId(),
+                ChargebackView.of(chargeback));
     }
 
     @Override

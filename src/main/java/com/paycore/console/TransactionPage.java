@@ -24,6 +24,8 @@ import com.paycore.project.ProjectService;
 import com.paycore.transaction.TransactionSearch;
 import com.paycore.transaction.TransactionService;
 import com.paycore.transaction.TransactionView;
+import com.paycore.webhook.TransactionDeliveryView;
+import com.paycore.webhook.WebhookEndpointService;
 
 /**
  * One transaction at {@code /console/transactions/{id}}: its amounts, its masked card, its events in order and its
@@ -56,12 +58,17 @@ public class TransactionPage implements Serializable {
     @Inject
     ProjectService projects;
 
+    @Inject
+    WebhookEndpointService webhooks;
+
     private UUID id;
     private UUID projectId;
     private TransactionView transaction;
     private String project;
     private boolean movable;
     private List<ChargebackView> charged = List.of();
+    /** Null when the caller may not read the project's delivery log (a company User): no section then. */
+    private List<TransactionDeliveryView> delivered;
     private BigDecimal standing = BigDecimal.ZERO;
     private long seenVersion;
     private String refundAmount;
@@ -70,6 +77,11 @@ public class TransactionPage implements Serializable {
 
     /** One event of the timeline, formatted. */
     public record Step(String date, String type, String result, String resultCode, String amount) {
+    }
+
+    /** One webhook delivery, formatted. */
+    public record Delivery(String endpoint, String eventType, String eventDate, String status, int attempts,
+                           String lastHttpStatus, String nextAttempt) {
     }
 
     /** One chargeback, formatted. */
@@ -99,6 +111,7 @@ public class TransactionPage implements Serializable {
         movable = transactions.mayMoveAsAdmin(projectId);
         charged = chargebacks.ofTransaction(id);
         standing = chargebacks.against(id);
+        delivered = webhooks.transactionDeliveries(projectId, id).orElse(null);
         refundAmount = formats().plainAmount(getRefundable(), transaction.currency());
         return true;
     }
@@ -226,6 +239,23 @@ public class TransactionPage implements Serializable {
                 formats.amount(c.amount(), c.currency()), c.status(),
                 c.reason() == null ? c.reasonCode() : c.reason() + " (" + c.reasonCode() + ")",
                 formats.dateTime(c.respondByDate()))).toList();
+    }
+
+    /** Whether the caller may see the transaction's webhook deliveries (the API's delivery-log rule). */
+    public boolean isDeliveriesShown() {
+        return delivered != null;
+    }
+
+    public List<Delivery> getDeliveries() {
+        if (delivered == null) {
+            return List.of();
+        }
+        LocalFormats formats = formats();
+        return delivered.stream().map(d -> new Delivery(d.endpointUrl(), d.eventType(),
+                formats.dateTime(d.eventCreatedAt()), d.status(), d.attempts(),
+                d.lastAttemptAt() == null ? "No attempt yet"
+                        : d.lastHttpStatus() == null ? "No answer" : String.valueOf(d.lastHttpStatus()),
+                d.nextAttemptAt() == null ? "" : formats.dateTime(d.nextAttemptAt()))).toList();
     }
 
     /** The version of the transaction the page showed, sent back with each action (a hidden field). */

@@ -60,18 +60,28 @@ public class Events {
     public record Insert(String sql, Object[] values) {
     }
 
-    /** Records an event in the caller's database transaction (there must be one). */
+    /** Records an event in the caller's database transaction (there must be one); it is about no transaction. */
     @Transactional(TxType.MANDATORY)
     public void record(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, Object data) {
-        em.persist(event(topic, projectId, companyId, at, data));
+        record(topic, projectId, companyId, at, null, data);
+    }
+
+    /**
+     * Records an event in the caller's database transaction (there must be one); {@code subjectId} is the transaction
+     * it is about (the console finds a transaction's webhook deliveries by it), or null.
+     */
+    @Transactional(TxType.MANDATORY)
+    public void record(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, UUID subjectId, Object data) {
+        em.persist(event(topic, projectId, companyId, at, subjectId, data));
     }
 
     /**
      * The event as an insert, for a change written by plain JDBC: the caller executes it in the same database
-     * transaction (the same compound statement) as the change.
+     * transaction (the same compound statement) as the change. {@code subjectId}: the transaction it is about, or null.
      */
-    public Insert insert(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, Object data) {
-        return new Insert(StoredEventRows.INSERT.sql(), StoredEventRows.INSERT.values(event(topic, projectId, companyId, at, data)));
+    public Insert insert(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, UUID subjectId, Object data) {
+        return new Insert(StoredEventRows.INSERT.sql(),
+                StoredEventRows.INSERT.values(event(topic, projectId, companyId, at, subjectId, data)));
     }
 
     /**
@@ -209,9 +219,11 @@ public class Events {
         return value;
     }
 
-    static StoredEvent event(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, Object data) {
+    static StoredEvent event(Topic topic, UUID projectId, UUID companyId, OffsetDateTime at, UUID subjectId,
+                             Object data) {
         UUID id = Ids.newId();
-        return new StoredEvent(id, projectId, companyId, topic.wire(), at, body(id, topic, projectId, at, data));
+        return new StoredEvent(id, projectId, companyId, topic.wire(), at, subjectId,
+                body(id, topic, projectId, at, data));
     }
 
     /** The event's JSON: the fields in DESIGN.md's order, data written as the resource's own answer writes it. */

@@ -29,7 +29,8 @@ class Moves {
                 + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
         TransactionView view = TransactionView.of(transaction, events);
         event.topic().ifPresent(topic ->
-                outbox.record(topic, transaction.projectId(), transaction.companyId(), event.occurredAt(), view));
+                outbox.record(topic, transaction.projectId(), transaction.companyId(), event.occurredAt(),
+                        transaction.id(), view));
         return view;
     }
 
@@ -42,7 +43,7 @@ class Moves {
                 + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
         TransactionView view = TransactionView.of(transaction, events);
         event.topic().ifPresent(topic ->
-                outbox.record(topic, transaction.projectId(), transaction.companyId(), at, view));
+                outbox.record(topic, transaction.projectId(), transaction.companyId(), at, transaction.id(), view));
         return view;
     }
 }

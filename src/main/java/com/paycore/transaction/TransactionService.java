@@ -146,7 +146,7 @@ public class TransactionService implements OpenTransactions {
         rows.add(TransactionEventRows.INSERT.values(event));
         event.topic().ifPresent(topic -> {
             Events.Insert insert = outbox.insert(topic, transaction.projectId(), transaction.companyId(),
-                    event.occurredAt(), TransactionView.of(transaction, events));
+                    event.occurredAt(), transaction.id(), TransactionView.of(transaction, events));
             statements.add(insert.sql());
             rows.add(insert.values());
         });

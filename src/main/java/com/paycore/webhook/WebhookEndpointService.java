@@ -61,7 +61,20 @@ public class WebhookEndpointService {
             + "and x.event_id = d.event_id order by x.attempted_at desc, x.id desc limit 1) "
             + "where d.endpoint_id = ? order by d.created_at desc, d.id desc limit ? offset ?";
 
-    /** A new endpoint's id and its secret, to be answered once. */
+    /**
+     * The deliveries of a transaction's events (events.subject_id, indexed) to the project's endpoints not deleted,
+     * oldest event first, each with its latest attempt; a delivery is found by its (endpoint, event) unique key.
+     */
+    static final String TRANSACTION_DELIVERIES = "select w.id, w.url, e.id, e.type, e.created_at, d.status, d.attempts, "
+            + "d.next_attempt_at, a.attempted_at, a.http_status from events e "
+            + "join webhook_endpoints w on w.project_id = e.project_id and w.deleted_at is null "
+            + "join webhook_deliveries d on d.endpoint_id = w.id and d.event_id = e.id "
+            + "left join webhook_attempts a on a.id = (select x.id from webhook_attempts x where x.endpoint_id = d.endpoint_id "
+            + "and x.event_id = d.event_id order by x.attempted_at desc, x.id desc limit 1) "
+            + "where e.subject_id = ? and e.project_id = ? order by e.created_at, e.seq, w.created_at, w.id limit ?";
+    /** The most deliveries the transaction page shows. */
+    static final int TRANSACTION_DELIVERIES_SHOWN = 200;
+
     /** A new endpoint's answer: its id and its signing secret, shown in this answer only. */
     public record Created(@Schema(description = Envelope.CREATED_ID, required = true) UUID id,
                           @Schema(description = "The signing secret; shown only here") String secret)
@@ -244,6 +257,29 @@ public class WebhookEndpointService {
                     DeliveryLedger.PENDING.equals(row.getString(3)) ? Jdbc.utc(row, 5) : null, Jdbc.utc(row, 6),
                     Jdbc.utc(row, 7), httpStatus, row.getString(9), manual);
         }, id, page.limit(), page.offset());
+    }
+
+    /**
+     * The console's transaction page: the webhook deliveries of the events about the transaction (see
+     * {@link TransactionDeliveryView}) in the project, oldest event first; empty when the caller may not read the
+     * project's delivery log (the API's rule: the project's company's Admins and platform administrators), so that
+     * the page shows no deliveries section to a company User. Events written before events.subject_id existed are
+     * not found (their subject is null).
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public java.util.Optional<List<TransactionDeliveryView>> transactionDeliveries(UUID projectId, UUID transactionId) {
+        try {
+            projects.asAdmin(projectId);
+        } catch (AppException refused) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(jdbc.list(TRANSACTION_DELIVERIES, row -> {
+            int status = row.getInt(10);
+            Integer httpStatus = row.wasNull() ? null : status;
+            return new TransactionDeliveryView(Jdbc.uuid(row, 1), row.getString(2), Jdbc.uuid(row, 3), row.getString(4),
+                    Jdbc.utc(row, 5), row.getString(6), row.getInt(7),
+                    Jdbc.utc(row, 9), httpStatus, DeliveryLedger.PENDING.equals(row.getString(6)) ? Jdbc.utc(row, 8) : null);
+        }, transactionId, projectId, TRANSACTION_DELIVERIES_SHOWN));
     }
 
     /**

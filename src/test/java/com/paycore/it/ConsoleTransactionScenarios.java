@@ -117,6 +117,8 @@ abstract class ConsoleTransactionScenarios {
             WebElement alert = browser.waitFor(By.cssSelector("[role=alert]"));
             assertEquals(message, alert.getText().strip(), "the API's words");
             assertEquals("Captured", text(browser, "status"));
+            assertEquals("No webhook deliveries for this transaction.", text(browser, "no-deliveries"),
+                    "an Admin sees the section, empty in words: the project has no endpoint");
 
             amount = browser.driver.findElement(By.id("actions:refundAmount"));
             amount.clear();
@@ -147,6 +149,8 @@ abstract class ConsoleTransactionScenarios {
             for (UUID id : List.of(authorized, sale)) {
                 browser.open("/console/transactions/" + id);
                 assertTrue(browser.text().contains("Timeline"), "the User reads it: " + browser.text());
+                assertFalse(browser.text().contains("Webhook deliveries") || present(browser, "no-deliveries"),
+                        "no delivery log for a company User (the API answers them 403): " + browser.text());
                 assertEquals(List.of(), browser.driver.findElements(By.cssSelector("#actions button, #actions input[type=text]")),
                         "no action for a company User");
             }
@@ -162,6 +166,58 @@ abstract class ConsoleTransactionScenarios {
         assertEquals("Approved", shop.transaction(authorized).get("status"));
         assertEquals(List.of("Authorize"), TransactionScenarios.types(shop.transaction(authorized)));
         assertEquals(List.of("Authorize", "Capture"), TransactionScenarios.types(shop.transaction(sale)));
+    }
+
+    @Test
+    void theTransactionPageShowsTheWebhookDeliveriesOfItsEventsToAdminsButNotToUsers() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        Api.Member user = Api.aMember(shop.companyId(), "User");
+        ok(asRoot().body(Map.of("companyUserIds", List.of(user.companyUserId())))
+                .put(Api.PROJECTS + "/" + shop.projectId() + "/users"));
+        try (Receiver receiver = Receiver.start()) {
+            WebhookScenarios.Endpoint endpoint = WebhookScenarios.anEndpoint(shop.projectId(), receiver.url(),
+                    "transaction.authorized");
+            try {
+                UUID id = shop.anAuthorization("4111111111111111", "33.00", false);
+                UUID other = shop.anAuthorization("4111111111111111", "34.00", false);
+                String eventId = WebhookScenarios.awaitEvent(receiver, id, "transaction.authorized").eventId();
+                Receiver.await(Duration.ofSeconds(30), "the delivery logged", () ->
+                        WebhookScenarios.log(endpoint, eventId).stream().anyMatch(a -> Integer.valueOf(200).equals(a.get("httpStatus"))));
+                try (Browser browser = Browser.english()) {
+                    browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+                    By rows = By.cssSelector("#deliveries tbody tr");
+                    Receiver.await(Duration.ofSeconds(30), "the page shows the delivery Delivered", () -> {
+                        browser.open("/console/transactions/" + id);
+                        return browser.driver.findElements(rows).stream().anyMatch(r -> r.getText().contains("Delivered"));
+                    });
+                    List<WebElement> shown = browser.driver.findElements(rows);
+                    assertEquals(1, shown.size(), "one event of this transaction, one endpoint: " + browser.text());
+                    List<String> cells = shown.get(0).findElements(By.tagName("td")).stream()
+                            .map(c -> c.getText().strip()).toList();
+                    assertAll(() -> assertEquals(receiver.url(), cells.get(0)),
+                            () -> assertEquals("transaction.authorized", cells.get(1)),
+                            () -> assertEquals("Delivered", cells.get(3)),
+                            () -> assertEquals("1", cells.get(4)),
+                            () -> assertEquals("200", cells.get(5)),
+                            () -> assertEquals("", cells.get(6), "no next attempt once delivered"));
+                    assertFalse(present(browser, "no-deliveries"));
+                    assertFalse(browser.driver.getPageSource().contains(other.toString()),
+                            "another transaction's delivery is not this one's");
+                    browser.screenshot("transaction-deliveries");
+                }
+                try (Browser browser = Browser.english()) {
+                    browser.open("/console/signin").signIn(user.person().email(), user.person().password());
+                    browser.open("/console/transactions/" + id);
+                    assertTrue(browser.text().contains("Timeline"), "the User reads the transaction: " + browser.text());
+                    assertFalse(browser.text().contains("Webhook deliveries") || present(browser, "deliveries")
+                            || browser.driver.getPageSource().contains(receiver.url()),
+                            "no delivery log for a company User: " + browser.text());
+                }
+            } finally {
+                WebhookScenarios.deleteQuietly(endpoint);
+            }
+        }
     }
 
     @Test
