@@ -1,0 +1,52 @@
+package com.paycore.platform.data;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.TypedQuery;
+
+/**
+ * A JPQL query with optional conditions, each written once: a condition goes in with the value of the parameter it
+ * names, and both are left out when the value is null (a filter the caller did not give).
+ */
+public final class Where {
+
+    private final StringBuilder jpql;
+    private final Map<String, Object> parameters = new LinkedHashMap<>();
+
+    /** {@code select ... where} and the conditions that always hold; those parameters are set on the query. */
+    public Where(String select) {
+        jpql = new StringBuilder(select);
+    }
+
+    /** Appends {@code and condition} and binds {@code value} to {@code :name}, unless the value is null. */
+    public Where and(String condition, String name, Object value) {
+        if (value != null) {
+            and(condition);
+            parameters.put(name, value);
+        }
+        return this;
+    }
+
+    /** Appends {@code and condition} (one without parameters), unless it is null. */
+    public Where and(String condition) {
+        if (condition != null) {
+            jpql.append(" and ").append(condition);
+        }
+        return this;
+    }
+
+    /** Binds {@code value} to {@code :name}, a parameter of the last condition appended. */
+    public Where with(String name, Object value) {
+        parameters.put(name, value);
+        return this;
+    }
+
+    /** The query in {@code orderBy} ({@code order by ...}), its optional parameters bound. */
+    public <T> TypedQuery<T> query(EntityManager em, Class<T> type, String orderBy) {
+        TypedQuery<T> query = em.createQuery(jpql + " " + orderBy, type);
+        parameters.forEach(query::setParameter);
+        return query;
+    }
+}
