@@ -26,7 +26,7 @@ class ApiKeyRepository {
     List<ApiKey> list(UUID projectId, KeyType type, Boolean active, Page page) {
         return new Where("select k from ApiKey k where k.projectId = :p")
                 .and("k.type = :type", "type", type).and(active == null ? null : Jpql.is("k.active", active))
-                .query(em, ApiKey.class, "order by k.createdAt, k.id").setParameter("p", projectId)
+                .query(em, ApiKey.class, " order by k.createdAt, k.id").setParameter("p", projectId)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 

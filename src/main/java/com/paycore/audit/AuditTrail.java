@@ -54,7 +54,7 @@ public class AuditTrail {
                         filter.action() == null ? null : filter.action().toLowerCase(Locale.ROOT))
                 .and("lower(e.actor) like :actor escape '\\'", "actor",
                         filter.actor() == null ? null : Likes.contains(filter.actor()))
-                .query(em, AuditEvent.class, "order by e.occurredAt desc, e.id desc")
+                .query(em, AuditEvent.class, " order by e.occurredAt desc, e.id desc")
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(AuditEventView::from).toList();
     }
@@ -64,7 +64,7 @@ public class AuditTrail {
         return new Where("select e from AuditEvent e where 1 = 1")
                 .and("e.companyId in :companies", "companies", Ids.orNone(companyIds))
                 .and("e.occurredAt >= :from", "from", from).and("e.occurredAt <= :to", "to", to)
-                .query(em, AuditEvent.class, "order by e.occurredAt, e.id")
+                .query(em, AuditEvent.class, " order by e.occurredAt, e.id")
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 }

@@ -246,7 +246,7 @@ public class ChargebackService implements StandingChargebacks {
         return new Where("select c from Chargeback c where c.companyId = :company and c.chargebackDate >= :start")
                 .and("c.projectId = :project", "project", wholeCompany ? null : project.id())
                 .and("c.id = :id", "id", chargebackId).and("c.transactionId = :transaction", "transaction", transactionId)
-                .query(em, Chargeback.class, "order by c.chargebackDate, c.id")
+                .query(em, Chargeback.class, " order by c.chargebackDate, c.id")
                 .setParameter("company", project.companyId()).setParameter("start", start)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ChargebackView::of).toList();
@@ -306,14 +306,11 @@ public class ChargebackService implements StandingChargebacks {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Due dueBy(OffsetDateTime until) {
         List<UUID> visible = access.visibleProjects(); // null: every project (platform administrators)
-        var query = em.createQuery("select count(c), min(c.respondByDate) from Chargeback c where c.status = :pending "
-                        + "and c.respondByDate <= :until" + (visible == null ? "" : " and c.projectId in :projects"),
-                        Object[].class)
-                .setParameter("pending", Chargeback.Status.Pending).setParameter("until", until);
-        if (visible != null) {
-            query.setParameter("projects", Ids.orNone(visible));
-        }
-        Object[] row = query.getSingleResult();
+        Object[] row = new Where("select count(c), min(c.respondByDate) from Chargeback c where c.status = :pending "
+                + "and c.respondByDate <= :until")
+                .and("c.projectId in :projects", "projects", Ids.orNone(visible))
+                .query(em, Object[].class, "")
+                .setParameter("pending", Chargeback.Status.Pending).setParameter("until", until).getSingleResult();
         return new Due(((Number) row[0]).longValue(), (OffsetDateTime) row[1]);
     }
 

@@ -76,7 +76,7 @@ class CompanyRepository implements CompanyDirectory {
     List<Company> list(List<UUID> within, UUID id, String name, Page page) {
         return new Where("select c from Company c where c.nameKey like :name escape '\\'")
                 .and("c.id in :within", "within", Ids.orNone(within)).and("c.id = :id", "id", id)
-                .query(em, Company.class, "order by c.createdAt, c.id")
+                .query(em, Company.class, " order by c.createdAt, c.id")
                 .setParameter("name", Likes.contains(name == null ? "" : name))
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
@@ -108,14 +108,10 @@ class CompanyRepository implements CompanyDirectory {
      */
     @Override
     public List<UUID> companiesOf(UUID userId, Role role) {
-        var query = em.createQuery("select m.companyId from CompanyUser m, Company c where c.id = m.companyId "
-                        + "and m.userId = :u and m.active = true and c.active = true"
-                        + (role == null ? "" : " and m.role = :role"), UUID.class)
-                .setParameter("u", userId);
-        if (role != null) {
-            query.setParameter("role", role);
-        }
-        return query.getResultList();
+        return new Where("select m.companyId from CompanyUser m, Company c where c.id = m.companyId "
+                + "and m.userId = :u and m.active = true and c.active = true")
+                .and("m.role = :role", "role", role)
+                .query(em, UUID.class, "").setParameter("u", userId).getResultList();
     }
 
     /** Active memberships of the user in active companies. */
@@ -144,7 +140,7 @@ class CompanyRepository implements CompanyDirectory {
     List<CompanyUser> members(List<UUID> within, UUID userId, Page page) {
         return new Where("select m from CompanyUser m where 1 = 1")
                 .and("m.companyId in :within", "within", Ids.orNone(within)).and("m.userId = :u", "u", userId)
-                .query(em, CompanyUser.class, "order by m.createdAt, m.id")
+                .query(em, CompanyUser.class, " order by m.createdAt, m.id")
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
@@ -159,7 +155,7 @@ class CompanyRepository implements CompanyDirectory {
                 + "or lower(concat(concat(coalesce(m.firstName, ''), ' '), coalesce(m.lastName, ''))) like :filter "
                 + "escape '\\' or m.userId in (select u.id from User u where u.emailKey like :filter escape '\\'))")
                 .and("m.companyId in :within", "within", Ids.orNone(within))
-                .query(em, CompanyUser.class, "order by m.createdAt, m.id")
+                .query(em, CompanyUser.class, " order by m.createdAt, m.id")
                 .setParameter("filter", Likes.contains(text == null ? "" : text))
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }

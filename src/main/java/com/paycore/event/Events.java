@@ -150,7 +150,7 @@ public class Events {
         return new Where("select e from StoredEvent e where e.projectId = :project")
                 .and("e.type = :type", "type", type).and("e.createdAt >= :from", "from", from)
                 .and("e.createdAt <= :to", "to", to)
-                .query(em, StoredEvent.class, "order by e.createdAt desc, e.seq desc").setParameter("project", projectId)
+                .query(em, StoredEvent.class, " order by e.createdAt desc, e.seq desc").setParameter("project", projectId)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(e -> json(e.body())).toList();
     }

@@ -106,7 +106,7 @@ public class ProcessorService {
         return new Where("select p from Processor p where p.deletedAt is null")
                 .and("p.projectId in :within", "within", Ids.orNone(within)).and("p.id = :id", "id", id)
                 .and(active == null ? null : Jpql.is("p.active", active))
-                .query(em, Processor.class, "order by p.createdAt, p.id")
+                .query(em, Processor.class, " order by p.createdAt, p.id")
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ProcessorView::from).toList();
     }

@@ -86,7 +86,7 @@ class ProjectRepository implements ProjectDirectory {
                     .with("adminCompanies", Ids.orNone(visibility.adminCompanies()))
                     .with("memberships", Ids.orNone(visibility.memberships()));
         }
-        return where.query(em, Project.class, "order by p.createdAt, p.id")
+        return where.query(em, Project.class, " order by p.createdAt, p.id")
                 .setParameter("name", Likes.contains(filter.name() == null ? "" : filter.name()))
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }

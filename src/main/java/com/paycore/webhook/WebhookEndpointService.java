@@ -147,7 +147,7 @@ public class WebhookEndpointService {
         return new Where("select e from WebhookEndpoint e where e.deletedAt is null")
                 .and("e.projectId = :project", "project", projectId)
                 .and("e.companyId in :companies", "companies", Ids.orNone(companyIds))
-                .query(em, WebhookEndpoint.class, "order by e.createdAt, e.id")
+                .query(em, WebhookEndpoint.class, " order by e.createdAt, e.id")
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(EndpointView::from).toList();
     }
@@ -170,13 +170,10 @@ public class WebhookEndpointService {
                 return java.util.Optional.empty();
             }
         }
-        var query = em.createQuery("select count(e), min(e.failingSince) from WebhookEndpoint e where e.deletedAt is null "
-                + "and e.active = true and e.failingSince is not null"
-                + (administered == null ? "" : " and e.companyId in :companies"), Object[].class);
-        if (administered != null) {
-            query.setParameter("companies", administered);
-        }
-        Object[] row = query.getSingleResult();
+        Object[] row = new Where("select count(e), min(e.failingSince) from WebhookEndpoint e where e.deletedAt is null "
+                + "and e.active = true and e.failingSince is not null")
+                .and("e.companyId in :companies", "companies", administered)
+                .query(em, Object[].class, "").getSingleResult();
         return java.util.Optional.of(new Failing(((Number) row[0]).longValue(), (OffsetDateTime) row[1]));
     }
 

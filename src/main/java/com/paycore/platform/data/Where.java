@@ -43,9 +43,9 @@ public final class Where {
         return this;
     }
 
-    /** The query in {@code orderBy} ({@code order by ...}), its optional parameters bound. */
-    public <T> TypedQuery<T> query(EntityManager em, Class<T> type, String orderBy) {
-        TypedQuery<T> query = em.createQuery(jpql + " " + orderBy, type);
+    /** The query, ending in {@code rest} ({@code " order by ..."}, or empty), its optional parameters bound. */
+    public <T> TypedQuery<T> query(EntityManager em, Class<T> type, String rest) {
+        TypedQuery<T> query = em.createQuery(jpql + rest, type);
         parameters.forEach(query::setParameter);
         return query;
     }
