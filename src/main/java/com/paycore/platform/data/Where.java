@@ -15,7 +15,7 @@ public final class Where {
     private final StringBuilder jpql;
     private final Map<String, Object> parameters = new LinkedHashMap<>();
 
-    /** {@code select ... where} and the conditions that always hold; those parameters are set on the query. */
+    /** {@code select} (or {@code from}) {@code ... where} and the conditions that always hold, bound by the caller. */
     public Where(String select) {
         jpql = new StringBuilder(select);
     }
@@ -45,8 +45,18 @@ public final class Where {
 
     /** The query, ending in {@code rest} ({@code " order by ..."}, or empty), its optional parameters bound. */
     public <T> TypedQuery<T> query(EntityManager em, Class<T> type, String rest) {
-        TypedQuery<T> query = em.createQuery(jpql + rest, type);
+        return bind(em.createQuery(jpql + rest, type));
+    }
+
+    /** Binds the optional parameters to a query made of this text (two queries over one {@code from ... where}). */
+    public <T> TypedQuery<T> bind(TypedQuery<T> query) {
         parameters.forEach(query::setParameter);
         return query;
+    }
+
+    /** The JPQL so far. */
+    @Override
+    public String toString() {
+        return jpql.toString();
     }
 }
