@@ -134,10 +134,6 @@ class ApiKey extends Timestamped {
         return deactivationDate;
     }
 
-    String lookupHash() {
-        return lookupHash;
-    }
-
     String encryptedValue() {
         return encryptedValue;
     }

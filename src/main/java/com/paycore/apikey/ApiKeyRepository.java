@@ -11,6 +11,7 @@ import jakarta.persistence.PersistenceContext;
 
 import com.paycore.platform.data.Jpql;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 
 @ApplicationScoped
 class ApiKeyRepository {
@@ -23,19 +24,10 @@ class ApiKeyRepository {
     }
 
     List<ApiKey> list(UUID projectId, KeyType type, Boolean active, Page page) {
-        StringBuilder jpql = new StringBuilder("select k from ApiKey k where k.projectId = :p");
-        if (type != null) {
-            jpql.append(" and k.type = :type");
-        }
-        if (active != null) {
-            jpql.append(" and ").append(Jpql.is("k.active", active));
-        }
-        var query = em.createQuery(jpql.append(" order by k.createdAt, k.id").toString(), ApiKey.class)
-                .setParameter("p", projectId);
-        if (type != null) {
-            query.setParameter("type", type);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+        return new Where("select k from ApiKey k where k.projectId = :p")
+                .and("k.type = :type", "type", type).and(active == null ? null : Jpql.is("k.active", active))
+                .query(em, ApiKey.class, " order by k.createdAt, k.id").setParameter("p", projectId)
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
     /** The project's newest keys of the type that are usable now, newest first, at most {@code max}. */

@@ -14,6 +14,7 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.CompanyAccess;
 import com.paycore.platform.data.Likes;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 
 /** The read side of the audit trail (GET /adm/auditEvents): what a caller may read of the rows {@link AuditLog} wrote. */
@@ -46,65 +47,24 @@ public class AuditTrail {
     public List<AuditEventView> search(AuditFilter filter, Page page) {
         UUID companyId = filter.companyId();
         List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
-        StringBuilder jpql = new StringBuilder("select e from AuditEvent e where 1 = 1");
-        if (within != null) {
-            jpql.append(" and e.companyId in :companies");
-        }
-        if (filter.from() != null) {
-            jpql.append(" and e.occurredAt >= :from");
-        }
-        if (filter.to() != null) {
-            jpql.append(" and e.occurredAt <= :to");
-        }
-        if (filter.action() != null) {
-            jpql.append(" and lower(e.action) = :action");
-        }
-        if (filter.actor() != null) {
-            jpql.append(" and lower(e.actor) like :actor escape '\\'");
-        }
-        var query = em.createQuery(jpql.append(" order by e.occurredAt desc, e.id desc").toString(), AuditEvent.class);
-        if (within != null) {
-            query.setParameter("companies", Ids.orNone(within));
-        }
-        if (filter.from() != null) {
-            query.setParameter("from", filter.from());
-        }
-        if (filter.to() != null) {
-            query.setParameter("to", filter.to());
-        }
-        if (filter.action() != null) {
-            query.setParameter("action", filter.action().toLowerCase(Locale.ROOT));
-        }
-        if (filter.actor() != null) {
-            query.setParameter("actor", Likes.contains(filter.actor()));
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+        return new Where("select e from AuditEvent e where 1 = 1")
+                .and("e.companyId in :companies", "companies", Ids.orNone(within))
+                .and("e.occurredAt >= :from", "from", filter.from()).and("e.occurredAt <= :to", "to", filter.to())
+                .and("lower(e.action) = :action", "action",
+                        filter.action() == null ? null : filter.action().toLowerCase(Locale.ROOT))
+                .and("lower(e.actor) like :actor escape '\\'", "actor",
+                        filter.actor() == null ? null : Likes.contains(filter.actor()))
+                .query(em, AuditEvent.class, " order by e.occurredAt desc, e.id desc")
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(AuditEventView::from).toList();
     }
 
     /** Events of the given companies (null: every event, platform administrators only), oldest first. */
     private List<AuditEvent> list(List<UUID> companyIds, OffsetDateTime from, OffsetDateTime to, Page page) {
-        StringBuilder jpql = new StringBuilder("select e from AuditEvent e where 1 = 1");
-        if (companyIds != null) {
-            jpql.append(" and e.companyId in :companies");
-        }
-        if (from != null) {
-            jpql.append(" and e.occurredAt >= :from");
-        }
-        if (to != null) {
-            jpql.append(" and e.occurredAt <= :to");
-        }
-        jpql.append(" order by e.occurredAt, e.id");
-        var query = em.createQuery(jpql.toString(), AuditEvent.class);
-        if (companyIds != null) {
-            query.setParameter("companies", Ids.orNone(companyIds));
-        }
-        if (from != null) {
-            query.setParameter("from", from);
-        }
-        if (to != null) {
-            query.setParameter("to", to);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+        return new Where("select e from AuditEvent e where 1 = 1")
+                .and("e.companyId in :companies", "companies", Ids.orNone(companyIds))
+                .and("e.occurredAt >= :from", "from", from).and("e.occurredAt <= :to", "to", to)
+                .query(em, AuditEvent.class, " order by e.occurredAt, e.id")
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 }

@@ -15,6 +15,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.Envelope;
@@ -52,30 +53,16 @@ class CardUpdateReport {
         // A company User reads the rows of assigned projects only; Admins and platform administrators read them all.
         List<UUID> visible = projectAccess.visibleIn(companyId);
 
-        StringBuilder where = new StringBuilder(" from CardUpdate u where u.companyId = :company "
-                + "and u.updateDate >= :start and u.updateDate <= :end");
-        if (type != null) {
-            where.append(" and u.updateType = :type");
-        }
-        if (projectId != null) {
-            where.append(" and u.projectId = :project");
-        }
-        if (visible != null) {
-            where.append(" and u.projectId in :visible");
-        }
-        TypedQuery<Long> count = em.createQuery("select count(u)" + where, Long.class);
-        TypedQuery<CardUpdate> rows = em.createQuery("select u" + where + " order by u.updateDate, u.id", CardUpdate.class);
+        Where where = new Where(" from CardUpdate u where u.companyId = :company "
+                + "and u.updateDate >= :start and u.updateDate <= :end")
+                .and("u.updateType = :type", "type", type == null ? null : type.name())
+                .and("u.projectId = :project", "project", projectId)
+                .and("u.projectId in :visible", "visible", Ids.orNone(visible));
+        TypedQuery<Long> count = where.bind(em.createQuery("select count(u)" + where, Long.class));
+        TypedQuery<CardUpdate> rows = where.bind(em.createQuery("select u" + where + " order by u.updateDate, u.id",
+                CardUpdate.class));
         for (TypedQuery<?> query : List.of(count, rows)) {
             query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);
-            if (type != null) {
-                query.setParameter("type", type.name());
-            }
-            if (projectId != null) {
-                query.setParameter("project", projectId);
-            }
-            if (visible != null) {
-                query.setParameter("visible", Ids.orNone(visible));
-            }
         }
         List<CardUpdateView> entries = rows.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList()
                 .stream().map(CardUpdateView::from).toList();

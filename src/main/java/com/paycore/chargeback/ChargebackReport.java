@@ -17,6 +17,7 @@ import jakarta.transaction.Transactional;
 
 import com.paycore.access.ProjectAccess;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.Envelope;
@@ -67,23 +68,16 @@ class ChargebackReport {
                 .orElseThrow(() -> AppException.invalid("status: one of " + List.of(Chargeback.Status.values())));
         List<UUID> visible = projects.visibleIn(companyId); // null: every project of the company
 
-        String where = " from Chargeback c where c.companyId = :company and " + column + " >= :start and "
-                + column + " <= :end" + (visible != null ? " and c.projectId in :visible" : "")
-                + (projectId != null ? " and c.projectId = :project" : "")
-                + (status != null ? " and c.status = :status" : "");
-        TypedQuery<Chargeback> rows = em.createQuery("select c" + where + " order by " + column + ", c.id", Chargeback.class);
-        TypedQuery<Object[]> totals = em.createQuery("select count(c), sum(c.amount)" + where, Object[].class);
+        Where where = new Where(" from Chargeback c where c.companyId = :company and " + column + " >= :start and "
+                + column + " <= :end")
+                .and("c.projectId in :visible", "visible", Ids.orNone(visible))
+                .and("c.projectId = :project", "project", projectId).and("c.status = :status", "status", wanted);
+        TypedQuery<Chargeback> rows = where.bind(em.createQuery("select c" + where + " order by " + column + ", c.id",
+                Chargeback.class));
+        TypedQuery<Object[]> totals = where.bind(em.createQuery("select count(c), sum(c.amount)" + where,
+                Object[].class));
         for (TypedQuery<?> query : List.of(rows, totals)) {
             query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);
-            if (visible != null) {
-                query.setParameter("visible", Ids.orNone(visible));
-            }
-            if (projectId != null) {
-                query.setParameter("project", projectId);
-            }
-            if (wanted != null) {
-                query.setParameter("status", wanted);
-            }
         }
         Object[] sums = totals.getSingleResult();
         long total = ((Number) sums[0]).longValue();

@@ -22,6 +22,7 @@ import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.event.Topic;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Bodies;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.input.Times;
@@ -242,29 +243,12 @@ public class ChargebackService implements StandingChargebacks {
             throw AppException.invalid("offset and limit: required");
         }
         Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
-        StringBuilder jpql = new StringBuilder("select c from Chargeback c where c.companyId = :company "
-                + "and c.chargebackDate >= :start");
-        if (!wholeCompany) {
-            jpql.append(" and c.projectId = :project");
-        }
-        if (chargebackId != null) {
-            jpql.append(" and c.id = :id");
-        }
-        if (transactionId != null) {
-            jpql.append(" and c.transactionId = :transaction");
-        }
-        var query = em.createQuery(jpql.append(" order by c.chargebackDate, c.id").toString(), Chargeback.class)
-                .setParameter("company", project.companyId()).setParameter("start", start);
-        if (!wholeCompany) {
-            query.setParameter("project", project.id());
-        }
-        if (chargebackId != null) {
-            query.setParameter("id", chargebackId);
-        }
-        if (transactionId != null) {
-            query.setParameter("transaction", transactionId);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+        return new Where("select c from Chargeback c where c.companyId = :company and c.chargebackDate >= :start")
+                .and("c.projectId = :project", "project", wholeCompany ? null : project.id())
+                .and("c.id = :id", "id", chargebackId).and("c.transactionId = :transaction", "transaction", transactionId)
+                .query(em, Chargeback.class, " order by c.chargebackDate, c.id")
+                .setParameter("company", project.companyId()).setParameter("start", start)
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ChargebackView::of).toList();
     }
 
@@ -322,14 +306,11 @@ public class ChargebackService implements StandingChargebacks {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Due dueBy(OffsetDateTime until) {
         List<UUID> visible = access.visibleProjects(); // null: every project (platform administrators)
-        var query = em.createQuery("select count(c), min(c.respondByDate) from Chargeback c where c.status = :pending "
-                        + "and c.respondByDate <= :until" + (visible == null ? "" : " and c.projectId in :projects"),
-                        Object[].class)
-                .setParameter("pending", Chargeback.Status.Pending).setParameter("until", until);
-        if (visible != null) {
-            query.setParameter("projects", Ids.orNone(visible));
-        }
-        Object[] row = query.getSingleResult();
+        Object[] row = new Where("select count(c), min(c.respondByDate) from Chargeback c where c.status = :pending "
+                + "and c.respondByDate <= :until")
+                .and("c.projectId in :projects", "projects", Ids.orNone(visible))
+                .query(em, Object[].class, "")
+                .setParameter("pending", Chargeback.Status.Pending).setParameter("until", until).getSingleResult();
         return new Due(((Number) row[0]).longValue(), (OffsetDateTime) row[1]);
     }
 

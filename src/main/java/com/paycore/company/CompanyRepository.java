@@ -16,6 +16,7 @@ import com.paycore.platform.data.Jpql;
 import com.paycore.platform.data.Likes;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.data.UniqueViolations;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.ErrorCode;
 
@@ -73,22 +74,11 @@ class CompanyRepository implements CompanyDirectory {
 
     /** Companies filtered by id and name (case-insensitive partial); {@code within} null means all companies. */
     List<Company> list(List<UUID> within, UUID id, String name, Page page) {
-        StringBuilder jpql = new StringBuilder("select c from Company c where c.nameKey like :name escape '\\'");
-        if (within != null) {
-            jpql.append(" and c.id in :within");
-        }
-        if (id != null) {
-            jpql.append(" and c.id = :id");
-        }
-        var query = em.createQuery(jpql.append(" order by c.createdAt, c.id").toString(), Company.class)
-                .setParameter("name", Likes.contains(name == null ? "" : name));
-        if (within != null) {
-            query.setParameter("within", Ids.orNone(within));
-        }
-        if (id != null) {
-            query.setParameter("id", id);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+        return new Where("select c from Company c where c.nameKey like :name escape '\\'")
+                .and("c.id in :within", "within", Ids.orNone(within)).and("c.id = :id", "id", id)
+                .query(em, Company.class, " order by c.createdAt, c.id")
+                .setParameter("name", Likes.contains(name == null ? "" : name))
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
     void add(Company company) {
@@ -118,14 +108,10 @@ class CompanyRepository implements CompanyDirectory {
      */
     @Override
     public List<UUID> companiesOf(UUID userId, Role role) {
-        var query = em.createQuery("select m.companyId from CompanyUser m, Company c where c.id = m.companyId "
-                        + "and m.userId = :u and m.active = true and c.active = true"
-                        + (role == null ? "" : " and m.role = :role"), UUID.class)
-                .setParameter("u", userId);
-        if (role != null) {
-            query.setParameter("role", role);
-        }
-        return query.getResultList();
+        return new Where("select m.companyId from CompanyUser m, Company c where c.id = m.companyId "
+                + "and m.userId = :u and m.active = true and c.active = true")
+                .and("m.role = :role", "role", role)
+                .query(em, UUID.class, "").setParameter("u", userId).getResultList();
     }
 
     /** Active memberships of the user in active companies. */
@@ -152,21 +138,10 @@ class CompanyRepository implements CompanyDirectory {
 
     /** Memberships in the given companies (null: every company), optionally of one user. */
     List<CompanyUser> members(List<UUID> within, UUID userId, Page page) {
-        StringBuilder jpql = new StringBuilder("select m from CompanyUser m where 1 = 1");
-        if (within != null) {
-            jpql.append(" and m.companyId in :within");
-        }
-        if (userId != null) {
-            jpql.append(" and m.userId = :u");
-        }
-        var query = em.createQuery(jpql.append(" order by m.createdAt, m.id").toString(), CompanyUser.class);
-        if (within != null) {
-            query.setParameter("within", Ids.orNone(within));
-        }
-        if (userId != null) {
-            query.setParameter("u", userId);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+        return new Where("select m from CompanyUser m where 1 = 1")
+                .and("m.companyId in :within", "within", Ids.orNone(within)).and("m.userId = :u", "u", userId)
+                .query(em, CompanyUser.class, " order by m.createdAt, m.id")
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
     /**
@@ -175,19 +150,14 @@ class CompanyRepository implements CompanyDirectory {
      * the user feature's column, read here by a subquery only (no user entity leaves this query).
      */
     List<CompanyUser> searchMembers(List<UUID> within, String text, Page page) {
-        StringBuilder jpql = new StringBuilder("select m from CompanyUser m where (lower(m.firstName) like :filter "
+        return new Where("select m from CompanyUser m where (lower(m.firstName) like :filter "
                 + "escape '\\' or lower(m.lastName) like :filter escape '\\' "
                 + "or lower(concat(concat(coalesce(m.firstName, ''), ' '), coalesce(m.lastName, ''))) like :filter "
-                + "escape '\\' or m.userId in (select u.id from User u where u.emailKey like :filter escape '\\'))");
-        if (within != null) {
-            jpql.append(" and m.companyId in :within");
-        }
-        var query = em.createQuery(jpql.append(" order by m.createdAt, m.id").toString(), CompanyUser.class)
-                .setParameter("filter", Likes.contains(text == null ? "" : text));
-        if (within != null) {
-            query.setParameter("within", Ids.orNone(within));
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+                + "escape '\\' or m.userId in (select u.id from User u where u.emailKey like :filter escape '\\'))")
+                .and("m.companyId in :within", "within", Ids.orNone(within))
+                .query(em, CompanyUser.class, " order by m.createdAt, m.id")
+                .setParameter("filter", Likes.contains(text == null ? "" : text))
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
     void addMember(CompanyUser member) {

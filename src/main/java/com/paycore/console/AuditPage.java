@@ -24,7 +24,6 @@ import com.paycore.company.CompanyService;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.AppException;
-import com.paycore.platform.web.ErrorCode;
 
 /**
  * The audit trail at {@code /console/audit}: the rows the API's GET /api/adm/auditEvents answers the user (platform

@@ -75,7 +75,7 @@ public class CompanyPage {
         if (administers) {
             users = companies.membersOf(company.id(), new Page(SHOWN, 0));
         }
-        companyProjects = projects.views(company.id(), null, new Page(SHOWN + 1, 0));
+        companyProjects = projects.views(company.id(), null, new Page(SHOWN, 0));
     }
 
     /** Creates a project of this company (E7, the same checks) and opens its page; a refusal stays here in words. */
@@ -119,11 +119,7 @@ public class CompanyPage {
     }
 
     public List<ProjectView> getProjects() {
-        return companyProjects.size() > SHOWN ? companyProjects.subList(0, SHOWN) : companyProjects;
-    }
-
-    public boolean isMoreProjects() {
-        return companyProjects.size() > SHOWN;
+        return companyProjects;
     }
 
     public String date(java.time.OffsetDateTime at) {

@@ -71,7 +71,6 @@ public class ProjectPage {
 
     private ProjectView project;
     private int status = 200;
-    private String notFound;
     private String companyName;
     private boolean administers;
     private List<ApiKeyView> keys = List.of();
@@ -99,7 +98,6 @@ public class ProjectPage {
             project = projects.view(id.orElseThrow(() -> AppException.notFound("Project")));
         } catch (AppException refused) {
             status = Refusal.status(refused);
-            notFound = Refusal.words(refused);
             external.setResponseStatus(status);
             return;
         }
@@ -206,10 +204,6 @@ public class ProjectPage {
 
     public boolean isForbidden() {
         return status == 403;
-    }
-
-    public String getNotFound() {
-        return notFound;
     }
 
     public ProjectView getProject() {

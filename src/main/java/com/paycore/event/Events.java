@@ -26,6 +26,7 @@ import jakarta.transaction.Transactional.TxType;
 
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.StrictJson;
@@ -146,28 +147,11 @@ public class Events {
         if (from != null && to != null && to.isBefore(from)) {
             throw AppException.invalid("to: before from");
         }
-        StringBuilder jpql = new StringBuilder("select e from StoredEvent e where e.projectId = :project");
-        if (type != null) {
-            jpql.append(" and e.type = :type");
-        }
-        if (from != null) {
-            jpql.append(" and e.createdAt >= :from");
-        }
-        if (to != null) {
-            jpql.append(" and e.createdAt <= :to");
-        }
-        var query = em.createQuery(jpql.append(" order by e.createdAt desc, e.seq desc").toString(), StoredEvent.class)
-                .setParameter("project", projectId);
-        if (type != null) {
-            query.setParameter("type", type);
-        }
-        if (from != null) {
-            query.setParameter("from", from);
-        }
-        if (to != null) {
-            query.setParameter("to", to);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+        return new Where("select e from StoredEvent e where e.projectId = :project")
+                .and("e.type = :type", "type", type).and("e.createdAt >= :from", "from", from)
+                .and("e.createdAt <= :to", "to", to)
+                .query(em, StoredEvent.class, " order by e.createdAt desc, e.seq desc").setParameter("project", projectId)
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(e -> json(e.body())).toList();
     }
 

@@ -55,10 +55,6 @@ class Keystore {
         return wrappedKey;
     }
 
-    String wrappedIv() {
-        return wrappedIv;
-    }
-
     String keyStrength() {
         return keyStrength;
     }

@@ -1,5 +1,6 @@
 package com.paycore.processor;
 
+import com.paycore.platform.data.Where;
 import com.paycore.secret.SecretColumns;
 import jakarta.enterprise.event.Observes;
 import java.io.StringReader;
@@ -102,24 +103,11 @@ public class ProcessorService {
         } else {
             within = projects.visibleProjects();
         }
-        StringBuilder jpql = new StringBuilder("select p from Processor p where p.deletedAt is null");
-        if (within != null) {
-            jpql.append(" and p.projectId in :within");
-        }
-        if (id != null) {
-            jpql.append(" and p.id = :id");
-        }
-        if (active != null) {
-            jpql.append(" and ").append(Jpql.is("p.active", active));
-        }
-        var query = em.createQuery(jpql.append(" order by p.createdAt, p.id").toString(), Processor.class);
-        if (within != null) {
-            query.setParameter("within", Ids.orNone(within));
-        }
-        if (id != null) {
-            query.setParameter("id", id);
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+        return new Where("select p from Processor p where p.deletedAt is null")
+                .and("p.projectId in :within", "within", Ids.orNone(within)).and("p.id = :id", "id", id)
+                .and(active == null ? null : Jpql.is("p.active", active))
+                .query(em, Processor.class, " order by p.createdAt, p.id")
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ProcessorView::from).toList();
     }
 

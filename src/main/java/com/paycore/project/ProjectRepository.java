@@ -16,6 +16,7 @@ import com.paycore.platform.data.Jpql;
 import com.paycore.platform.data.Likes;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.data.UniqueViolations;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.ErrorCode;
 
@@ -76,33 +77,18 @@ class ProjectRepository implements ProjectDirectory {
     }
 
     List<Project> list(Filter filter, Visibility visibility, Page page) {
-        StringBuilder jpql = new StringBuilder("select distinct p from Project p left join p.companyUserIds cu "
-                + "where p.nameKey like :name escape '\\'");
-        if (filter.companyId() != null) {
-            jpql.append(" and p.companyId = :company");
-        }
-        if (filter.id() != null) {
-            jpql.append(" and p.id = :id");
-        }
-        if (filter.active() != null) {
-            jpql.append(" and ").append(Jpql.is("p.active", filter.active()));
-        }
+        Where where = new Where("select distinct p from Project p left join p.companyUserIds cu "
+                + "where p.nameKey like :name escape '\\'")
+                .and("p.companyId = :company", "company", filter.companyId()).and("p.id = :id", "id", filter.id())
+                .and(filter.active() == null ? null : Jpql.is("p.active", filter.active()));
         if (visibility != null) {
-            jpql.append(" and (p.companyId in :adminCompanies or cu in :memberships)");
+            where.and("(p.companyId in :adminCompanies or cu in :memberships)")
+                    .with("adminCompanies", Ids.orNone(visibility.adminCompanies()))
+                    .with("memberships", Ids.orNone(visibility.memberships()));
         }
-        var query = em.createQuery(jpql.append(" order by p.createdAt, p.id").toString(), Project.class)
-                .setParameter("name", Likes.contains(filter.name() == null ? "" : filter.name()));
-        if (filter.companyId() != null) {
-            query.setParameter("company", filter.companyId());
-        }
-        if (filter.id() != null) {
-            query.setParameter("id", filter.id());
-        }
-        if (visibility != null) {
-            query.setParameter("adminCompanies", Ids.orNone(visibility.adminCompanies()));
-            query.setParameter("memberships", Ids.orNone(visibility.memberships()));
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+        return where.query(em, Project.class, " order by p.createdAt, p.id")
+                .setParameter("name", Likes.contains(filter.name() == null ? "" : filter.name()))
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 
     /** Ids of the projects the visibility allows. */

@@ -11,6 +11,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 
 /**
@@ -100,13 +101,10 @@ class RunStore {
 
     /** The Running runs, oldest first; of the given companies only unless null (platform-wide runs have none). */
     List<Run> running(List<UUID> companies) {
-        var query = em.createQuery("select r from Run r where r.state = :running"
-                + (companies == null ? "" : " and r.companyId in :companies") + " order by r.startedAt, r.id", Run.class)
-                .setParameter("running", Run.State.Running.name());
-        if (companies != null) {
-            query.setParameter("companies", companies);
-        }
-        return query.setMaxResults(100).getResultList();
+        return new Where("select r from Run r where r.state = :running")
+                .and("r.companyId in :companies", "companies", companies)
+                .query(em, Run.class, " order by r.startedAt, r.id")
+                .setParameter("running", Run.State.Running.name()).setMaxResults(100).getResultList();
     }
 
     Optional<Run> find(UUID id) {

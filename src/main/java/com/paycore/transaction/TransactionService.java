@@ -23,6 +23,7 @@ import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.input.Times;
 import com.paycore.platform.web.AppException;
@@ -259,13 +260,10 @@ public class TransactionService implements OpenTransactions {
                             && page.offset() == 0)
                     .map(t -> List.of(t.view())).orElse(List.of());
         }
-        var query = em.createQuery("select t from CardTransaction t where t.projectId = :project"
-                        + (wanted != null ? " and t.status = :status" : "") + " order by t.createdAt desc, t.id desc",
-                CardTransaction.class).setParameter("project", projectId);
-        if (wanted != null) {
-            query.setParameter("status", wanted);
-        }
-        List<CardTransaction> found = query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
+        List<CardTransaction> found = new Where("select t from CardTransaction t where t.projectId = :project")
+                .and("t.status = :status", "status", wanted)
+                .query(em, CardTransaction.class, " order by t.createdAt desc, t.id desc")
+                .setParameter("project", projectId).setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
         if (found.isEmpty()) {
             return List.of();
         }

@@ -114,14 +114,6 @@ class WebhookEndpoint extends Timestamped {
         return secret;
     }
 
-    String previousSecret() {
-        return previousSecret;
-    }
-
-    OffsetDateTime previousSecretUntil() {
-        return previousSecretUntil;
-    }
-
     /** Whether an event of this type is meant for an endpoint that enables these types (comma-separated, or *). */
     static boolean wants(String enabledEvents, String type) {
         for (String enabled : enabledEvents.split(",")) {

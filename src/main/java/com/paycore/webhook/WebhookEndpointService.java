@@ -25,6 +25,7 @@ import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.data.Page;
+import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Bodies;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.AppException;
@@ -137,24 +138,17 @@ public class WebhookEndpointService {
     }
 
     public List<EndpointView> list(UUID projectId, Page page) {
-        StringBuilder jpql = new StringBuilder("select e from WebhookEndpoint e where e.deletedAt is null");
         List<UUID> companyIds = null;
         if (projectId != null) {
-            jpql.append(" and e.projectId = :project");
             projects.asAdmin(projectId);
         } else {
             companyIds = companies.administeredCompanies(); // null: every company (platform administrators)
-            if (companyIds != null) {
-                jpql.append(" and e.companyId in :companies");
-            }
         }
-        var query = em.createQuery(jpql.append(" order by e.createdAt, e.id").toString(), WebhookEndpoint.class);
-        if (projectId != null) {
-            query.setParameter("project", projectId);
-        } else if (companyIds != null) {
-            query.setParameter("companies", Ids.orNone(companyIds));
-        }
-        return query.setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
+        return new Where("select e from WebhookEndpoint e where e.deletedAt is null")
+                .and("e.projectId = :project", "project", projectId)
+                .and("e.companyId in :companies", "companies", Ids.orNone(companyIds))
+                .query(em, WebhookEndpoint.class, " order by e.createdAt, e.id")
+                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(EndpointView::from).toList();
     }
 
@@ -176,13 +170,10 @@ public class WebhookEndpointService {
                 return java.util.Optional.empty();
             }
         }
-        var query = em.createQuery("select count(e), min(e.failingSince) from WebhookEndpoint e where e.deletedAt is null "
-                + "and e.active = true and e.failingSince is not null"
-                + (administered == null ? "" : " and e.companyId in :companies"), Object[].class);
-        if (administered != null) {
-            query.setParameter("companies", administered);
-        }
-        Object[] row = query.getSingleResult();
+        Object[] row = new Where("select count(e), min(e.failingSince) from WebhookEndpoint e where e.deletedAt is null "
+                + "and e.active = true and e.failingSince is not null")
+                .and("e.companyId in :companies", "companies", administered)
+                .query(em, Object[].class, "").getSingleResult();
         return java.util.Optional.of(new Failing(((Number) row[0]).longValue(), (OffsetDateTime) row[1]));
     }
 

@@ -89,13 +89,13 @@ public class Jdbc {
         session(session -> {
             Connection connection = session.connection;
             if (statements.size() == 1 || !connection.getAutoCommit()) {
-                executeEach(connection, statements, values);
+                updateEach(session, statements, values);
             } else if (postgres(connection)) {
-                execute(connection, String.join("; ", statements), values.stream().flatMap(Arrays::stream).toArray());
+                session.update(String.join("; ", statements), values.stream().flatMap(Arrays::stream).toArray());
             } else {
                 connection.setAutoCommit(false);
                 try {
-                    executeEach(connection, statements, values);
+                    updateEach(session, statements, values);
                     connection.commit();
                 } catch (SQLException | RuntimeException e) {
                     connection.rollback();
@@ -213,17 +213,10 @@ public class Jdbc {
         return at == null ? null : at.toInstant().atOffset(ZoneOffset.UTC);
     }
 
-    private static void executeEach(Connection connection, List<String> statements, List<Object[]> values)
+    private static void updateEach(Session session, List<String> statements, List<Object[]> values)
             throws SQLException {
         for (int i = 0; i < statements.size(); i++) {
-            execute(connection, statements.get(i), values.get(i));
-        }
-    }
-
-    private static void execute(Connection connection, String sql, Object[] values) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            bind(statement, values);
-            statement.executeUpdate();
+            session.update(statements.get(i), values.get(i));
         }
     }
 

@@ -22,9 +22,12 @@ public final class Ids {
     /** An id no row has: stands for "none" where a query needs a value. */
     public static final UUID NONE = new UUID(0, 0);
 
-    /** A list for an {@code in :ids} parameter: SQL has no empty IN list, so an empty one matches nothing through NONE. */
+    /**
+     * A list for an {@code in :ids} parameter: SQL has no empty IN list, so an empty one matches nothing through NONE;
+     * null (no such filter) stays null.
+     */
     public static java.util.List<UUID> orNone(java.util.List<UUID> ids) {
-        return ids.isEmpty() ? java.util.List.of(NONE) : ids;
+        return ids == null ? null : ids.isEmpty() ? java.util.List.of(NONE) : ids;
     }
 
     public static UUID newId() {

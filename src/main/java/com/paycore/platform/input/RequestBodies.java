@@ -93,10 +93,6 @@ public final class RequestBodies {
         }
     }
 
-    static AppException tooLarge(long max) {
-        return new AppException(ErrorCode.BODY_TOO_LARGE, max);
-    }
-
     /** Counts what is read and refuses past the limit. */
     static final class Bounded extends FilterInputStream {
         private final long max;
@@ -128,7 +124,7 @@ public final class RequestBodies {
         private void counted(int n) {
             read += n;
             if (read > max) {
-                throw tooLarge(max);
+                throw new AppException(ErrorCode.BODY_TOO_LARGE, max);
             }
         }
     }
@@ -209,16 +205,15 @@ public final class RequestBodies {
 
     /** A JSON number's text: at most {@link #MAX_NUMBER_CHARS} characters and |scale| at most {@link #MAX_NUMBER_SCALE}. */
     static void number(String text) {
-        if (text.length() > MAX_NUMBER_CHARS) {
-            throw new AppException(ErrorCode.NUMBER_OUT_OF_RANGE, MAX_NUMBER_CHARS, MAX_NUMBER_SCALE);
-        }
-        int scale;
+        boolean inRange;
         try {
-            scale = new BigDecimal(text).scale(); // cheap for a short text, whatever its exponent
+            // the scale is cheap to read from a short text, whatever its exponent
+            inRange = text.length() <= MAX_NUMBER_CHARS
+                    && Math.abs((long) new BigDecimal(text).scale()) <= MAX_NUMBER_SCALE;
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new AppException(ErrorCode.NUMBER_OUT_OF_RANGE, MAX_NUMBER_CHARS, MAX_NUMBER_SCALE);
+            inRange = false;
         }
-        if (Math.abs((long) scale) > MAX_NUMBER_SCALE) {
+        if (!inRange) {
             throw new AppException(ErrorCode.NUMBER_OUT_OF_RANGE, MAX_NUMBER_CHARS, MAX_NUMBER_SCALE);
         }
     }
