@@ -21,6 +21,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
 
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -400,5 +401,32 @@ class ArchitectureTest {
                         call -> call.getTarget().getOwner().getName().equals("com.paycore.access.Caller")
                                 && call.getTarget().getName().startsWith("requirePlatformAdmin")))
                 .check(CLASSES);
+    }
+
+    /**
+     * The persistence unit lists its managed classes and excludes the rest (so that the deployment does not read every
+     * class of the WAR for mapping annotations): the list must be exactly the classes that carry a mapping annotation.
+     * An entity left out would be unknown to JPA at run time; a class listed but gone would fail the deployment.
+     */
+    @Test
+    void thePersistenceUnitListsExactlyTheMappedClassesAndExcludesTheRest() throws Exception {
+        Document unit;
+        try (var in = ArchitectureTest.class.getResourceAsStream("/META-INF/persistence.xml")) {
+            unit = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
+        }
+        java.util.Set<String> listed = new java.util.TreeSet<>();
+        var classes = unit.getElementsByTagName("class");
+        for (int i = 0; i < classes.getLength(); i++) {
+            listed.add(classes.item(i).getTextContent().trim());
+        }
+        java.util.Set<String> mapped = new java.util.TreeSet<>();
+        for (JavaClass type : CLASSES) {
+            if (List.of("Entity", "Embeddable", "MappedSuperclass", "Converter").stream()
+                    .anyMatch(a -> type.isAnnotatedWith("jakarta.persistence." + a))) {
+                mapped.add(type.getName());
+            }
+        }
+        assertEquals(mapped, listed, "META-INF/persistence.xml's <class> list");
+        assertEquals("true", unit.getElementsByTagName("exclude-unlisted-classes").item(0).getTextContent().trim());
     }
 }

@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import com.paycore.platform.data.Jpql;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.data.Where;
 
@@ -25,7 +24,7 @@ class ApiKeyRepository {
 
     List<ApiKey> list(UUID projectId, KeyType type, Boolean active, Page page) {
         return new Where("select k from ApiKey k where k.projectId = :p")
-                .and("k.type = :type", "type", type).and(active == null ? null : Jpql.is("k.active", active))
+                .and("k.type = :type", "type", type).is("k.active", active)
                 .query(em, ApiKey.class, " order by k.createdAt, k.id").setParameter("p", projectId)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }

@@ -19,7 +19,6 @@ import jakarta.transaction.Transactional;
 import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
-import com.paycore.platform.data.Jpql;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.Bodies;
 import com.paycore.platform.input.Fields;
@@ -105,7 +104,7 @@ public class ProcessorService {
         }
         return new Where("select p from Processor p where p.deletedAt is null")
                 .and("p.projectId in :within", "within", Ids.orNone(within)).and("p.id = :id", "id", id)
-                .and(active == null ? null : Jpql.is("p.active", active))
+                .is("p.active", active)
                 .query(em, Processor.class, " order by p.createdAt, p.id")
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ProcessorView::from).toList();

@@ -12,7 +12,6 @@ import jakarta.persistence.PersistenceContext;
 
 import com.paycore.access.ProjectDirectory;
 import com.paycore.access.ProjectRef;
-import com.paycore.platform.data.Jpql;
 import com.paycore.platform.data.Likes;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.data.UniqueViolations;
@@ -80,7 +79,7 @@ class ProjectRepository implements ProjectDirectory {
         Where where = new Where("select distinct p from Project p left join p.companyUserIds cu "
                 + "where p.nameKey like :name escape '\\'")
                 .and("p.companyId = :company", "company", filter.companyId()).and("p.id = :id", "id", filter.id())
-                .and(filter.active() == null ? null : Jpql.is("p.active", filter.active()));
+                .is("p.active", filter.active());
         if (visibility != null) {
             where.and("(p.companyId in :adminCompanies or cu in :memberships)")
                     .with("adminCompanies", Ids.orNone(visibility.adminCompanies()))

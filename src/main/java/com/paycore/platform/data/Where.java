@@ -37,6 +37,11 @@ public final class Where {
         return this;
     }
 
+    /** Appends {@code and path is <value>} ({@link Jpql#is}), unless the value is null. */
+    public Where is(String path, Boolean value) {
+        return value == null ? this : and(Jpql.is(path, value));
+    }
+
     /** Binds {@code value} to {@code :name}, a parameter of the last condition appended. */
     public Where with(String name, Object value) {
         parameters.put(name, value);
