@@ -75,13 +75,8 @@ bench_build
 bench_database
 # Our trivial GET: the WAR under test plus bench/trivial/Hello.java, served by the service's own application at
 # /api/diag/hello with everything the WAR asks of the container per request (as bench/trivial.sh adds it).
-rm -rf "$BENCH_DIR/hello" && mkdir -p "$BENCH_DIR/hello/WEB-INF/classes"
-mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=provided -Dmdep.outputFile="$BENCH_DIR/api.classpath" \
-  || die "cannot resolve the Jakarta EE API (provided scope)"
-javac -d "$BENCH_DIR/hello/WEB-INF/classes" -cp "$(cat "$BENCH_DIR/api.classpath")" "$BENCH_HOME/trivial/Hello.java" \
-  || die "javac of bench/trivial/Hello.java failed"
-cp "$WAR" "$BENCH_DIR/payments-with-hello.war"
-(cd "$BENCH_DIR/hello" && jar --update --file "$BENCH_DIR/payments-with-hello.war" WEB-INF) || die "jar --update failed"
+rm -rf "$BENCH_DIR/hello"
+bench_with_hello "$WAR" "$BENCH_DIR/payments-with-hello.war"
 WAR=$BENCH_DIR/payments-with-hello.war
 HELLO_URL=$BASE/api/diag/hello
 if [[ $STATEMENT_LOG == 1 ]]; then

@@ -49,9 +49,8 @@ javac -d "$CLASSES" -cp "$(cat "$API_CP")" "$BENCH_HOME"/trivial/*.java || die "
 cp -r "$CLASSES"/. "$BENCH_DIR/empty/WEB-INF/classes/"
 EMPTY_WAR=$BENCH_DIR/empty.war
 (cd "$BENCH_DIR/empty" && rm -f "$EMPTY_WAR" && jar --create --file "$EMPTY_WAR" .) || die "jar failed"
-# Ours plus the resource alone (the service's own application serves it under /api).
-mkdir -p "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag"
-cp "$CLASSES"/com/paycore/diag/Hello*.class "$BENCH_DIR/ours/WEB-INF/classes/com/paycore/diag/"
+# Ours plus the resource alone (the service's own application serves it under /api): bench_with_hello.
+rm -rf "$BENCH_DIR/hello"
 declare -A WARS=([empty]=$EMPTY_WAR)
 SIDES=(empty)
 # CDI_FLOOR=1: also the empty WAR as a CDI application (a beans.xml discovering all: the resource is then created
@@ -69,8 +68,7 @@ with_hello() { # side source-war
   [[ $1 =~ ^[a-z][a-z0-9-]*$ ]] || die "a variant's name must be lower-case letters, digits, hyphens: $1"
   [[ -f $2 ]] || die "no WAR at $2 (variant $1)"
   WARS[$1]=$BENCH_DIR/$1-with-hello.war
-  cp "$2" "${WARS[$1]}"
-  (cd "$BENCH_DIR/ours" && jar --update --file "${WARS[$1]}" WEB-INF) || die "jar --update failed"
+  bench_with_hello "$2" "${WARS[$1]}"
   SIDES+=("$1")
   log "WAR $1: $BENCH_REL/$1-with-hello.war ($(du -k "${WARS[$1]}" | cut -f1) KB)"
 }
