@@ -36,7 +36,7 @@ final class Browser implements AutoCloseable {
     final ChromeDriver driver;
     private final Path profile;
 
-    private Browser(String acceptLanguage) {
+    private Browser(String acceptLanguage, boolean acceptAnyCertificate) {
         present();
         try {
             profile = Files.createTempDirectory("console-chromium-");
@@ -49,6 +49,7 @@ final class Browser implements AutoCloseable {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--window-size=1280,900", "--user-data-dir=" + profile);
         options.setExperimentalOption("prefs", Map.of("intl.accept_languages", acceptLanguage));
+        options.setAcceptInsecureCerts(acceptAnyCertificate);
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
@@ -74,11 +75,16 @@ final class Browser implements AutoCloseable {
     }
 
     static Browser english() {
-        return new Browser("en-US,en");
+        return new Browser("en-US,en", false);
+    }
+
+    /** {@link #english()} that accepts a self-signed certificate (an extra instance's HTTPS, on Payara's own). */
+    static Browser englishAcceptingAnyCertificate() {
+        return new Browser("en-US,en", true);
     }
 
     static Browser german() {
-        return new Browser("de-DE,de");
+        return new Browser("de-DE,de", false);
     }
 
     Browser open(String path) {
@@ -140,6 +146,17 @@ final class Browser implements AutoCloseable {
 
     String path() {
         return java.net.URI.create(driver.getCurrentUrl()).getPath();
+    }
+
+    /** The text of the page's one figure of that name (the overview's cards: {@code data-figure}). */
+    String figure(String name) {
+        return driver.findElement(By.cssSelector("[data-figure='" + name + "']")).getText().strip();
+    }
+
+    /** The texts of the page's figures of that name, in their order (none when the page does not show them). */
+    List<String> figures(String name) {
+        return driver.findElements(By.cssSelector("[data-figure='" + name + "']")).stream()
+                .map(e -> e.getText().strip()).toList();
     }
 
     String text() {

@@ -50,6 +50,12 @@ abstract class ConsoleOperationsScenarios {
                 String eventId = WebhookScenarios.awaitEvent(receiver, transaction, "transaction.authorized").eventId();
                 Receiver.await(Duration.ofSeconds(30), "a failed attempt logged",
                         () -> !WebhookScenarios.log(endpoint, eventId).isEmpty());
+                try (Browser overview = Browser.english()) {
+                    overview.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+                    overview.open("/console/overview");
+                    assertEquals("1", overview.figure("webhooks-failing"), "the company's one endpoint fails: " + overview.text());
+                    assertTrue(overview.text().contains("failing since"), overview.text());
+                }
                 // Three days of failed attempts end the delivery Failed (DESIGN.md section 10): written here as the worker
                 // writes it then (its lease dropped, so an attempt in flight changes nothing), rather than waited for.
                 giveUp(endpoint.id(), UUID.fromString(eventId));
@@ -95,6 +101,11 @@ abstract class ConsoleOperationsScenarios {
                     Thread.sleep(1500);
                     assertEquals(before + 1, receiver.requestsFor(eventId).size(), "sent once");
                     assertNoPolicyViolation(browser);
+
+                    browser.open("/console/overview");
+                    assertEquals("0", browser.figure("webhooks-failing"), "a delivered attempt ends the failing: "
+                            + browser.text());
+                    assertTrue(browser.text().contains("every endpoint delivers"), browser.text());
                 }
             } finally {
                 WebhookScenarios.deleteQuietly(endpoint);
@@ -130,6 +141,15 @@ abstract class ConsoleOperationsScenarios {
                 assertTrue(browser.text().contains("The Settlement run " + run + " started"), browser.text());
                 Thread.sleep(1500); // polled meanwhile: still Running while the lock is held
                 assertEquals("Running", browser.driver.findElement(runRow(run)).getAttribute("data-state"));
+                try (Browser overview = Browser.english()) {
+                    overview.open("/console/signin").signIn(Api.ROOT_EMAIL, Api.ROOT_PASSWORD);
+                    overview.open("/console/overview");
+                    List<String> running = overview.driver.findElements(By.cssSelector(".console-run .console-run-kind"))
+                            .stream().map(WebElement::getText).toList();
+                    assertTrue(running.contains("Settlement"), "the overview's runs in progress: " + overview.text());
+                    WebElement bar = overview.driver.findElement(By.cssSelector("progress[aria-label='Settlement progress']"));
+                    assertTrue(bar.isDisplayed(), overview.text());
+                }
                 db.rollback();
             }
             new WebDriverWait(browser.driver, Duration.ofSeconds(60)).until(d ->

@@ -68,11 +68,11 @@ abstract class ConsoleOverviewScenarios {
                     navigation.toString());
             browser.clickToLoad(browser.driver.findElement(By.linkText("Overview")));
             assertEquals("/console/overview", browser.path());
-            assertEquals("3", figure(browser, "authorizations"), browser.text());
-            assertEquals("66.7%", figure(browser, "approval-rate"));
-            assertEquals(List.of("32.34 USD"), figures(browser, "volume"));
-            assertEquals("1", figure(browser, "chargebacks-due"), "the one due in 2 days, not the one due in 9");
-            assertEquals("0", figure(browser, "webhooks-failing"), "an Admin sees the webhook card");
+            assertEquals("3", browser.figure("authorizations"), browser.text());
+            assertEquals("66.7%", browser.figure("approval-rate"));
+            assertEquals(List.of("32.34 USD"), browser.figures("volume"));
+            assertEquals("1", browser.figure("chargebacks-due"), "the one due in 2 days, not the one due in 9");
+            assertEquals("0", browser.figure("webhooks-failing"), "an Admin sees the webhook card");
             assertTrue(browser.text().contains("2 approved, 1 not approved"), browser.text());
 
             // the chart: a canvas drawn by Chart.js with the three authorizations (two approved, one not) in its bars
@@ -97,19 +97,19 @@ abstract class ConsoleOverviewScenarios {
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(otherAdmin.person().email(), otherAdmin.person().password());
             browser.open("/console/overview");
-            assertEquals("1", figure(browser, "authorizations"), "their own authorization only: " + browser.text());
-            assertEquals(List.of("7.00 USD"), figures(browser, "volume"));
-            assertEquals("0", figure(browser, "chargebacks-due"));
+            assertEquals("1", browser.figure("authorizations"), "their own authorization only: " + browser.text());
+            assertEquals(List.of("7.00 USD"), browser.figures("volume"));
+            assertEquals("0", browser.figure("chargebacks-due"));
             assertFalse(browser.text().contains("32.34"), browser.text());
         }
         Api.Member user = Api.aMember(shop.companyId(), "User"); // of the same company, assigned to no project
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(user.person().email(), user.person().password());
             browser.open("/console/overview");
-            assertEquals("0", figure(browser, "authorizations"), browser.text());
-            assertEquals("–", figure(browser, "approval-rate"));
-            assertEquals("0", figure(browser, "chargebacks-due"));
-            assertTrue(figures(browser, "webhooks-failing").isEmpty(), "a company User reads no webhook endpoints (403 on the API)");
+            assertEquals("0", browser.figure("authorizations"), browser.text());
+            assertEquals("–", browser.figure("approval-rate"));
+            assertEquals("0", browser.figure("chargebacks-due"));
+            assertTrue(browser.figures("webhooks-failing").isEmpty(), "a company User reads no webhook endpoints (403 on the API)");
             assertFalse(browser.text().contains("Runs in progress"), "nor runs");
         }
     }
@@ -224,14 +224,5 @@ abstract class ConsoleOverviewScenarios {
         WebElement input = browser.driver.findElement(By.id(id));
         input.clear();
         input.sendKeys(text);
-    }
-
-    private static String figure(Browser browser, String name) {
-        return browser.driver.findElement(By.cssSelector("[data-figure='" + name + "']")).getText().strip();
-    }
-
-    private static List<String> figures(Browser browser, String name) {
-        return browser.driver.findElements(By.cssSelector("[data-figure='" + name + "']")).stream()
-                .map(e -> e.getText().strip()).toList();
     }
 }

@@ -21,6 +21,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
@@ -64,6 +65,49 @@ abstract class ConsoleScenarios {
             assertEquals("/console/signin", browser.path(), "signed out: the pages ask for the sign-in again");
             Response old = withSession(session).get("/console/transactions");
             assertEquals(303, old.statusCode(), "the old session id opens nothing");
+        }
+    }
+
+    /**
+     * Over TLS the session cookie is also {@code Secure} (glassfish-web.xml's cookieSecure=dynamic), and a session left
+     * idle longer than {@code payments.console.session-timeout} ends while one in use goes on: an instance of its own
+     * with HTTPS and a one-minute timeout (the least the setting takes), on the same database.
+     */
+    @Test
+    void overTlsTheCookieIsSecureAndASessionIdleLongerThanTheTimeoutEnds() throws Exception {
+        String main = System.getenv("PAYMENTS_DB_URL");
+        Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "a second instance on the same database");
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        try (ExtraInstance tls = ExtraInstance.startWithTls("console-tls",
+                Map.of("payments.console.session-timeout", "PT1M")).awaitReady();
+             Browser browser = Browser.englishAcceptingAnyCertificate()) {
+            String base = tls.secureBaseUri();
+            browser.driver.get(base + "/console");
+            assertEquals("/console/signin", browser.path());
+            browser.signIn(admin.person().email(), admin.person().password());
+            assertEquals(base + "/console/transactions", browser.driver.getCurrentUrl(), browser.text());
+            Cookie session = browser.session();
+            assertNotNull(session, "a server-side session");
+            assertAll(() -> assertTrue(session.isSecure(), "Secure over TLS"),
+                    () -> assertTrue(session.isHttpOnly(), "HttpOnly"),
+                    () -> assertEquals("Lax", session.getSameSite()));
+
+            Thread.sleep(30_000);
+            browser.driver.get(base + "/console/projects");
+            assertEquals("/console/projects", browser.path(), "idle 30 s of its minute: still signed in");
+            Thread.sleep(32_000);
+            browser.driver.get(base + "/console/companies");
+            assertEquals("/console/companies", browser.path(),
+                    "over a minute after sign-in, but 32 s after the last page: the timeout counts idle time");
+            Thread.sleep(62_000);
+            browser.driver.get(base + "/console/projects");
+            assertEquals("/console/signin", browser.path(), "idle longer than the minute: signed out");
+            assertEquals(303, given().baseUri(base).relaxedHTTPSValidation().redirects().follow(false)
+                    .cookie(session.getName(), session.getValue()).get("/console/transactions").statusCode(),
+                    "the expired session id opens nothing");
+            browser.signIn(admin.person().email(), admin.person().password());
+            assertEquals("/console/transactions", browser.path(), "signing in again opens a new session");
         }
     }
 
