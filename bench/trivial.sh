@@ -15,6 +15,8 @@
 #   ROUNDS=1 WARMUP=20 DURATION=10 bench/trivial.sh   # a quick try
 #   VARIANTS="nojwt=/tmp/nojwt.war" bench/trivial.sh  # an A/B step beside ours
 #   CDI_FLOOR=1 bench/trivial.sh                      # also the empty WAR as a CDI application (emptycdi)
+#   PROFILE=1 VARIANTS=... bench/trivial.sh           # a JFR recording of each side's trivial GET (first round, top
+#                                                     # level), summed up by bench/jfr-top.sh: where a side's extra CPU goes
 set -euo pipefail
 
 BENCH_NAME=trivial
@@ -31,6 +33,11 @@ ROUNDS=${ROUNDS:-2}
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "ROUNDS must be at least 1"
 CONNECTIONS=$(tr ' ' '\n' <<<"$LEVELS" | sort -n | tail -n 1)
 bench_check_knobs 1
+PROFILE=${PROFILE:-0}
+TOP_LEVEL=$CONNECTIONS
+[[ $PROFILE == 0 || $PROFILE == 1 ]] || die "PROFILE must be 0 or 1"
+# Payara's stacks run deeper than JFR's default 64 frames: keep whole stacks, so that every area is seen.
+[[ $PROFILE == 0 ]] || BENCH_JAVA_OPTS="$BENCH_JAVA_OPTS -XX:FlightRecorderOptions:stackdepth=512"
 
 bench_tools
 bench_build
@@ -94,7 +101,11 @@ for round in $(seq 1 "$ROUNDS"); do
       for what in hello live; do
         if [[ $what == hello ]]; then url=$HELLO_URL script=hello.lua label="GET /api/diag/hello"
         else url=$LIVE_URL script=live.lua label="GET /health/live"; fi
+        profiled=$([[ $PROFILE == 1 && $round == 1 && $what == hello && $level == "$TOP_LEVEL" ]] && echo 1 || echo 0)
+        [[ $profiled == 0 ]] || jcmd "$SERVER_PID" JFR.start name=hello settings=profile >/dev/null || die "JFR.start failed"
         bench_measure "$label, $side WAR, round $round" "$url" "$BENCH_HOME/$script" "$what-$side-$round-c$level"
+        [[ $profiled == 0 ]] || jcmd "$SERVER_PID" JFR.stop name=hello filename="$BENCH_DIR/profile-$side.jfr" >/dev/null \
+          || die "JFR.stop failed"
         RPS[$what,$side,$round,$level]=${ROW_RPS[-1]}
         # The server's CPU per request, in µs: its share of all cores over the run, per request answered.
         MICROS[$what,$side,$round,$level]=$(awk -v share="${ROW_CPU[-1]%% *}" -v cores="$(nproc)" -v rps="${ROW_RPS[-1]}" \
@@ -154,3 +165,11 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo
 } | tee "$BENCH_DIR/results.md"
 log "table saved to $BENCH_REL/results.md; wrk outputs in $BENCH_REL/wrk-*.txt, server logs in $BENCH_REL/server-*.log"
+if [[ $PROFILE == 1 ]]; then
+  for side in "${SIDES[@]}"; do
+    echo
+    echo "#### Profile of GET /api/diag/hello on $side (JFR, $TOP_LEVEL connections, round 1)"
+    "$BENCH_HOME/jfr-top.sh" "$BENCH_DIR/profile-$side.jfr" 30
+  done | tee "$BENCH_DIR/profiles.md"
+  log "profiles saved to $BENCH_REL/profiles.md (recordings: $BENCH_REL/profile-*.jfr)"
+fi

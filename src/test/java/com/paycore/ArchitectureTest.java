@@ -128,7 +128,7 @@ class ArchitectureTest {
     /** The platform's rooms and the rooms each may use (docs/ARCHITECTURE.md, "The platform's rooms"). */
     static final java.util.Map<String, java.util.Set<String>> PLATFORM_ROOMS = java.util.Map.of(
             "web", java.util.Set.of(),
-            "input", java.util.Set.of("web"),
+            "input", java.util.Set.of("web", "runtime"),
             "runtime", java.util.Set.of("web"),
             "data", java.util.Set.of("web", "runtime"));
 

@@ -3,9 +3,9 @@ package com.paycore.apikey;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.SecureRandom;
 import java.time.Instant;
 
+import com.paycore.platform.runtime.Randomness;
 import com.paycore.secret.Pem;
 import com.paycore.secret.Secrets;
 
@@ -16,8 +16,6 @@ import com.paycore.secret.Secrets;
  * the caller).
  */
 final class KeyMaterial {
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** The secret value, the public half for listing, the private half (binary) to encrypt at rest. */
     record Generated(String value, String publicKey, byte[] privateKey) {
@@ -52,7 +50,7 @@ final class KeyMaterial {
     private static KeyPair rsaKeyPair() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048, RANDOM);
+            generator.initialize(2048, Randomness.generator());
             return generator.generateKeyPair();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("RSA key generation failed", e);

@@ -13,6 +13,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.StrictJson;
 
 /**
@@ -39,7 +40,7 @@ final class AccessTokens {
                 .add("groups", groups)
                 .add("iat", now.getEpochSecond())
                 .add("exp", now.plus(lifetime).getEpochSecond())
-                .add("jti", UUID.randomUUID().toString());
+                .add("jti", Ids.newId().toString());
         List<String> audiences = settings.audiences();
         if (!audiences.isEmpty()) {
             // The verifier then requires one of them (mp.jwt.verify.audiences), ours included.

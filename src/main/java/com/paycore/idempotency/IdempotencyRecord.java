@@ -10,6 +10,8 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import com.paycore.platform.input.Ids;
+
 /**
  * One use of an Idempotency-Key in its scope: the request's keyed fingerprint and, once answered, the response's
  * status and its headers and body, sealed under the master key (a tokenization answer names the cardholder). The
@@ -40,7 +42,7 @@ public class IdempotencyRecord {
     }
 
     IdempotencyRecord(String scope, String key, String fingerprint, OffsetDateTime now, java.time.Duration lease) {
-        this.id = UUID.randomUUID();
+        this.id = Ids.newId();
         this.scope = scope;
         this.idemKey = key;
         this.fingerprint = fingerprint;

@@ -3,7 +3,6 @@ package com.paycore.keystore;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.UUID;
 
@@ -11,17 +10,17 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
+import com.paycore.platform.runtime.Randomness;
+
 /**
  * Card data under a keystore's data key: AES-256-GCM, a fresh 96-bit nonce per value, the owning row's identity as
  * associated data. Stored as base64(nonce|ciphertext); the keystore id sits in its own column.
  */
 public record CardCipher(UUID keystoreId, byte[] dataKey) {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     public String seal(String plaintext, String aad) {
         byte[] nonce = new byte[12];
-        RANDOM.nextBytes(nonce);
+        Randomness.fill(nonce);
         try {
             Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
             gcm.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(dataKey, "AES"), new GCMParameterSpec(128, nonce));

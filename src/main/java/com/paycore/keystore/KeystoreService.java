@@ -2,7 +2,6 @@ package com.paycore.keystore;
 
 import com.paycore.secret.SecretColumns;
 import jakarta.enterprise.event.Observes;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -26,6 +25,7 @@ import com.paycore.access.Caller;
 import com.paycore.audit.AuditLog;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.input.Ids;
+import com.paycore.platform.runtime.Randomness;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
 import com.paycore.secret.SecretBox;
@@ -40,8 +40,6 @@ import com.paycore.secret.SecretBox;
 public class KeystoreService {
 
     private static final Logger LOG = Logger.getLogger(KeystoreService.class.getName());
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
@@ -93,8 +91,8 @@ public class KeystoreService {
         SecretBox box = preconditions(validityDays, SecretBox::get);
         byte[] key = new byte[32];
         byte[] iv = new byte[12];
-        RANDOM.nextBytes(key);
-        RANDOM.nextBytes(iv);
+        Randomness.fill(key);
+        Randomness.fill(iv);
         UUID id = Ids.newId();
         OffsetDateTime now = OffsetDateTime.now(clock);
         Keystore keystore = new Keystore(id, box.encrypt(key, purpose(id)), box.encrypt(iv, purpose(id) + ":iv"), now,

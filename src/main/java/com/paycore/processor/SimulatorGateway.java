@@ -1,7 +1,6 @@
 package com.paycore.processor;
 
 import java.math.BigDecimal;
-import java.security.SecureRandom;
 import java.time.YearMonth;
 import java.util.HexFormat;
 import java.util.Map;
@@ -14,6 +13,7 @@ import jakarta.json.JsonNumber;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.platform.runtime.Randomness;
 import com.paycore.platform.runtime.Settings;
 
 /**
@@ -54,8 +54,6 @@ class SimulatorGateway implements PaymentGateway {
     /** The number a replaced card gets: another Simulator card, approved, with no further updates. */
     static final String REPLACEMENT_CARD = "4242424242424242";
     private static final String DISPUTE_REFERENCE = "simd_";
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     /** A processor configuration's setting overriding the latency for its calls (milliseconds, at most 60 s). */
     static final String LATENCY_SETTING = "simulatorLatencyMs";
     private static final long MAX_LATENCY_MILLIS = 60_000;
@@ -190,7 +188,7 @@ class SimulatorGateway implements PaymentGateway {
 
     private static String hex() {
         byte[] bytes = new byte[12];
-        RANDOM.nextBytes(bytes);
+        Randomness.fill(bytes);
         return HexFormat.of().formatHex(bytes);
     }
 

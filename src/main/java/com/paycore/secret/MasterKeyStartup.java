@@ -1,6 +1,5 @@
 package com.paycore.secret;
 
-import java.security.SecureRandom;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Logger;
@@ -12,6 +11,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
+import com.paycore.platform.runtime.Randomness;
 import com.paycore.platform.runtime.StartupOrder;
 
 /**
@@ -26,8 +26,6 @@ import com.paycore.platform.runtime.StartupOrder;
 class MasterKeyStartup {
 
     private static final Logger LOG = Logger.getLogger(MasterKeyStartup.class.getName());
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     @Inject
     Event<SecretColumns> declarations;
 
@@ -81,7 +79,7 @@ class MasterKeyStartup {
                 fresh = box.legacyLookupKey();
             } else {
                 fresh = new byte[32];
-                RANDOM.nextBytes(fresh);
+                Randomness.fill(fresh);
             }
             try {
                 lookupKey.store(box.encrypt(fresh, LookupKey.PURPOSE));

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -19,6 +18,7 @@ import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 import com.paycore.platform.data.DatabaseConfigSource;
+import com.paycore.platform.runtime.Randomness;
 import com.paycore.platform.runtime.Settings;
 
 /**
@@ -48,7 +48,6 @@ public final class SecretBox {
     }
     public static final String MASTER_KEY_SETTING = "PAYMENTS_CRYPTO_MASTER_KEY";
     public static final String PREVIOUS_KEYS_SETTING = "PAYMENTS_CRYPTO_PREVIOUS_MASTER_KEYS";
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final int NONCE_BYTES = 12;
     private static volatile SecretBox instance;
 
@@ -81,7 +80,7 @@ public final class SecretBox {
 
     public String encrypt(byte[] plaintext, String purpose) {
         byte[] nonce = new byte[NONCE_BYTES];
-        RANDOM.nextBytes(nonce);
+        Randomness.fill(nonce);
         try {
             Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
             gcm.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keys.get(currentId), "AES"), new GCMParameterSpec(128, nonce));
@@ -201,7 +200,7 @@ public final class SecretBox {
         try {
             if (!Files.exists(file)) {
                 byte[] key = new byte[32];
-                RANDOM.nextBytes(key);
+                Randomness.fill(key);
                 SecretFiles.createOnce(file, Base64.getEncoder().encodeToString(key));
             }
             LOG.warning("**** No payments.crypto.master-key configured: using the generated key in " + file

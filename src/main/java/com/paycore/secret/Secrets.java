@@ -3,14 +3,13 @@ package com.paycore.secret;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 
+import com.paycore.platform.runtime.Randomness;
+
 /** High-entropy opaque tokens (refresh tokens, invitation tokens) and the digests they are stored as. */
 public final class Secrets {
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private Secrets() {
     }
@@ -18,7 +17,7 @@ public final class Secrets {
     /** 256 random bits, URL-safe. */
     public static String newToken() {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        Randomness.fill(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 

@@ -1,9 +1,10 @@
 package com.paycore.user;
 
-import java.security.SecureRandom;
 import java.time.OffsetDateTime;
 import java.util.Base64;
 import java.util.function.BiPredicate;
+
+import com.paycore.platform.runtime.Randomness;
 
 /**
  * Decides a password login with the same PBKDF2 work on every path: an unknown account, a user without a
@@ -21,7 +22,7 @@ final class LoginCheck {
     LoginCheck(BiPredicate<char[], String> verifier, Passwords strength) {
         this.verifier = verifier;
         byte[] random = new byte[24];
-        new SecureRandom().nextBytes(random);
+        Randomness.fill(random);
         // A random password nobody knows: the decoy never matches, it only costs the same as a real check.
         this.decoy = strength.hash(Base64.getEncoder().encodeToString(random).toCharArray());
     }

@@ -2,11 +2,12 @@ package com.paycore.user;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Base64;
 
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
+
+import com.paycore.platform.runtime.Randomness;
 
 /**
  * Slow salted password hashes: PBKDF2-HMAC-SHA512 from the JDK, stored as
@@ -16,7 +17,6 @@ import javax.crypto.spec.PBEKeySpec;
 final class Passwords {
 
     public static final String ALGORITHM = "PBKDF2WithHmacSHA512";
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final int SALT_BYTES = 32;
     private static final int HASH_BITS = 512;
 
@@ -31,7 +31,7 @@ final class Passwords {
 
     public String hash(char[] password) {
         byte[] salt = new byte[SALT_BYTES];
-        RANDOM.nextBytes(salt);
+        Randomness.fill(salt);
         byte[] hash = pbkdf2(password, salt, iterations);
         Base64.Encoder b64 = Base64.getEncoder();
         return ALGORITHM + ":" + iterations + ":" + b64.encodeToString(salt) + ":" + b64.encodeToString(hash);

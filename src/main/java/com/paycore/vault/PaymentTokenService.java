@@ -1,6 +1,5 @@
 package com.paycore.vault;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.YearMonth;
@@ -30,6 +29,7 @@ import com.paycore.keystore.CardCipher;
 import com.paycore.keystore.KeystoreService;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.input.Ids;
+import com.paycore.platform.runtime.Randomness;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
 import com.paycore.processor.CardData;
@@ -47,8 +47,6 @@ public class PaymentTokenService {
     static final Set<String> CARD_FIELDS = Set.of("cardNumber", "expirationMonth", "expirationYear", "cvv", "cardholderName");
     static final Set<String> ADDRESS_FIELDS = Set.of("firstName", "lastName", "email", "phone", "addressLine1",
             "addressLine2", "city", "state", "zip", "country");
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
@@ -190,7 +188,7 @@ public class PaymentTokenService {
 
     private static String newToken() {
         byte[] bytes = new byte[24];
-        RANDOM.nextBytes(bytes);
+        Randomness.fill(bytes);
         return "tok_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 

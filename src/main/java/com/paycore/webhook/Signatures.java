@@ -1,11 +1,11 @@
 package com.paycore.webhook;
 
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 
+import com.paycore.platform.runtime.Randomness;
 import com.paycore.secret.SecretBox;
 
 /**
@@ -16,15 +16,13 @@ import com.paycore.secret.SecretBox;
 final class Signatures {
 
     static final String PREFIX = "whsec_";
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private Signatures() {
     }
 
     /** {@code whsec_} and 32 random bytes (base64url, no padding). */
     static String newSecret() {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        Randomness.fill(bytes);
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 

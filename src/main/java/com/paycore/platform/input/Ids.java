@@ -1,7 +1,10 @@
 package com.paycore.platform.input;
 
+import java.nio.ByteBuffer;
 import java.util.UUID;
 import java.util.regex.Pattern;
+
+import com.paycore.platform.runtime.Randomness;
 
 /** Ids are UUIDs in their canonical 8-4-4-4-12 hex form; anything else is malformed. */
 public final class Ids {
@@ -30,7 +33,15 @@ public final class Ids {
         return ids == null ? null : ids.isEmpty() ? java.util.List.of(NONE) : ids;
     }
 
+    /**
+     * A new random (version 4) UUID, as {@link UUID#randomUUID()} makes, from this thread's generator rather than the
+     * one that every thread shares ({@link Randomness}).
+     */
     public static UUID newId() {
-        return UUID.randomUUID();
+        byte[] random = new byte[16];
+        Randomness.fill(random);
+        random[6] = (byte) ((random[6] & 0x0f) | 0x40); // version 4
+        random[8] = (byte) ((random[8] & 0x3f) | 0x80); // the IETF variant
+        return new UUID(ByteBuffer.wrap(random, 0, 8).getLong(), ByteBuffer.wrap(random, 8, 8).getLong());
     }
 }
