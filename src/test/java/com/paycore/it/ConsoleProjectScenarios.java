@@ -272,6 +272,65 @@ abstract class ConsoleProjectScenarios {
     }
 
     @Test
+    void theProjectPageShowsItsMerchantInformationButNeverItsKeyAndWhoIsAssignedToAdminsOnly() {
+        UUID company = Api.aCompany();
+        Api.Member admin = Api.anAdminOf(company);
+        Api.Member user = Api.aMember(company, "User");
+        UUID project = Api.aProjectAssignedTo(company, user.companyUserId());
+        String merchantKey = "mk-" + UUID.randomUUID();
+        ok(asRoot().body(Map.of("processorGateway", 1, "merchantId", "merchant_42", "apiKey", merchantKey,
+                "softDescriptor", "PAYCORE*SHOP")).put(ProjectScenarios.merchant(project)));
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/projects/" + project);
+            String merchant = browser.driver.findElement(By.id("merchant")).getText();
+            assertTrue(merchant.contains("merchant_42") && merchant.contains("PAYCORE*SHOP"), "E9's fields: " + merchant);
+            assertTrue(merchant.contains("Stored (never shown)"), merchant);
+            assertFalse(browser.driver.getPageSource().contains(merchantKey), "the merchant's API key is write-only");
+            String assigned = browser.driver.findElement(By.id("assigned")).getText();
+            assertTrue(assigned.contains(user.person().email()) && assigned.contains("Active"), assigned);
+        }
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(user.person().email(), user.person().password());
+            browser.open("/console/projects/" + project);
+            assertTrue(browser.driver.findElement(By.id("merchant")).getText().contains("merchant_42"));
+            assertTrue(browser.driver.findElements(By.id("assigned")).isEmpty(), "a User does not see who is assigned");
+            assertTrue(browser.text().contains("1 company users are assigned to this project; only the company's Admins see who."),
+                    browser.text());
+            assertFalse(browser.driver.getPageSource().contains(merchantKey));
+        }
+    }
+
+    @Test
+    void theCompaniesListSearchesByNameAndPagesAndAnAdminSeesOnlyTheirOwn() {
+        String prefix = Api.unique("Listed");
+        UUID first = null;
+        for (int i = 1; i <= 21; i++) {
+            UUID company = Api.created(asRoot().body(Map.of("companyName", prefix + "-" + i)).post("/api/adm/companies"));
+            first = first == null ? company : first;
+        }
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(Api.ROOT_EMAIL, Api.ROOT_PASSWORD);
+            browser.open("/console/companies?q=" + prefix.toLowerCase());
+            assertEquals(20, rows(browser, "companies"), "a page of twenty, found case-insensitively: " + browser.text());
+            browser.clickToLoad(browser.driver.findElement(By.linkText("Next page")));
+            assertEquals(1, rows(browser, "companies"), "the 21st on page 2: " + browser.text());
+            assertTrue(browser.text().contains("Page 2"), browser.text());
+            browser.open("/console/companies?q=" + prefix + "-21");
+            assertEquals(1, rows(browser, "companies"), browser.text());
+            browser.open("/console/companies?q=" + prefix + "-none");
+            assertTrue(browser.text().contains("No company matches this search."), browser.text());
+        }
+        Api.Member admin = Api.anAdminOf(first);
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/companies?q=" + prefix);
+            assertEquals(1, rows(browser, "companies"), "their own company only, as GET /api/adm/companies: " + browser.text());
+            assertTrue(browser.text().contains(prefix + "-1"), browser.text());
+        }
+    }
+
+    @Test
     void theProjectsListSearchesByNameAndPages() {
         UUID company = Api.aCompany();
         Api.Member admin = Api.anAdminOf(company);

@@ -24,35 +24,23 @@ final class ExtraInstance implements AutoCloseable {
 
     private final Process process;
     private final String baseUri;
-    private final String secureBaseUri;
     private final Path log;
 
-    private ExtraInstance(Process process, String baseUri, String secureBaseUri, Path log) {
+    private ExtraInstance(Process process, String baseUri, Path log) {
         this.process = process;
         this.baseUri = baseUri;
-        this.secureBaseUri = secureBaseUri;
         this.log = log;
     }
 
     /** Starts the WAR with the settings; returns at once (see {@link #awaitReady} and {@link #awaitRefusal}). */
     static ExtraInstance start(String name, Map<String, String> settings) throws IOException {
-        return start(name, settings, false);
-    }
-
-    /**
-     * {@link #start} with HTTPS beside HTTP, on Payara Micro's own self-signed certificate ({@code --sslport}): see
-     * {@link #secureBaseUri}.
-     */
-    static ExtraInstance startWithTls(String name, Map<String, String> settings) throws IOException {
-        return start(name, settings, true);
-    }
-
-    private static ExtraInstance start(String name, Map<String, String> settings, boolean tls) throws IOException {
         String dir = System.getProperty("payments.it.dir", "target/it");
         Path root = Path.of(dir, name + "-root");
         Deployments.emptied(root);
-        int port = freePort();
-        int securePort = tls ? freePort() : -1;
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
@@ -60,33 +48,15 @@ final class ExtraInstance implements AutoCloseable {
         command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
                 "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
                 "--port", String.valueOf(port), "--nocluster", "--rootdir", root.toString()));
-        if (tls) {
-            command.addAll(List.of("--sslport", String.valueOf(securePort)));
-        }
         Path log = Path.of(dir, name + ".log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        ExtraInstance started = new ExtraInstance(process, "http://localhost:" + port,
-                tls ? "https://localhost:" + securePort : null, log);
+        ExtraInstance started = new ExtraInstance(process, "http://localhost:" + port, log);
         Runtime.getRuntime().addShutdownHook(new Thread(started::close));
         return started;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket free = new ServerSocket(0)) {
-            return free.getLocalPort();
-        }
-    }
-
     String baseUri() {
         return baseUri;
-    }
-
-    /** The HTTPS address of an instance started {@link #startWithTls with TLS}. */
-    String secureBaseUri() {
-        if (secureBaseUri == null) {
-            throw new IllegalStateException("started without TLS");
-        }
-        return secureBaseUri;
     }
 
     String log() throws IOException {

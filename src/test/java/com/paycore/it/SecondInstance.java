@@ -13,12 +13,15 @@ import java.util.List;
 /**
  * A second Payara Micro running the same WAR against the same database, started on first use and stopped
  * when the test JVM exits: rules that must hold across instances (row locks, no caches deciding access)
- * are tested by sending requests to both.
+ * are tested by sending requests to both. It also serves HTTPS (Payara Micro's own self-signed certificate) and ends a
+ * console session after a minute idle, for the console's TLS and idle-timeout scenario; no other scenario uses its
+ * console.
  */
 final class SecondInstance {
 
     private static Process process;
     private static String baseUri;
+    private static String secureBaseUri;
 
     private SecondInstance() {
     }
@@ -36,12 +39,26 @@ final class SecondInstance {
         return baseUri;
     }
 
+    /** The second instance's HTTPS address (the certificate is Payara Micro's self-signed one). */
+    static synchronized String secureBaseUri() {
+        baseUri();
+        return secureBaseUri;
+    }
+
     private static void start() {
         String port = System.getProperty("payments.it.port.second");
-        process = launch("second", port, List.of());
+        int securePort;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            securePort = free.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("no free port for the second instance's HTTPS", e);
+        }
+        process = launch("second", port, List.of("-Dpayments.console.session-timeout=PT1M"),
+                List.of("--sslport", String.valueOf(securePort)));
         Process started = process;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(started)));
         baseUri = "http://localhost:" + port;
+        secureBaseUri = "https://localhost:" + securePort;
         waitUntilReady();
     }
 
@@ -50,6 +67,11 @@ final class SecondInstance {
      * settings), logging to target/it/&lt;name&gt;-instance.log. The caller stops it with {@link #stop}.
      */
     static Process launch(String name, String port, List<String> extraJvmOptions) {
+        return launch(name, port, extraJvmOptions, List.of());
+    }
+
+    /** {@link #launch(String, String, List)} with arguments of Payara Micro's own after the usual ones. */
+    static Process launch(String name, String port, List<String> extraJvmOptions, List<String> serverArguments) {
         String dir = System.getProperty("payments.it.dir", "target/it");
         Deployments.emptied(java.nio.file.Path.of(dir, name + "-root"));
         List<String> command = new ArrayList<>();
@@ -59,6 +81,7 @@ final class SecondInstance {
         command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
                 "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
                 "--port", port, "--nocluster", "--rootdir", dir + "/" + name + "-root"));
+        command.addAll(serverArguments);
         try {
             return new ProcessBuilder(command)
                     .redirectErrorStream(true)
