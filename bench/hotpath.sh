@@ -56,8 +56,7 @@ whole_numbers BOOTS TOKENS TRANSACTIONS QUERY_REQUESTS
 for level in $LEVELS; do [[ $level =~ ^[1-9][0-9]*$ ]] || die "LEVELS must be connection counts, got '$LEVELS'"; done
 CONNECTIONS=$(tr ' ' '\n' <<<"$LEVELS" | sort -n | tail -n 1)
 bench_check_knobs 5
-# Payara's stacks run deeper than JFR's default 64 frames: keep whole stacks, so that every area is seen.
-[[ $PROFILE == 0 ]] || BENCH_JAVA_OPTS="$BENCH_JAVA_OPTS -XX:FlightRecorderOptions:stackdepth=512"
+bench_profile_options
 
 # The issue's figures (docs/PERFORMANCE.md): Kill Bill 0.22.26 on this machine kind at 32 connections, and the goals.
 declare -A KILLBILL=([tokenize]=240 [authorize]=157 [get-by-id]=1318)

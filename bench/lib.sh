@@ -132,6 +132,10 @@ bench_build() {
   fi
 }
 
+# PROFILE=1 (hotpath.sh, trivial.sh): Payara's stacks run deeper than JFR's default 64 frames; keep whole stacks,
+# so that every area is seen.
+bench_profile_options() { [[ ${PROFILE:-0} == 0 ]] || BENCH_JAVA_OPTS="$BENCH_JAVA_OPTS -XX:FlightRecorderOptions:stackdepth=512"; }
+
 # source-war dest-war: a copy of source-war with bench/trivial/Hello.java added (GET /api/diag/hello, served by the
 # WAR's own application: our trivial GET), for bench/trivial.sh and bench/hotpath.sh. Compiled once per run.
 bench_with_hello() {

@@ -36,8 +36,7 @@ bench_check_knobs 1
 PROFILE=${PROFILE:-0}
 TOP_LEVEL=$CONNECTIONS
 [[ $PROFILE == 0 || $PROFILE == 1 ]] || die "PROFILE must be 0 or 1"
-# Payara's stacks run deeper than JFR's default 64 frames: keep whole stacks, so that every area is seen.
-[[ $PROFILE == 0 ]] || BENCH_JAVA_OPTS="$BENCH_JAVA_OPTS -XX:FlightRecorderOptions:stackdepth=512"
+bench_profile_options
 
 bench_tools
 bench_build

@@ -166,6 +166,19 @@ abstract class ConsoleOperationsScenarios {
             assertEquals("Settled", shop.transaction(sale).get("status"));
             browser.screenshot("runs");
             assertNoPolicyViolation(browser);
+
+            // another kind of run, on the same page: a report sync started here and followed to its end
+            browser.clickToLoad(browser.driver.findElement(By.xpath("//button[normalize-space()='Start report sync']")));
+            String started = java.net.URI.create(browser.driver.getCurrentUrl()).getQuery();
+            assertTrue(started != null && started.startsWith("started="), browser.driver.getCurrentUrl() + " " + browser.text());
+            UUID sync = UUID.fromString(started.substring("started=".length()));
+            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).until(d ->
+                    "Succeeded".equals(d.findElement(runRow(sync)).getAttribute("data-state")));
+            assertTrue(browser.driver.findElement(runRow(sync)).getText().contains("ReportSync"),
+                    browser.driver.findElement(runRow(sync)).getText());
+            JsonPath syncApi = ok(asRoot().get(LongRuns.RUNS + sync));
+            assertEquals("ReportSync", syncApi.getString("entry.kind"));
+            assertEquals("Succeeded", syncApi.getString("entry.state"));
         }
     }
 

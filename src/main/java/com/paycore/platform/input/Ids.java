@@ -42,6 +42,7 @@ public final class Ids {
         Randomness.fill(random);
         random[6] = (byte) ((random[6] & 0x0f) | 0x40); // version 4
         random[8] = (byte) ((random[8] & 0x3f) | 0x80); // the IETF variant
-        return new UUID(ByteBuffer.wrap(random, 0, 8).getLong(), ByteBuffer.wrap(random, 8, 8).getLong());
+        ByteBuffer bits = ByteBuffer.wrap(random);
+        return new UUID(bits.getLong(), bits.getLong());
     }
 }
