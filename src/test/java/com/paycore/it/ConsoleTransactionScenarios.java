@@ -281,6 +281,38 @@ abstract class ConsoleTransactionScenarios {
         assertTrue(EventScenarios.typesOf(EventScenarios.events(shop, Map.of()), id).contains("transaction.reversed"));
     }
 
+    /**
+     * A search that PostgreSQL cancels at its time limit (TransactionSearch.SEARCH_SECONDS) answers the page with a
+     * sentence and an empty table, never a 500: here the table is held locked, so the search waits past the limit.
+     */
+    @Test
+    void aSearchCancelledAtItsTimeLimitIsSaidInWordsNeverA500() throws Exception {
+        Cards.Shop shop = Cards.aShop();
+        Api.Member admin = Api.anAdminOf(shop.companyId());
+        shop.anAuthorization("4111111111111111", "13.00", false);
+        org.junit.jupiter.api.Assumptions.assumeTrue(String.valueOf(System.getenv("PAYMENTS_DB_URL")).startsWith("jdbc:postgresql:"),
+                "a table lock held from outside the server");
+        try (Browser browser = Browser.english()) {
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            assertTrue(browser.text().contains("13.00 USD"), browser.text());
+            try (java.sql.Connection db = DatabaseDump.connect()) {
+                db.setAutoCommit(false);
+                try (java.sql.Statement lock = db.createStatement()) {
+                    lock.execute("lock table transactions in access exclusive mode");
+                }
+                browser.open("/console/transactions?project=" + shop.projectId());
+                WebElement alert = browser.waitFor(By.id("too-broad"));
+                assertEquals("alert", alert.getAttribute("role"));
+                assertTrue(alert.getText().contains("This search reads too many transactions to answer quickly"), alert.getText());
+                assertFalse(browser.text().contains("13.00 USD"), "an empty table: " + browser.text());
+                db.rollback();
+            }
+            browser.open("/console/transactions?project=" + shop.projectId());
+            assertTrue(browser.text().contains("13.00 USD"), "the same search once the table is free: " + browser.text());
+            assertTrue(browser.driver.findElements(By.id("too-broad")).isEmpty());
+        }
+    }
+
     @Test
     void statusLastFourAmountAndDateFiltersNarrowTheList() {
         Cards.Shop shop = Cards.aShop();
