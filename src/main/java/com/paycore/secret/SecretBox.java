@@ -152,10 +152,22 @@ public final class SecretBox {
         return hmac(keys.get(currentId), "payments/lookup/v1".getBytes(StandardCharsets.US_ASCII));
     }
 
+    /**
+     * One HMAC-SHA-256 engine per thread: {@code Mac.getInstance} walks the security providers on every call, a
+     * measurable share of every /api/pay request (docs/PERFORMANCE.md); {@code init} with the call's key resets it.
+     */
+    private static final ThreadLocal<Mac> HMAC = ThreadLocal.withInitial(() -> {
+        try {
+            return Mac.getInstance("HmacSHA256");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    });
+
     /** HMAC-SHA-256: the one implementation of the service's keyed hashes. */
     public static byte[] hmac(byte[] key, byte[] data) {
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
+            Mac mac = HMAC.get();
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             return mac.doFinal(data);
         } catch (GeneralSecurityException e) {

@@ -81,4 +81,26 @@ class SecretBoxTest {
         assertThrows(IllegalStateException.class, () -> SecretBox.decodeKey(Base64.getEncoder().encodeToString(new byte[16]), "k"));
         assertEquals(32, SecretBox.decodeKey(Base64.getEncoder().encodeToString(new byte[32]), "k").length);
     }
+
+    /** RFC 4231 test cases 1 and 2, alternated on one thread and run on others: the per-thread engine keeps no key. */
+    @Test
+    void hmacIsRfc4231sSha256WhateverKeyTheThreadUsedBefore() throws Exception {
+        byte[] key1 = new byte[20];
+        java.util.Arrays.fill(key1, (byte) 0x0b);
+        byte[] data1 = "Hi There".getBytes(StandardCharsets.US_ASCII);
+        String mac1 = "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7";
+        byte[] key2 = "Jefe".getBytes(StandardCharsets.US_ASCII);
+        byte[] data2 = "what do ya want for nothing?".getBytes(StandardCharsets.US_ASCII);
+        String mac2 = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843";
+        java.util.HexFormat hex = java.util.HexFormat.of();
+        for (int i = 0; i < 3; i++) {
+            assertEquals(mac1, hex.formatHex(SecretBox.hmac(key1, data1)));
+            assertEquals(mac2, hex.formatHex(SecretBox.hmac(key2, data2)));
+        }
+        String[] onOtherThread = new String[1];
+        Thread other = new Thread(() -> onOtherThread[0] = hex.formatHex(SecretBox.hmac(key2, data2)));
+        other.start();
+        other.join();
+        assertEquals(mac2, onOtherThread[0]);
+    }
 }
