@@ -393,6 +393,23 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
+    /**
+     * A route whose API-key check runs in its own statement (access.KeyCheckedByRead) reads only: its body may run
+     * before the key is checked (whose failure then replaces the answer by the 401), so it must be a GET, and the
+     * only one to read with the key (ProjectCaller.readWithKey) is the transaction read behind E16.
+     */
+    @Test
+    void onlyGetRoutesCheckTheKeyInTheirRead() {
+        ArchRuleDefinition.methods().that().areAnnotatedWith("com.paycore.access.KeyCheckedByRead")
+                .should().beAnnotatedWith("jakarta.ws.rs.GET").check(CLASSES);
+        ArchRuleDefinition.noClasses().that().resideOutsideOfPackage("com.paycore.access..")
+                .and().doNotHaveFullyQualifiedName("com.paycore.transaction.TransactionReads")
+                .should().callMethodWhere(DescribedPredicate.describe("reads with the key",
+                        call -> call.getTarget().getOwner().getName().equals("com.paycore.access.ProjectCaller")
+                                && call.getTarget().getName().equals("readWithKey")))
+                .check(CLASSES);
+    }
+
     /** Role checks live in the services (one place), not in the resources. */
     @Test
     void resourcesLeaveRoleChecksToTheServices() {

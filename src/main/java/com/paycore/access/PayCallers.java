@@ -43,8 +43,30 @@ class PayCallers {
             + "order by x.created_at, x.id fetch first 1 rows only)"
             + " where k.lookup_hash = ?";
 
+    /** The columns of {@link #READ}, first in every row this class reads. */
+    static final int KEY_COLUMNS = 9;
+
     @Inject
     Jdbc jdbc;
+
+    /** The statement of a {@link ProjectCaller.KeyedRead}: the key's columns, then the route's; its joins; the hash last. */
+    static String joined(String columns, String joins, String orderBy) {
+        return READ + ", " + columns + KEY_PROJECT_COMPANY + " " + joins + " where k.lookup_hash = ?"
+                + (orderBy.isEmpty() ? "" : " " + orderBy);
+    }
+
+    /**
+     * The key's check and a route's read in one statement ({@link ProjectCaller#readWithKey}), the joins' parameters
+     * before the hash. Empty when no key has the hash; the route's value is null when its reader read null.
+     */
+    <T> Optional<ProjectCaller.Holder<T>> findWith(String lookupHash, ProjectCaller.KeyedRead<T> read, Object... parameters) {
+        Object[] all = java.util.Arrays.copyOf(parameters, parameters.length + 1);
+        all[parameters.length] = lookupHash;
+        return jdbc.first(read.sql, row -> {
+            ProjectCaller.Snapshot key = snapshot(row, false);
+            return new ProjectCaller.Holder<>(key, read.reader.read(row));
+        }, all);
+    }
 
     /** The key with this lookup hash and what surrounds it; empty when no key has it. */
     Optional<ProjectCaller.Snapshot> find(String lookupHash, boolean write, OffsetDateTime now) {

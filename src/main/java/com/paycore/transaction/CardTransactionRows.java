@@ -12,11 +12,19 @@ final class CardTransactionRows {
     static final EntityInsert<CardTransaction> INSERT = EntityInsert.of(CardTransaction.class);
 
     /** E16 by id: the transaction and its events in one left join, read straight into the view (TransactionReads). */
-    static final String BY_ID = "select t.project_id, t.amount, t.currency, t.status, t.result_code, "
+    /** E16's columns of a transaction and its events (TransactionReads reads them in this order). */
+    static final String VIEWED = "t.project_id, t.amount, t.currency, t.status, t.result_code, "
             + "t.masked_card_number, t.cc_type, t.captured_amount, t.refunded_amount, t.order_id, t.description, "
-            + "t.tags, t.created_at, e.id, e.event_type, e.event_result, e.result_code, e.amount, e.occurred_at, t.version "
-            + "from transactions t left join transaction_events e on e.transaction_id = t.id "
-            + "where t.id = ? order by e.position";
+            + "t.tags, t.created_at, e.id, e.event_type, e.event_result, e.result_code, e.amount, e.occurred_at, t.version, t.id";
+
+    static final String EVENTS = "left join transaction_events e on e.transaction_id = t.id";
+
+    static final String IN_ORDER = "order by e.position";
+
+    static final String BY_ID = "select " + VIEWED + " from transactions t " + EVENTS + " where t.id = ? " + IN_ORDER;
+
+    /** E16 by id joined to the API key's check (ProjectCaller.KeyedRead): only a transaction of the key's project. */
+    static final String OF_KEYS_PROJECT = "left join transactions t on t.id = ? and t.project_id = k.project_id " + EVENTS;
 
     /** The columns of a listed transaction (TransactionRow), card data masked only. */
     private static final String LISTED = "t.id, t.project_id, t.amount, t.currency, t.status, t.masked_card_number, "

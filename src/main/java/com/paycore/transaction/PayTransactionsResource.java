@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.paycore.access.KeyCheckedByRead;
 import com.paycore.access.ProjectCaller;
 import com.paycore.idempotency.Idempotent;
 import com.paycore.platform.data.Page;
@@ -92,6 +93,7 @@ public class PayTransactionsResource {
     }
 
     @GET
+    @KeyCheckedByRead
     @Operation(operationId = "listTransactions", summary = "E16 Get transactions",
             description = "With id: that transaction (entries holds it, or nothing when it is not one of this "
                     + "project's). Without: the project's transactions, newest first, limit (default 20, at most 1000) "
@@ -104,7 +106,7 @@ public class PayTransactionsResource {
     public Envelope<Entries<TransactionView>> list(@PathParam("projectId") UUID projectId, @QueryParam("id") UUID id,
                          @QueryParam("status") String status, @QueryParam("limit") Integer limit,
                          @QueryParam("offset") Integer offset) {
-        return Envelope.list(transactions.list(caller.projectId(), id, status, Page.of(limit, offset)));
+        return Envelope.list(transactions.list(caller, id, status, Page.of(limit, offset)));
     }
 
     @POST

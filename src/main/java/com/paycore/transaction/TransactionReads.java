@@ -12,6 +12,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.paycore.access.ProjectCaller;
 import com.paycore.platform.data.Jdbc;
 
 /**
@@ -29,31 +30,47 @@ class TransactionReads {
     Jdbc jdbc;
 
     Optional<Found> byId(UUID id) {
-        return jdbc.first(CardTransactionRows.BY_ID, row -> found(id, row), id);
+        return jdbc.first(CardTransactionRows.BY_ID, row -> found(row, 0), id);
     }
 
-    /** The first row holds the transaction; every row one event (none when the left join found none). */
-    private static Found found(UUID id, ResultSet row) throws SQLException {
-        UUID projectId = Jdbc.uuid(row, 1);
-        String currency = row.getString(3);
-        TransactionStatus status = TransactionStatus.valueOf(row.getString(4));
-        BigDecimal amount = row.getBigDecimal(2);
-        String resultCode = row.getString(5);
-        String masked = row.getString(6);
-        String ccType = row.getString(7);
-        BigDecimal captured = row.getBigDecimal(8);
-        BigDecimal refunded = row.getBigDecimal(9);
-        String orderId = row.getString(10);
-        String description = row.getString(11);
-        String tags = row.getString(12);
-        OffsetDateTime created = Jdbc.utc(row, 13);
-        long version = row.getLong(20);
+    /**
+     * E16 by id for an API key's caller on a {@link com.paycore.access.KeyCheckedByRead} route: the key's check and
+     * the read in one statement; empty when the key's project has no such transaction, 401 when the key does not pass.
+     */
+    Optional<Found> byId(ProjectCaller caller, UUID id) {
+        return caller.readWithKey(BY_ID_WITH_KEY, id);
+    }
+
+    private static final ProjectCaller.KeyedRead<Found> BY_ID_WITH_KEY = new ProjectCaller.KeyedRead<>(
+            CardTransactionRows.VIEWED, CardTransactionRows.OF_KEYS_PROJECT, CardTransactionRows.IN_ORDER,
+            row -> row.getObject(ProjectCaller.KEY_COLUMNS + 1) == null ? null : found(row, ProjectCaller.KEY_COLUMNS));
+
+    /**
+     * The first row holds the transaction (its columns from {@code base + 1}, CardTransactionRows.VIEWED); every row
+     * one event (none when the left join found none).
+     */
+    private static Found found(ResultSet row, int base) throws SQLException {
+        UUID id = Jdbc.uuid(row, base + 21);
+        UUID projectId = Jdbc.uuid(row, base + 1);
+        String currency = row.getString(base + 3);
+        TransactionStatus status = TransactionStatus.valueOf(row.getString(base + 4));
+        BigDecimal amount = row.getBigDecimal(base + 2);
+        String resultCode = row.getString(base + 5);
+        String masked = row.getString(base + 6);
+        String ccType = row.getString(base + 7);
+        BigDecimal captured = row.getBigDecimal(base + 8);
+        BigDecimal refunded = row.getBigDecimal(base + 9);
+        String orderId = row.getString(base + 10);
+        String description = row.getString(base + 11);
+        String tags = row.getString(base + 12);
+        OffsetDateTime created = Jdbc.utc(row, base + 13);
+        long version = row.getLong(base + 20);
         List<TransactionView.EventView> events = new ArrayList<>();
         do {
-            UUID eventId = Jdbc.uuid(row, 14);
+            UUID eventId = Jdbc.uuid(row, base + 14);
             if (eventId != null) {
-                events.add(new TransactionView.EventView(eventId, row.getString(15), row.getString(16), row.getString(17),
-                        Money.scaled(row.getBigDecimal(18), currency), Jdbc.utc(row, 19)));
+                events.add(new TransactionView.EventView(eventId, row.getString(base + 15), row.getString(base + 16),
+                        row.getString(base + 17), Money.scaled(row.getBigDecimal(base + 18), currency), Jdbc.utc(row, base + 19)));
             }
         } while (row.next());
         // resultCode: the latest event's (DESIGN.md section 11)

@@ -249,17 +249,21 @@ public class TransactionService implements OpenTransactions {
         }
     }
 
-    /** E16: one transaction by id (an empty list when it is not this project's), or the project's, newest first. */
+    /**
+     * E16 for an API key's caller: one transaction by id (an empty list when it is not the key's project's), read in
+     * the key's own statement (a {@link com.paycore.access.KeyCheckedByRead} route), or the project's, newest first.
+     */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public List<TransactionView> list(UUID projectId, UUID id, String status, Page page) {
+    public List<TransactionView> list(ProjectCaller caller, UUID id, String status, Page page) {
         TransactionStatus wanted = status == null ? null : status(status);
         if (id != null) {
             // By primary key: an ordered, limited query here lets PostgreSQL walk the project's index instead.
-            return reads.byId(id)
-                    .filter(t -> t.projectId().equals(projectId) && (wanted == null || wanted == t.status())
+            return reads.byId(caller, id)
+                    .filter(t -> t.projectId().equals(caller.projectId()) && (wanted == null || wanted == t.status())
                             && page.offset() == 0)
                     .map(t -> List.of(t.view())).orElse(List.of());
         }
+        UUID projectId = caller.projectId();
         List<CardTransaction> found = new Where("select t from CardTransaction t where t.projectId = :project")
                 .and("t.status = :status", "status", wanted)
                 .query(em, CardTransaction.class, " order by t.createdAt desc, t.id desc")

@@ -1,6 +1,7 @@
 package com.paycore.access;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
 
 import org.h2.jdbcx.JdbcDataSource;
@@ -19,6 +21,9 @@ import liquibase.Liquibase;
 import liquibase.database.DatabaseFactory;
 import liquibase.database.jvm.JdbcConnection;
 import liquibase.resource.ClassLoaderResourceAccessor;
+
+import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * The one statement behind /api/pay authentication, on the embedded database (H2) with the real schema: which key,
@@ -113,6 +118,59 @@ class PayCallersTest {
         var refusal = org.junit.jupiter.api.Assertions.assertThrows(com.paycore.platform.web.AppException.class,
                 caller::requireTransacting);
         assertTrue(refusal.getMessage().contains("company is inactive"), refusal.getMessage());
+    }
+
+    /** A route's read of its project's processor by id, joined to the key's check (as E16 reads its transaction). */
+    private static final ProjectCaller.KeyedRead<UUID> PROCESSOR = new ProjectCaller.KeyedRead<>("x.id",
+            "left join payment_processors x on x.id = ? and x.project_id = k.project_id", "",
+            row -> com.paycore.platform.data.Jdbc.uuid(row, ProjectCaller.KEY_COLUMNS + 1));
+
+    private static ProjectCaller presented(String hash, java.util.function.Predicate<ProjectCaller.Snapshot> passes) {
+        ProjectCaller caller = new ProjectCaller();
+        caller.callers = callers;
+        caller.present(hash, NOW, passes);
+        return caller;
+    }
+
+    @Test
+    void aKeyedReadChecksTheKeyAndReadsTheRoutesRowInOneStatement() {
+        ProjectCaller caller = presented("hash-1", key -> key.projectId().equals(PROJECT));
+        assertEquals(java.util.Optional.of(OLDEST_ACTIVE), caller.readWithKey(PROCESSOR, OLDEST_ACTIVE));
+        assertEquals(PROJECT, caller.projectId());
+        assertEquals(KEY, caller.keyId());
+        // the key's project has no such row: nothing, but the key was checked
+        ProjectCaller bare = presented("hash-2", key -> true);
+        assertTrue(bare.readWithKey(PROCESSOR, OLDEST_ACTIVE).isEmpty());
+        assertEquals(BARE_PROJECT, bare.projectId());
+    }
+
+    @Test
+    void aKeyedReadOfAnUnknownOrFailingKeyIs401AndLeavesTheCallerUnauthenticated() {
+        for (ProjectCaller caller : List.of(presented("hash-3", key -> true), presented("hash-1", key -> false))) {
+            var refusal = assertThrows(AppException.class, () -> caller.readWithKey(PROCESSOR, OLDEST_ACTIVE));
+            assertEquals(ErrorCode.UNAUTHENTICATED, refusal.code());
+            assertEquals(ErrorCode.UNAUTHENTICATED, assertThrows(AppException.class, caller::projectId).code());
+            assertNull(caller.keyId());
+        }
+    }
+
+    @Test
+    void aPresentedKeyNoStatementCheckedIsCheckedOnFirstUseOrBeforeTheAnswer() {
+        ProjectCaller used = presented("hash-1", key -> key.projectId().equals(PROJECT));
+        assertEquals(PROJECT, used.projectId());
+        ProjectCaller guarded = presented("hash-1", key -> true);
+        guarded.checkPresented();
+        assertEquals(KEY, guarded.keyId());
+        ProjectCaller failing = presented("hash-1", key -> false);
+        assertEquals(ErrorCode.UNAUTHENTICATED, assertThrows(AppException.class, failing::checkPresented).code());
+        assertEquals(ErrorCode.UNAUTHENTICATED, assertThrows(AppException.class, failing::projectId).code());
+        ProjectCaller unknown = presented("hash-3", key -> true);
+        assertEquals(ErrorCode.UNAUTHENTICATED, assertThrows(AppException.class, unknown::requireTransacting).code());
+        // nothing presented: nothing to check, and nobody is authenticated
+        ProjectCaller none = new ProjectCaller();
+        none.checkPresented();
+        assertEquals(ErrorCode.UNAUTHENTICATED, assertThrows(AppException.class, none::projectId).code());
+        assertThrows(IllegalStateException.class, () -> none.readWithKey(PROCESSOR, OLDEST_ACTIVE));
     }
 
     private static void key(Connection c, UUID id, UUID project, String hash) throws Exception {

@@ -86,4 +86,40 @@ abstract class PayAuthenticationScenarios {
         var entry = ok(pay().header("X-API-Key", value).get("/api/pay/" + project));
         assertEquals(false, entry.getBoolean("entry.isActive"));
     }
+
+    /**
+     * E16 by id checks the key in its own statement (KeyCheckedByRead): the same refusals as every other route, in
+     * the same order (401 before any 400 of the route's own), and a transaction of another project stays unseen.
+     */
+    @Test
+    void e16ByIdChecksTheKeyInItsOwnStatementWithTheSameRefusalsInTheSameOrder() {
+        Cards.Shop shop = Cards.aShop();
+        Cards.Shop other = Cards.aShop();
+        UUID id = shop.anAuthorization("4111111111111111", "12.00", false);
+        String path = shop.transactions();
+        assertEquals(id.toString(), ok(shop.pay().queryParam("id", id).get(path)).getString("entries[0].id"));
+        assertEquals(0, ok(other.pay().queryParam("id", id).get(other.transactions())).getList("entries").size());
+        refused(pay().queryParam("id", id).get(path), 401);
+        refused(pay().header("X-API-Key", "pk_made_up_value_that_is_long_enough_000000").queryParam("id", id).get(path), 401);
+        refused(pay().header("X-API-Key", other.key()).queryParam("id", id).get(path), 401);
+        refused(pay().header("Authorization", "Bearer " + Api.rootToken()).queryParam("id", id).get(path), 401);
+        // The route's own refusals come after the key's: a bad key with a bad query is 401, a good key's is 400.
+        refused(pay().header("X-API-Key", other.key()).queryParam("id", id).queryParam("limit", 1001).get(path), 401);
+        refused(pay().header("X-API-Key", other.key()).queryParam("id", "123").get(path), 401);
+        refused(pay().header("X-API-Key", other.key()).queryParam("id", id).queryParam("status", "Sunny").get(path), 401);
+        refused(shop.pay().queryParam("id", id).queryParam("limit", 1001).get(path), 400);
+        refused(shop.pay().queryParam("id", "123").get(path), 400);
+        refused(shop.pay().queryParam("id", id).queryParam("status", "Sunny").get(path), 400);
+        // Without an id the list reads after the same check.
+        refused(pay().header("X-API-Key", other.key()).get(path), 401);
+        assertEquals(1, ok(shop.pay().get(path)).getList("entries").size());
+        // A deactivation bites on the next request, on this instance and the other.
+        UUID second = aKey(shop.projectId(), "TransactionRSAKey");
+        ok(asRoot().body(body("isActive", false)).put("/api/adm/companyProjectKeys/" + shop.keyId()));
+        refused(shop.pay().queryParam("id", id).get(path), 401);
+        refused(shop.paySecond().queryParam("id", id).get(path), 401);
+        String secondValue = valueOf(second);
+        assertEquals(id.toString(), ok(pay().header("X-API-Key", secondValue).queryParam("id", id).get(path))
+                .getString("entries[0].id"));
+    }
 }
