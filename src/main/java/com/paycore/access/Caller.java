@@ -3,15 +3,13 @@ package com.paycore.access;
 import java.util.Set;
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
-
 import com.paycore.platform.web.AppException;
 
 /**
  * Who is calling, as established for this request by the authentication filter after checking in the
- * database that the user exists and is active. Empty on unauthenticated paths.
+ * database that the user exists and is active. Empty on unauthenticated paths. Request-scoped, made by
+ * {@link RequestCallers}.
  */
-@RequestScoped
 public class Caller {
 
     private UUID userId;

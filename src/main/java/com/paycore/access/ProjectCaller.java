@@ -5,9 +5,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
 
-import jakarta.enterprise.context.RequestScoped;
-import jakarta.inject.Inject;
-
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
@@ -18,9 +15,9 @@ import com.paycore.platform.web.ErrorCode;
  * active states and, for writes, the project's active processor and the newest keystore: read fresh for this
  * request, never cached across requests (DESIGN.md section 4). On a {@link KeyCheckedByRead} route the filter only
  * presents the key, and the check runs in the route's statement ({@link #readWithKey}), on the first use of the
- * caller, or at the latest before the answer leaves ({@link #checkPresented}).
+ * caller, or at the latest before the answer leaves ({@link #checkPresented}). Request-scoped, made by
+ * {@link RequestCallers}.
  */
-@RequestScoped
 public class ProjectCaller {
 
     /** The processor configuration new operations of the project go to: its id, gateway and row version. */
@@ -66,7 +63,7 @@ public class ProjectCaller {
     private record Presented(String lookupHash, OffsetDateTime now, Predicate<Snapshot> passes) {
     }
 
-    @Inject
+    /** Set by the producer (RequestCallers). */
     PayCallers callers;
 
     private Snapshot snapshot;

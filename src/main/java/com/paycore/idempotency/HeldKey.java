@@ -2,14 +2,11 @@ package com.paycore.idempotency;
 
 import java.util.UUID;
 
-import jakarta.enterprise.context.RequestScoped;
-
 /**
  * The idempotency claim the current request holds, if any: set by {@link IdempotencyFilter} when it claims the key,
  * read by {@link ResponseWithEffect} to store the answer in the effect's own database transaction, and taken back by
- * the filter on the response side.
+ * the filter on the response side. Request-scoped, made by {@link HeldKeys}.
  */
-@RequestScoped
 class HeldKey {
 
     private UUID id;
