@@ -10,6 +10,9 @@
 #   POST /api/pay/{projectId}/companyProjectCreditCardPaymentsInfo   E10, a fresh Luhn-valid card per request
 #   POST /api/pay/{projectId}/transactions                           authorization on the Simulator
 #   GET /api/pay/{projectId}/transactions?id={id}                    E16 by id
+#   GET /api/diag/floor?id={id}, POST /api/diag/floor                the floors: one row read by its key, one row
+#                                                                    inserted and committed, through the service's
+#                                                                    pool with nothing else (bench/trivial/Floor.java)
 # Every answer is checked (status and body, bench/report.lua). Prints a table with req/s, p50/p99, non-2xx, bad
 # answers, the CPU share of server, PostgreSQL, wrk and other processes, the share of our trivial GET (with the issue's
 # goal for it), and the ratio to the Kill Bill figures and to the absolute goals; the server's peak RSS. PROFILE=1 also records a JDK Flight Recorder profile of each
@@ -75,9 +78,10 @@ bench_database
 # Our trivial GET: the WAR under test plus bench/trivial/Hello.java, served by the service's own application at
 # /api/diag/hello with everything the WAR asks of the container per request (as bench/trivial.sh adds it).
 rm -rf "$BENCH_DIR/hello"
-bench_with_hello "$WAR" "$BENCH_DIR/payments-with-hello.war"
+bench_with_hello "$WAR" "$BENCH_DIR/payments-with-hello.war" "$BENCH_HOME/trivial/Floor.java"
 WAR=$BENCH_DIR/payments-with-hello.war
 HELLO_URL=$BASE/api/diag/hello
+FLOOR_URL=$BASE/api/diag/floor
 if [[ $STATEMENT_LOG == 1 ]]; then
   [[ -r $PG_LOG ]] || die "STATEMENT_LOG=1 needs PostgreSQL's log readable at PG_LOG ($PG_LOG)"
   PAYMENTS_DB_URL+="&options=-c%20log_statement%3Dall%20-c%20log_parameter_max_length%3D0&ApplicationName=payments-hotpath"
@@ -145,6 +149,8 @@ done
 grep -qF '"success":true' <<<"$(bench_pay 200 GET "$TRANSACTIONS_PATH?id=$id")" || die "E16's answer lacks \"success\":true"
 grep -qF '"UP"' <<<"$(curl -fsS "$LIVE_URL")" || die "/health/live does not answer UP"
 grep -qF '"greeting":"hello"' <<<"$(curl -fsS "$HELLO_URL")" || die "GET /api/diag/hello did not answer hello"
+grep -qF '"floor":"read"' <<<"$(curl -fsS "$FLOOR_URL?id=$id")" || die "GET /api/diag/floor did not read transaction $id"
+grep -qF '"floor":"written"' <<<"$(curl -fsS -X POST "$FLOOR_URL")" || die "POST /api/diag/floor did not write"
 log "data: $TOKENS tokens, $TRANSACTIONS transactions; probes answered as the wrk scripts expect"
 
 analyze_schema() { # what autovacuum's autoanalyze would have done by now (ANALYZE=1, PostgreSQL only)
@@ -163,7 +169,9 @@ bench_warmup hello "$HELLO_URL" "$BENCH_HOME/hello.lua" \
   live "$LIVE_URL" "$BENCH_HOME/live.lua" \
   tokenize "$TOKENIZE_URL" "$BENCH_HOME/tokenize.lua" \
   authorize "$TRANSACTIONS_URL" "$BENCH_HOME/authorize.lua" \
-  get-by-id "$TRANSACTIONS_URL" "$BENCH_HOME/transaction-get.lua"
+  get-by-id "$TRANSACTIONS_URL" "$BENCH_HOME/transaction-get.lua" \
+  floor-read "$FLOOR_URL" "$BENCH_HOME/floor-read.lua" \
+  floor-write "$FLOOR_URL" "$BENCH_HOME/floor-write.lua"
 analyze_schema "after the warm-up"
 
 jfr_start() { [[ $PROFILE == 1 && $CONNECTIONS == "$TOP_LEVEL" ]] || return 0
@@ -177,13 +185,15 @@ ROW_LEVEL=()
 for level in $LEVELS; do
   CONNECTIONS=$level
   [[ $STATEMENT_LOG == 0 ]] || break
-  for workload in hello live tokenize authorize get-by-id; do
+  for workload in hello live tokenize authorize get-by-id floor-read floor-write; do
     case $workload in
       hello) label="GET /api/diag/hello (our trivial GET)"; url=$HELLO_URL; script=hello.lua ;;
       live) label="GET /health/live"; url=$LIVE_URL; script=live.lua ;;
       tokenize) label="E10 tokenize (fresh card)"; url=$TOKENIZE_URL; script=tokenize.lua ;;
       authorize) label="authorize (Simulator, 0 ms)"; url=$TRANSACTIONS_URL; script=authorize.lua ;;
       get-by-id) label="E16 by id"; url=$TRANSACTIONS_URL; script=transaction-get.lua ;;
+      floor-read) label="floor: one row read by its key (Floor.java)"; url=$FLOOR_URL; script=floor-read.lua ;;
+      floor-write) label="floor: one row inserted and committed (Floor.java)"; url=$FLOOR_URL; script=floor-write.lua ;;
     esac
     jfr_start "$workload"
     bench_measure "$label" "$url" "$BENCH_HOME/$script" "$workload-c$level"
@@ -255,7 +265,7 @@ bench_stop_server
 # ---- Profiles -------------------------------------------------------------------------------------------------
 
 if [[ $PROFILE == 1 ]]; then
-  for workload in boot live tokenize authorize get-by-id; do
+  for workload in boot hello live tokenize authorize get-by-id floor-read floor-write; do
     [[ -f $BENCH_DIR/profile-$workload.jfr ]] || continue
     "$BENCH_HOME/jfr-top.sh" "$BENCH_DIR/profile-$workload.jfr" >"$BENCH_DIR/profile-$workload.txt" \
       || log "WARNING: could not sum up profile-$workload.jfr"
@@ -297,6 +307,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
       kb="$(ratio "${ROW_RPS[$i]}" "${KILLBILL[$w]}") (of ${KILLBILL[$w]})"
       goal="$(ratio "${ROW_RPS[$i]}" "${GOAL_RPS[$w]}") of >= ${GOAL_RPS[$w]}, p99 < ${GOAL_P99[$w]} ms"
       share="$(ratio "${ROW_RPS[$i]}" "$hello_rps") (>= ${GOAL_SHARE[$w]})"
+    elif [[ $w == floor-* ]]; then
+      share="$(ratio "${ROW_RPS[$i]}" "$hello_rps")"
     fi
     printf '| %s | %s | %.0f | %s%% | %s | %s | %s | %s | %s | %s | %s | %s |\n' "${ROW_LABELS[$i]}" "${ROW_LEVEL[$i]}" \
       "${ROW_RPS[$i]}" "$(awk -v r="${ROW_RPS[$i]}" -v l="$live_rps" 'BEGIN { printf "%.0f", (l > 0) ? r * 100 / l : 0 }')" \
@@ -311,6 +323,16 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
     printf -- '- boot %s: %s\n' "$boot" "$(grep -ohE 'startup time : [^[]*|payments was successfully deployed in [0-9,]+ milliseconds|Database schema is up to date[^(]*\([0-9]+ ms\)|ready in [0-9,]+ \(ms\)' \
       "$BENCH_DIR/server-boot-$boot.log" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
   done
+  # Each hot path against its floor: the least database work of its kind through the same pool, same run.
+  floors=
+  for level in $LEVELS; do
+    declare -A at=()
+    for j in "${!ROW_LABELS[@]}"; do [[ ${ROW_LEVEL[$j]} == "$level" ]] && at[${ROW_WORKLOAD[$j]}]=${ROW_RPS[$j]}; done
+    [[ -n ${at[floor-read]:-} && -n ${at[floor-write]:-} ]] || continue
+    floors+="c$level: E16 by id $(ratio "${at[get-by-id]:-0}" "${at[floor-read]}")x the read floor; tokenize $(ratio "${at[tokenize]:-0}" "${at[floor-write]}")x and authorize $(ratio "${at[authorize]:-0}" "${at[floor-write]}")x the write floor. "
+    unset at
+  done
+  [[ -z $floors ]] || echo "Against the floors (Floor.java: one row read by its key; one row inserted and committed; nothing else): $floors"
   echo "Server memory ($BENCH_JAVA_OPTS): RSS $RSS_AFTER_BOOT MB after boot, peak RSS (VmHWM) $PEAK_RSS MB; OutOfMemoryError in the log: $HEAP_ERRORS."
   [[ -z $BUSY_MACHINE ]] || echo "WARNING: other processes used more than 5% of the CPU in some runs: the machine was not quiet, absolute figures are low; compare with /health/live of the same run."
   if (( ${#QUERY_LINES[@]} > 0 )); then

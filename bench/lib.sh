@@ -138,14 +138,15 @@ bench_profile_options() { [[ ${PROFILE:-0} == 0 ]] || BENCH_JAVA_OPTS="$BENCH_JA
 
 # source-war dest-war: a copy of source-war with bench/trivial/Hello.java added (GET /api/diag/hello, served by the
 # WAR's own application: our trivial GET), for bench/trivial.sh and bench/hotpath.sh. Compiled once per run.
+# bench_with_hello WAR OUT [SOURCE...]: OUT is WAR with bench/trivial/Hello.java (and each SOURCE) compiled into it.
 bench_with_hello() {
   local classes=$BENCH_DIR/hello/WEB-INF/classes
   if [[ ! -d $classes/com/paycore/diag ]]; then
     mkdir -p "$classes"
     [[ -s $BENCH_DIR/api.classpath ]] || mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=provided \
       -Dmdep.outputFile="$BENCH_DIR/api.classpath" || die "cannot resolve the Jakarta EE API (provided scope)"
-    javac -d "$classes" -cp "$(cat "$BENCH_DIR/api.classpath")" "$BENCH_HOME/trivial/Hello.java" \
-      || die "javac of bench/trivial/Hello.java failed"
+    javac -d "$classes" -cp "$(cat "$BENCH_DIR/api.classpath")" "$BENCH_HOME/trivial/Hello.java" "${@:3}" \
+      || die "javac of bench/trivial/Hello.java ${*:3} failed"
   fi
   cp "$1" "$2"
   (cd "$BENCH_DIR/hello" && jar --update --file "$2" WEB-INF) || die "jar --update failed"
