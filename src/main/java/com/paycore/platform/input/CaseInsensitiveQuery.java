@@ -15,7 +15,8 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * Query parameter names are matched without regard to case and aliases are honoured
  * ({@code companyId} = {@code CompanyId}, {@code invitationId} = {@code UserInvitationId}): before matching,
- * each parameter a client sends is added again under every declared name it stands for.
+ * each parameter a client sends is added again under every declared name it stands for in the request's area
+ * (QueryParameterNames).
  */
 @Provider
 @PreMatching
@@ -28,17 +29,20 @@ public class CaseInsensitiveQuery implements ContainerRequestFilter {
         if (sent.isEmpty()) {
             return;
         }
-        UriBuilder uri = request.getUriInfo().getRequestUriBuilder();
-        boolean changed = false;
+        String area = QueryParameterNames.area(request.getUriInfo().getPath(false));
+        UriBuilder uri = null;
         for (Map.Entry<String, List<String>> parameter : sent.entrySet()) {
-            for (String declared : QueryParameterNames.declaredFor(decode(parameter.getKey()))) {
+            for (String declared : QueryParameterNames.declaredFor(area, decode(parameter.getKey()))) {
                 if (!sent.containsKey(declared)) {
+                    if (uri == null) {
+                        uri = request.getUriInfo().getRequestUriBuilder();
+                    }
                     uri.queryParam(declared, parameter.getValue().toArray());
-                    changed = true;
                 }
             }
         }
-        if (changed) {
+        if (uri != null) {
+            // a rebuilt URI is parsed again by the container: only when a spelling was added
             request.setRequestUri(uri.build());
         }
     }

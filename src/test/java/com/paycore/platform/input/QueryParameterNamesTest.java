@@ -13,30 +13,30 @@ class QueryParameterNamesTest {
 
     @Test
     void declaredNameIsFoundInAnyCase() {
-        QueryParameterNames.register("qpnTestCompanyName", "qpnTestCompanyName");
-        assertEquals(Set.of("qpnTestCompanyName"), QueryParameterNames.declaredFor("qpnTestCompanyName"));
-        assertEquals(Set.of("qpnTestCompanyName"), QueryParameterNames.declaredFor("QPNTESTCOMPANYNAME"));
-        assertEquals(Set.of("qpnTestCompanyName"), QueryParameterNames.declaredFor("qpntestcompanyname"));
+        QueryParameterNames.register("adm", "qpnTestCompanyName", "qpnTestCompanyName");
+        assertEquals(Set.of("qpnTestCompanyName"), QueryParameterNames.declaredFor("adm", "qpnTestCompanyName"));
+        assertEquals(Set.of("qpnTestCompanyName"), QueryParameterNames.declaredFor("adm", "QPNTESTCOMPANYNAME"));
+        assertEquals(Set.of("qpnTestCompanyName"), QueryParameterNames.declaredFor("adm", "qpntestcompanyname"));
     }
 
     @Test
     void aliasStandsForTheDeclaredName() {
-        QueryParameterNames.register("qpnTestLimit", "qpnTestLimit");
-        QueryParameterNames.register("qpn_test_max", "qpnTestLimit");
-        assertEquals(Set.of("qpnTestLimit"), QueryParameterNames.declaredFor("QPN_TEST_MAX"));
+        QueryParameterNames.register("adm", "qpnTestLimit", "qpnTestLimit");
+        QueryParameterNames.register("adm", "qpn_test_max", "qpnTestLimit");
+        assertEquals(Set.of("qpnTestLimit"), QueryParameterNames.declaredFor("adm", "QPN_TEST_MAX"));
     }
 
     @Test
     void oneSpellingCanStandForSeveralDeclaredNames() {
-        QueryParameterNames.register("qpnTestSort", "qpnTestSort");
-        QueryParameterNames.register("QPNTESTSORT", "QPNTESTSORT");
-        QueryParameterNames.register("qpnTestSort", "qpnTestSort");
-        assertEquals(Set.of("qpnTestSort", "QPNTESTSORT"), QueryParameterNames.declaredFor("QpnTestSort"));
+        QueryParameterNames.register("adm", "qpnTestSort", "qpnTestSort");
+        QueryParameterNames.register("adm", "QPNTESTSORT", "QPNTESTSORT");
+        QueryParameterNames.register("adm", "qpnTestSort", "qpnTestSort");
+        assertEquals(Set.of("qpnTestSort", "QPNTESTSORT"), QueryParameterNames.declaredFor("adm", "QpnTestSort"));
     }
 
     @Test
     void unknownSpellingGivesEmptySet() {
-        assertTrue(QueryParameterNames.declaredFor("qpnTestNeverRegistered").isEmpty());
+        assertTrue(QueryParameterNames.declaredFor("adm", "qpnTestNeverRegistered").isEmpty());
     }
 
     @Test
@@ -45,11 +45,29 @@ class QueryParameterNamesTest {
         try {
             // In Turkish, "I".toLowerCase() is a dotless i: "qpnTestUserId" and "qpntestuserid" would differ.
             Locale.setDefault(Locale.forLanguageTag("tr-TR"));
-            QueryParameterNames.register("qpnTestUserId", "qpnTestUserId");
-            assertEquals(Set.of("qpnTestUserId"), QueryParameterNames.declaredFor("qpntestuserid"));
-            assertEquals(Set.of("qpnTestUserId"), QueryParameterNames.declaredFor("QPNTESTUSERID"));
+            QueryParameterNames.register("adm", "qpnTestUserId", "qpnTestUserId");
+            assertEquals(Set.of("qpnTestUserId"), QueryParameterNames.declaredFor("adm", "qpntestuserid"));
+            assertEquals(Set.of("qpnTestUserId"), QueryParameterNames.declaredFor("adm", "QPNTESTUSERID"));
         } finally {
             Locale.setDefault(saved);
         }
+    }
+
+    @Test
+    void aSpellingStandsOnlyForTheNamesOfItsOwnArea() {
+        QueryParameterNames.register("adm", "qpnTestId", "qpnTestId");
+        QueryParameterNames.register("adm", "qpntestid", "QpnTestId");
+        QueryParameterNames.register("pay", "qpntestid", "qpntestid");
+        assertEquals(Set.of("qpnTestId", "QpnTestId"), QueryParameterNames.declaredFor("adm", "QPNTESTID"));
+        assertEquals(Set.of("qpntestid"), QueryParameterNames.declaredFor("pay", "QpnTestId"));
+        assertTrue(QueryParameterNames.declaredFor("diag", "qpntestid").isEmpty());
+    }
+
+    @Test
+    void theAreaIsThePathsFirstSegment() {
+        assertEquals("pay", QueryParameterNames.area("/pay/{projectId}/transactions"));
+        assertEquals("pay", QueryParameterNames.area("pay/123/transactions"));
+        assertEquals("adm", QueryParameterNames.area("adm"));
+        assertEquals("", QueryParameterNames.area(""));
     }
 }
