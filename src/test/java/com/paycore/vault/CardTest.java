@@ -40,6 +40,17 @@ class CardTest {
     }
 
     @Test
+    void takesSpacesAndHyphensBetweenGroupsButOnlyAsciiDigits() {
+        assertEquals("4111111111111111", Card.validate("4111 1111-1111 1111", " 12 ", "2030", "123", NOW).pan());
+        assertInvalid("\uFF14111111111111111", "12", "2030", "123"); // a full-width digit
+        assertInvalid("4111111111111111", "12", "2030", "12\u0663"); // an Arabic-Indic digit
+        assertInvalid("4111111111111111", "\u0661\u0662", "2030", "123");
+        assertInvalid("4111111111111111", "12", "20300", "123");
+        assertInvalid("4111111111111111", "12", "", "123");
+        assertInvalid("4111_1111_1111_1111", "12", "2030", "123");
+    }
+
+    @Test
     void refusesBadOrPastExpiry() {
         assertInvalid("4111111111111111", "13", "2030", "123");
         assertInvalid("4111111111111111", "0", "2030", "123");
