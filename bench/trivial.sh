@@ -15,6 +15,7 @@
 #   ROUNDS=1 WARMUP=20 DURATION=10 bench/trivial.sh   # a quick try
 #   VARIANTS="nojwt=/tmp/nojwt.war" bench/trivial.sh  # an A/B step beside ours
 #   CDI_FLOOR=1 bench/trivial.sh                      # also the empty WAR as a CDI application (emptycdi)
+#   ROUTES_FLOOR=1 bench/trivial.sh                   # also emptycdi with a stub resource at each of our root paths
 #   PROFILE=1 VARIANTS=... bench/trivial.sh           # a JFR recording of each side's trivial GET (first round, top
 #                                                     # level), summed up by bench/jfr-top.sh: where a side's extra CPU goes
 set -euo pipefail
@@ -50,7 +51,8 @@ rm -rf "$CLASSES" "$BENCH_DIR/empty" && mkdir -p "$CLASSES" "$BENCH_DIR/empty/WE
 API_CP=$BENCH_DIR/api.classpath
 mvn -B -ntp -q dependency:build-classpath -Dmdep.includeScope=provided -Dmdep.outputFile="$API_CP" \
   || die "cannot resolve the Jakarta EE API (provided scope)"
-javac -d "$CLASSES" -cp "$(cat "$API_CP")" "$BENCH_HOME"/trivial/*.java || die "javac failed"
+javac -d "$CLASSES" -cp "$(cat "$API_CP")" "$BENCH_HOME"/trivial/Hello.java "$BENCH_HOME"/trivial/EmptyApplication.java \
+  || die "javac failed"
 # The empty WAR: the resource and its application, nothing else (no beans.xml: annotated discovery, as ours).
 cp -r "$CLASSES"/. "$BENCH_DIR/empty/WEB-INF/classes/"
 EMPTY_WAR=$BENCH_DIR/empty.war
@@ -61,6 +63,7 @@ declare -A WARS=([empty]=$EMPTY_WAR)
 SIDES=(empty)
 # CDI_FLOOR=1: also the empty WAR as a CDI application (a beans.xml discovering all: the resource is then created
 # through CDI and Weld runs a request context per request, as in ours), the floor of any CDI application.
+[[ ${ROUTES_FLOOR:-0} == 0 ]] || CDI_FLOOR=1
 if [[ ${CDI_FLOOR:-0} == 1 ]]; then
   rm -rf "$BENCH_DIR/emptycdi" && cp -r "$BENCH_DIR/empty" "$BENCH_DIR/emptycdi"
   cat >"$BENCH_DIR/emptycdi/WEB-INF/beans.xml" <<'XML'
@@ -69,6 +72,26 @@ XML
   WARS[emptycdi]=$BENCH_DIR/emptycdi.war
   (cd "$BENCH_DIR/emptycdi" && rm -f "${WARS[emptycdi]}" && jar --create --file "${WARS[emptycdi]}" .) || die "jar failed"
   SIDES+=(emptycdi)
+fi
+# ROUTES_FLOOR=1: also emptycdi with one more resource for each root path of ours (a GET answering a word; the same
+# @Path templates, read from src/main/java), so that Jersey matches a request against as many root resources as in
+# ours: the floor of a CDI application with this API's routes and none of its code.
+if [[ ${ROUTES_FLOOR:-0} == 1 ]]; then
+  rm -rf "$BENCH_DIR/emptyroutes" "$BENCH_DIR/routes-src" && cp -r "$BENCH_DIR/emptycdi" "$BENCH_DIR/emptyroutes"
+  mkdir -p "$BENCH_DIR/routes-src"
+  n=0
+  while IFS= read -r path; do
+    n=$(( n + 1 ))
+    printf 'package com.paycore.diag;\n@jakarta.ws.rs.Path("%s")\npublic class Route%d {\n    @jakarta.ws.rs.GET\n    public String get() {\n        return "route";\n    }\n}\n' \
+      "$path" "$n" >"$BENCH_DIR/routes-src/Route$n.java"
+  done < <(grep -rhoE '^@Path\("[^"]+"\)' "$REPO/src/main/java" | sed -E 's/^@Path\("([^"]+)"\)/\1/' | sort -u)
+  (( n > 0 )) || die "no @Path of ours found under src/main/java"
+  javac -d "$BENCH_DIR/emptyroutes/WEB-INF/classes" -cp "$(cat "$API_CP")" "$BENCH_DIR"/routes-src/*.java \
+    || die "javac of the route stubs failed"
+  WARS[emptyroutes]=$BENCH_DIR/emptyroutes.war
+  (cd "$BENCH_DIR/emptyroutes" && rm -f "${WARS[emptyroutes]}" && jar --create --file "${WARS[emptyroutes]}" .) || die "jar failed"
+  SIDES+=(emptyroutes)
+  log "WAR emptyroutes: emptycdi and $n resources at our root paths"
 fi
 with_hello() { # side source-war
   [[ $1 =~ ^[a-z][a-z0-9-]*$ ]] || die "a variant's name must be lower-case letters, digits, hyphens: $1"
