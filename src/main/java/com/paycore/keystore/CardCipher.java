@@ -18,24 +18,11 @@ import com.paycore.platform.runtime.Randomness;
  */
 public record CardCipher(UUID keystoreId, byte[] dataKey) {
 
-    /**
-     * One AES-GCM engine per thread, initialized with the call's key and nonce each time: {@code Cipher.getInstance}
-     * walks the security providers on every call, a measurable share of every E10 and authorization
-     * (docs/PERFORMANCE.md). A nonce is never reused: each seal draws a fresh one (and the JDK refuses a repeat).
-     */
-    private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(() -> {
-        try {
-            return Cipher.getInstance("AES/GCM/NoPadding");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    });
-
     public String seal(String plaintext, String aad) {
         byte[] nonce = new byte[12];
         Randomness.fill(nonce);
         try {
-            Cipher gcm = GCM.get();
+            Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
             gcm.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(dataKey, "AES"), new GCMParameterSpec(128, nonce));
             gcm.updateAAD(aad.getBytes(StandardCharsets.UTF_8));
             byte[] sealed = gcm.doFinal(plaintext.getBytes(StandardCharsets.UTF_8));
@@ -48,7 +35,7 @@ public record CardCipher(UUID keystoreId, byte[] dataKey) {
     public String open(String stored, String aad) {
         byte[] in = Base64.getDecoder().decode(stored);
         try {
-            Cipher gcm = GCM.get();
+            Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
             gcm.init(Cipher.DECRYPT_MODE, new SecretKeySpec(dataKey, "AES"), new GCMParameterSpec(128, in, 0, 12));
             gcm.updateAAD(aad.getBytes(StandardCharsets.UTF_8));
             return new String(gcm.doFinal(in, 12, in.length - 12), StandardCharsets.UTF_8);
