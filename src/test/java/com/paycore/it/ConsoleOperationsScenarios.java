@@ -22,6 +22,7 @@ import io.restassured.path.json.JsonPath;
 
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -136,11 +137,12 @@ abstract class ConsoleOperationsScenarios {
                 assertTrue(query != null && query.startsWith("started="), browser.driver.getCurrentUrl() + " " + browser.text());
                 run = UUID.fromString(query.substring("started=".length()));
                 page = browser.driver.findElement(By.tagName("html"));
-                WebElement row = browser.waitFor(runRow(run));
-                assertEquals("Running", row.getAttribute("data-state"), row.getText());
+                browser.waitFor(runRow(run));
+                assertEquals("Running", fromRow(browser, run, r -> r.getAttribute("data-state")),
+                        fromRow(browser, run, WebElement::getText));
                 assertTrue(browser.text().contains("The Settlement run " + run + " started"), browser.text());
                 Thread.sleep(1500); // polled meanwhile: still Running while the lock is held
-                assertEquals("Running", browser.driver.findElement(runRow(run)).getAttribute("data-state"));
+                assertEquals("Running", fromRow(browser, run, r -> r.getAttribute("data-state")));
                 try (Browser overview = Browser.english()) {
                     overview.open("/console/signin").signIn(Api.ROOT_EMAIL, Api.ROOT_PASSWORD);
                     overview.open("/console/overview");
@@ -152,17 +154,18 @@ abstract class ConsoleOperationsScenarios {
                 }
                 db.rollback();
             }
-            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).until(d ->
-                    "Succeeded".equals(d.findElement(runRow(run)).getAttribute("data-state")));
+            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
+                    .until(d -> "Succeeded".equals(d.findElement(runRow(run)).getAttribute("data-state")));
             assertFalse(isStale(page), "followed by the poll in the same page, not by a reload");
-            WebElement done = browser.driver.findElement(runRow(run));
-            assertTrue(done.findElement(By.cssSelector(".progress")).getText().contains("100%"), done.getText());
+            String doneText = fromRow(browser, run, WebElement::getText);
+            assertTrue(fromRow(browser, run, r -> r.findElement(By.cssSelector(".progress")).getText()).contains("100%"),
+                    doneText);
             JsonPath api = ok(asRoot().get(LongRuns.RUNS + run));
             assertEquals("Succeeded", api.getString("entry.state"));
             assertEquals(0L, api.getLong("entry.itemsLeft"));
             assertTrue(api.getInt("entry.outcome.settled") >= 1, api.prettify());
-            assertTrue(done.getText().contains(api.getLong("entry.itemsDone") + " of " + api.getLong("entry.itemsTotal") + " done"),
-                    done.getText());
+            assertTrue(doneText.contains(api.getLong("entry.itemsDone") + " of " + api.getLong("entry.itemsTotal") + " done"),
+                    doneText);
             assertEquals("Settled", shop.transaction(sale).get("status"));
             browser.screenshot("runs");
             assertNoPolicyViolation(browser);
@@ -172,10 +175,10 @@ abstract class ConsoleOperationsScenarios {
             String started = java.net.URI.create(browser.driver.getCurrentUrl()).getQuery();
             assertTrue(started != null && started.startsWith("started="), browser.driver.getCurrentUrl() + " " + browser.text());
             UUID sync = UUID.fromString(started.substring("started=".length()));
-            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).until(d ->
-                    "Succeeded".equals(d.findElement(runRow(sync)).getAttribute("data-state")));
-            assertTrue(browser.driver.findElement(runRow(sync)).getText().contains("ReportSync"),
-                    browser.driver.findElement(runRow(sync)).getText());
+            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
+                    .until(d -> "Succeeded".equals(d.findElement(runRow(sync)).getAttribute("data-state")));
+            String syncText = fromRow(browser, sync, WebElement::getText);
+            assertTrue(syncText.contains("ReportSync"), syncText);
             JsonPath syncApi = ok(asRoot().get(LongRuns.RUNS + sync));
             assertEquals("ReportSync", syncApi.getString("entry.kind"));
             assertEquals("Succeeded", syncApi.getString("entry.state"));
@@ -266,11 +269,27 @@ abstract class ConsoleOperationsScenarios {
         return By.cssSelector("tr.run[data-run='" + run + "']");
     }
 
+    /**
+     * Reads a run's row found afresh, and again when the page's poll replaced the row between the lookup and the read
+     * (the table is re-rendered every few seconds while the page is open).
+     */
+    private static <T> T fromRow(Browser browser, UUID run, java.util.function.Function<WebElement, T> read) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return read.apply(browser.driver.findElement(runRow(run)));
+            } catch (StaleElementReferenceException replaced) {
+                if (attempt == 5) {
+                    throw replaced;
+                }
+            }
+        }
+    }
+
     private static boolean isStale(WebElement element) {
         try {
             element.isEnabled();
             return false;
-        } catch (org.openqa.selenium.StaleElementReferenceException gone) {
+        } catch (StaleElementReferenceException gone) {
             return true;
         }
     }
