@@ -144,9 +144,7 @@ public class ProjectCaller {
     }
 
     public UUID keyId() {
-        if (presented != null) {
-            checkPresented();
-        }
+        checkPresented();
         return snapshot == null ? null : snapshot.keyId();
     }
 

@@ -105,8 +105,8 @@ class ApiKeyAuthentication implements ContainerRequestFilter, ContainerResponseF
     /** A key presented on a {@link KeyCheckedByRead} route and checked by no statement is checked before the answer leaves. */
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        if (!checkedByRead(request) || !isPay(request)) {
-            return;
+        if (!checkedByRead(request)) {
+            return; // only such a route's filter presents a key: nothing to check, and no caller made for it
         }
         try {
             caller.checkPresented();
@@ -116,10 +116,6 @@ class ApiKeyAuthentication implements ContainerRequestFilter, ContainerResponseF
             response.setEntity(Envelope.error(refused.code().status(), refused.getMessage()), new Annotation[0],
                     MediaType.APPLICATION_JSON_TYPE);
         }
-    }
-
-    private static boolean isPay(ContainerRequestContext request) {
-        return request.getUriInfo().getPath().startsWith("pay/");
     }
 
     private static String presented(ContainerRequestContext request) {
