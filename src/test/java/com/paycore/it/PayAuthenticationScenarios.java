@@ -10,6 +10,7 @@ import static com.paycore.it.Api.refused;
 import static com.paycore.it.CompanyScenarios.body;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -121,5 +122,71 @@ abstract class PayAuthenticationScenarios {
         String secondValue = valueOf(second);
         assertEquals(id.toString(), ok(pay().header("X-API-Key", secondValue).queryParam("id", id).get(path))
                 .getString("entries[0].id"));
+    }
+
+    /**
+     * Authorize checks the key in the token's read (KeyCheckedByRead, a write): the same refusals in the same order
+     * (401 before any 400 of the body's), a refused key leaves no transaction and no Idempotency-Key claim, a token of
+     * another project is unknown, and a deactivation bites on the next request on either instance.
+     */
+    @Test
+    void authorizeChecksTheKeyInItsTokenReadWithTheSameRefusalsInTheSameOrderAndWritesNothingWhenRefused() {
+        Cards.Shop shop = Cards.aShop();
+        Cards.Shop other = Cards.aShop();
+        var tokenized = shop.tokenize(Cards.body("4111111111111111", "123"));
+        UUID tokenId = Api.created(tokenized);
+        String token = tokenized.jsonPath().getString("paymentToken");
+        String path = shop.transactions();
+        java.util.function.Function<Object, java.util.Map<String, Object>> payment = named -> {
+            java.util.Map<String, Object> request = new java.util.HashMap<>();
+            request.put("paymentToken", named);
+            request.put("amount", new java.math.BigDecimal("5.00"));
+            request.put("currency", "USD");
+            return request;
+        };
+        var good = payment.apply(token);
+        var badCurrency = new java.util.HashMap<>(good);
+        badCurrency.put("currency", "XXQ");
+        var blank = payment.apply(" ");
+        RequestSpecification noKey = pay().contentType(ContentType.JSON);
+        for (RequestSpecification refusedKey : java.util.List.of(noKey,
+                pay().contentType(ContentType.JSON).header("X-API-Key", "pk_made_up_value_that_is_long_enough_000000"),
+                pay().contentType(ContentType.JSON).header("X-API-Key", other.key()),
+                pay().contentType(ContentType.JSON).header("Authorization", "Bearer " + Api.rootToken()))) {
+            for (Object body : java.util.List.of(good, badCurrency, blank, payment.apply(null), "{\"amount\": ")) {
+                refused(refusedKey.body(body).post(path), 401);
+            }
+            // with an Idempotency-Key too: refused before any claim
+            refused(refusedKey.header("Idempotency-Key", "auth-" + shop.projectId()).body(good).post(path), 401);
+        }
+        assertEquals(0, ok(shop.pay().get(path)).getList("entries").size(), "a refused key wrote no transaction");
+        // The body's own refusals with a good key, in their order; nothing written either.
+        refused(shop.pay().body(badCurrency).post(path), 400);
+        refused(shop.pay().body(blank).post(path), 400);
+        String unknown = "Unknown payment token";
+        assertTrue(refused(shop.pay().body(payment.apply(other.aToken("4111111111111111"))).post(path), 400)
+                .getString("errorMessage").startsWith(unknown), "another project's token is unknown");
+        assertTrue(refused(shop.pay().body(payment.apply("tok_not_a_token")).post(path), 400)
+                .getString("errorMessage").startsWith(unknown));
+        assertTrue(refused(shop.pay().body(payment.apply("not-a-token")).post(path), 400)
+                .getString("errorMessage").startsWith(unknown));
+        assertEquals(0, ok(shop.pay().get(path)).getList("entries").size());
+        // The good key: by the token's value, by its id, and under the Idempotency-Key the refused requests did not claim
+        // (the claim checks the key first; the token's read then checks it again).
+        UUID first = Api.created(shop.pay().body(good).post(path));
+        UUID byId = Api.created(shop.pay().body(payment.apply(tokenId.toString())).post(path));
+        var keyed = shop.pay().header("Idempotency-Key", "auth-" + shop.projectId()).body(good).post(path);
+        UUID claimed = Api.created(keyed);
+        var replay = shop.pay().header("Idempotency-Key", "auth-" + shop.projectId()).body(good).post(path);
+        assertEquals(claimed, Api.created(replay));
+        assertEquals("true", replay.getHeader("Idempotent-Replayed"));
+        assertEquals(java.util.Set.of(first.toString(), byId.toString(), claimed.toString()),
+                java.util.Set.copyOf(ok(shop.pay().get(path)).getList("entries.id", String.class)));
+        // A deactivation bites on the next request, on this instance and the other; the project's other key goes on.
+        String secondValue = valueOf(aKey(shop.projectId(), "TransactionRSAKey"));
+        ok(asRoot().body(body("isActive", false)).put("/api/adm/companyProjectKeys/" + shop.keyId()));
+        refused(shop.pay().body(good).post(path), 401);
+        refused(shop.paySecond().body(good).post(path), 401);
+        Api.created(pay().contentType(ContentType.JSON).header("X-API-Key", secondValue).body(good).post(path));
     }
 }
