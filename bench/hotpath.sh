@@ -11,8 +11,9 @@
 #   POST /api/pay/{projectId}/transactions                           authorization on the Simulator
 #   GET /api/pay/{projectId}/transactions?id={id}                    E16 by id
 #   GET /api/diag/floor?id={id}, POST /api/diag/floor                the floors: one row read by its key, one row
-#                                                                    inserted and committed, through the service's
-#                                                                    pool with nothing else (bench/trivial/Floor.java)
+#   POST /api/diag/floor?id={id}                                     inserted and committed, and the two on one
+#                                                                    connection, through the service's pool with
+#                                                                    nothing else (bench/trivial/Floor.java)
 # Every answer is checked (status and body, bench/report.lua). Prints a table with req/s, p50/p99, non-2xx, bad
 # answers, the CPU share of server, PostgreSQL, wrk and other processes, the share of our trivial GET (with the issue's
 # goal for it), and the ratio to the Kill Bill figures and to the absolute goals; the server's peak RSS. PROFILE=1 also records a JDK Flight Recorder profile of each
@@ -151,6 +152,8 @@ grep -qF '"UP"' <<<"$(curl -fsS "$LIVE_URL")" || die "/health/live does not answ
 grep -qF '"greeting":"hello"' <<<"$(curl -fsS "$HELLO_URL")" || die "GET /api/diag/hello did not answer hello"
 grep -qF '"floor":"read"' <<<"$(curl -fsS "$FLOOR_URL?id=$id")" || die "GET /api/diag/floor did not read transaction $id"
 grep -qF '"floor":"written"' <<<"$(curl -fsS -X POST "$FLOOR_URL")" || die "POST /api/diag/floor did not write"
+grep -qF '"floor":"read-written"' <<<"$(curl -fsS -X POST "$FLOOR_URL?id=$id")" \
+  || die "POST /api/diag/floor?id= did not read transaction $id and write"
 log "data: $TOKENS tokens, $TRANSACTIONS transactions; probes answered as the wrk scripts expect"
 
 analyze_schema() { # what autovacuum's autoanalyze would have done by now (ANALYZE=1, PostgreSQL only)
@@ -171,7 +174,8 @@ bench_warmup hello "$HELLO_URL" "$BENCH_HOME/hello.lua" \
   authorize "$TRANSACTIONS_URL" "$BENCH_HOME/authorize.lua" \
   get-by-id "$TRANSACTIONS_URL" "$BENCH_HOME/transaction-get.lua" \
   floor-read "$FLOOR_URL" "$BENCH_HOME/floor-read.lua" \
-  floor-write "$FLOOR_URL" "$BENCH_HOME/floor-write.lua"
+  floor-write "$FLOOR_URL" "$BENCH_HOME/floor-write.lua" \
+  floor-readwrite "$FLOOR_URL" "$BENCH_HOME/floor-readwrite.lua"
 analyze_schema "after the warm-up"
 
 jfr_start() { [[ $PROFILE == 1 && $CONNECTIONS == "$TOP_LEVEL" ]] || return 0
@@ -185,7 +189,7 @@ ROW_LEVEL=()
 for level in $LEVELS; do
   CONNECTIONS=$level
   [[ $STATEMENT_LOG == 0 ]] || break
-  for workload in hello live tokenize authorize get-by-id floor-read floor-write; do
+  for workload in hello live tokenize authorize get-by-id floor-read floor-write floor-readwrite; do
     case $workload in
       hello) label="GET /api/diag/hello (our trivial GET)"; url=$HELLO_URL; script=hello.lua ;;
       live) label="GET /health/live"; url=$LIVE_URL; script=live.lua ;;
@@ -194,6 +198,8 @@ for level in $LEVELS; do
       get-by-id) label="E16 by id"; url=$TRANSACTIONS_URL; script=transaction-get.lua ;;
       floor-read) label="floor: one row read by its key (Floor.java)"; url=$FLOOR_URL; script=floor-read.lua ;;
       floor-write) label="floor: one row inserted and committed (Floor.java)"; url=$FLOOR_URL; script=floor-write.lua ;;
+      floor-readwrite) label="floor: one row read by its key, then one inserted (Floor.java)"; url=$FLOOR_URL
+        script=floor-readwrite.lua ;;
     esac
     jfr_start "$workload"
     bench_measure "$label" "$url" "$BENCH_HOME/$script" "$workload-c$level"
@@ -265,7 +271,7 @@ bench_stop_server
 # ---- Profiles -------------------------------------------------------------------------------------------------
 
 if [[ $PROFILE == 1 ]]; then
-  for workload in boot hello live tokenize authorize get-by-id floor-read floor-write; do
+  for workload in boot hello live tokenize authorize get-by-id floor-read floor-write floor-readwrite; do
     [[ -f $BENCH_DIR/profile-$workload.jfr ]] || continue
     "$BENCH_HOME/jfr-top.sh" "$BENCH_DIR/profile-$workload.jfr" >"$BENCH_DIR/profile-$workload.txt" \
       || log "WARNING: could not sum up profile-$workload.jfr"
@@ -328,11 +334,11 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
   for level in $LEVELS; do
     declare -A at=()
     for j in "${!ROW_LABELS[@]}"; do [[ ${ROW_LEVEL[$j]} == "$level" ]] && at[${ROW_WORKLOAD[$j]}]=${ROW_RPS[$j]}; done
-    [[ -n ${at[floor-read]:-} && -n ${at[floor-write]:-} ]] || continue
-    floors+="c$level: E16 by id $(ratio "${at[get-by-id]:-0}" "${at[floor-read]}")x the read floor; tokenize $(ratio "${at[tokenize]:-0}" "${at[floor-write]}")x and authorize $(ratio "${at[authorize]:-0}" "${at[floor-write]}")x the write floor. "
+    [[ -n ${at[floor-read]:-} && -n ${at[floor-write]:-} && -n ${at[floor-readwrite]:-} ]] || continue
+    floors+="c$level: E16 by id $(ratio "${at[get-by-id]:-0}" "${at[floor-read]}")x the read floor; tokenize $(ratio "${at[tokenize]:-0}" "${at[floor-write]}")x and authorize $(ratio "${at[authorize]:-0}" "${at[floor-write]}")x the write floor; tokenize $(ratio "${at[tokenize]:-0}" "${at[floor-readwrite]}")x and authorize $(ratio "${at[authorize]:-0}" "${at[floor-readwrite]}")x the read-then-write floor. "
     unset at
   done
-  [[ -z $floors ]] || echo "Against the floors (Floor.java: one row read by its key; one row inserted and committed; nothing else): $floors"
+  [[ -z $floors ]] || echo "Against the floors (Floor.java: one row read by its key; one row inserted and committed; the two on one connection; nothing else): $floors"
   echo "Server memory ($BENCH_JAVA_OPTS): RSS $RSS_AFTER_BOOT MB after boot, peak RSS (VmHWM) $PEAK_RSS MB; OutOfMemoryError in the log: $HEAP_ERRORS."
   [[ -z $BUSY_MACHINE ]] || echo "WARNING: other processes used more than 5% of the CPU in some runs: the machine was not quiet, absolute figures are low; compare with /health/live of the same run."
   if (( ${#QUERY_LINES[@]} > 0 )); then
