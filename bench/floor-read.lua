@@ -5,18 +5,9 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "report.lua")
 dofile(here .. "lines.lua")
 
-local paths = {}
-for i, id in ipairs(read_lines("BENCH_IDS_FILE")) do
-   paths[i] = wrk.path .. "?id=" .. id
-end
-
 wrk.headers["Accept"] = "application/json"
 
 -- Every answer is checked: 200 with the row found.
 check_answers(200, '"floor":"read"')
 
-round_robin_threads()
-
-function request()
-   return wrk.format("GET", paths[next_index(#paths)])
-end
+by_ids("GET")

@@ -1,4 +1,5 @@
--- Helpers of the wrk scripts that go round-robin over the lines of a file (authorize.lua, transaction-get.lua).
+-- Helpers of the wrk scripts that go round-robin over the lines of a file (authorize.lua, transaction-get.lua,
+-- floor-read.lua, floor-readwrite.lua).
 
 -- The non-empty lines of the file named by the environment variable `variable`.
 function read_lines(variable)
@@ -31,4 +32,16 @@ function next_index(count)
    end
    position = position % count + 1
    return position
+end
+
+-- Requests of this method to <URL given to wrk>?id=<id>, round-robin over the ids of the file named by BENCH_IDS_FILE
+-- (defines the script's request()).
+function by_ids(method)
+   local paths = {}
+   for i, id in ipairs(read_lines("BENCH_IDS_FILE")) do
+      paths[i] = wrk.path .. "?id=" .. id
+   end
+   request = function()
+      return wrk.format(method, paths[next_index(#paths)])
+   end
 end

@@ -13,19 +13,10 @@ if key == nil or key == "" then
    error("set BENCH_API_KEY to the project's API key value")
 end
 
-local paths = {}
-for i, id in ipairs(read_lines("BENCH_IDS_FILE")) do
-   paths[i] = wrk.path .. "?id=" .. id
-end
-
 wrk.headers["Accept"] = "application/json"
 wrk.headers["X-API-Key"] = key
 
 -- Every answer is checked: 200 with a successful envelope.
 check_answers(200, '"success":true')
 
-round_robin_threads()
-
-function request()
-   return wrk.format("GET", paths[next_index(#paths)])
-end
+by_ids("GET")
