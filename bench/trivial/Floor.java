@@ -58,11 +58,17 @@ public class Floor {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Answer read(@QueryParam("id") UUID id) throws NamingException, SQLException {
-        try (Connection c = dataSource().getConnection();
-             PreparedStatement read = c.prepareStatement("select amount from transactions where id = ?")) {
+        try (Connection c = dataSource().getConnection()) {
+            return new Answer(readOne(c, id) ? "read" : "none", System.currentTimeMillis());
+        }
+    }
+
+    /** One transaction row by its primary key: whether there is one. */
+    private static boolean readOne(Connection c, UUID id) throws SQLException {
+        try (PreparedStatement read = c.prepareStatement("select amount from transactions where id = ?")) {
             read.setObject(1, id);
             try (ResultSet row = read.executeQuery()) {
-                return new Answer(row.next() ? "read" : "none", System.currentTimeMillis());
+                return row.next();
             }
         }
     }
@@ -71,15 +77,7 @@ public class Floor {
     @Produces(MediaType.APPLICATION_JSON)
     public Answer write(@QueryParam("id") UUID readFirst) throws NamingException, SQLException {
         try (Connection c = dataSource().getConnection()) {
-            String floor = "written";
-            if (readFirst != null) {
-                try (PreparedStatement read = c.prepareStatement("select amount from transactions where id = ?")) {
-                    read.setObject(1, readFirst);
-                    try (ResultSet row = read.executeQuery()) {
-                        floor = row.next() ? "read-written" : "none-written";
-                    }
-                }
-            }
+            String floor = readFirst == null ? "written" : readOne(c, readFirst) ? "read-written" : "none-written";
             try (PreparedStatement insert = c.prepareStatement("insert into bench_floor (id, at) values (?, ?)")) {
                 // ThreadLocalRandom: UUID.randomUUID() takes the JVM-wide NativePRNG lock (docs/PERFORMANCE.md)
                 insert.setObject(1, new UUID(ThreadLocalRandom.current().nextLong(), ThreadLocalRandom.current().nextLong()));

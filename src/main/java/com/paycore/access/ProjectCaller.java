@@ -125,8 +125,8 @@ public class ProjectCaller {
      */
     public <T> Optional<T> readWithKey(KeyedRead<T> read, Object... parameters) {
         if (presented == null || presented.write() != read.write) {
-            throw new IllegalStateException("readWithKey needs a key presented on a @KeyCheckedByRead route, and a "
-                    + (presented != null && presented.write() ? "write's" : "read's") + " KeyedRead");
+            throw new IllegalStateException("readWithKey needs a key presented on a @KeyCheckedByRead route and a "
+                    + "KeyedRead of the request's kind (KeyedRead.ofWrite for a POST)");
         }
         Presented key = presented;
         checked = true; // whatever the outcome: a refusal is final
