@@ -206,7 +206,7 @@ class IsoConnectionTest {
         peerWrites(burst);
         assertEquals("0110", answer.get(5, TimeUnit.SECONDS).mti()); // read after the burst: the burst was read
 
-        assertEquals(1, lines(line -> line.contains("unsolicited")).size(), "lines: " + lines(line -> true));
+        assertEquals(1, lines(line -> line.contains("unsolicited")).size());
         connection.close();
         assertEquals("peer: 999 more unsolicited messages were dropped, not logged",
                 awaitLine(line -> line.contains("more unsolicited")));
