@@ -30,7 +30,7 @@ final class IsoConnection {
 
     private static final Logger LOG = Logger.getLogger(IsoConnection.class.getName());
     private static final int MAX_MESSAGE = 0xFFFF;
-    static final Duration DROPPED_LOG_PERIOD = Duration.ofMinutes(1);
+    private static final Duration DROPPED_LOG_PERIOD = Duration.ofMinutes(1);
 
     /** The connection dropped while the request waited for its answer. */
     static final class Dropped extends IOException {
