@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.text.ParseException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,14 +16,21 @@ import java.util.logging.Logger;
 
 /**
  * One open TCP (or TLS) connection to an ISO 8583 host: messages framed by a 2-byte big-endian length, several
- * requests in flight at once, each answer matched to its request by field 11 (STAN) and field 41 (terminal id).
- * A reader thread of its own reads the answers; when the connection drops, every request still waiting learns it
- * at once ({@link Dropped}): it was sent, so its outcome is unknown.
+ * requests in flight at once, each answer matched to its request by field 11 (STAN) and field 41 (terminal id), and
+ * taken only when its MTI is the one that answers the request's ({@link IsoMessages#answerTo}). A reader thread of
+ * its own reads the answers; when the connection drops, every request still waiting learns it at once
+ * ({@link Dropped}): it was sent, so its outcome is unknown.
+ * <p>
+ * A message that answers no waiting request (a late answer, a wrong MTI, a host's own request) is unsolicited: it is
+ * dropped, and the request it seems to answer keeps waiting. Those, and unreadable messages, are logged at most once
+ * a minute per connection, with the count of those held back: a host that floods a connection costs a line a
+ * minute, while the first of a burst is written at once, so a broken host is seen without delay.
  */
 final class IsoConnection {
 
     private static final Logger LOG = Logger.getLogger(IsoConnection.class.getName());
     private static final int MAX_MESSAGE = 0xFFFF;
+    private static final Duration DROPPED_LOG_PERIOD = Duration.ofMinutes(1);
 
     /** The connection dropped while the request waited for its answer. */
     static final class Dropped extends IOException {
@@ -35,7 +43,9 @@ final class IsoConnection {
     private final OutputStream out;
     private final Iso8583 codec;
     private final String name;
-    private final Map<String, CompletableFuture<Iso8583.Message>> waiting = new ConcurrentHashMap<>();
+    private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
+    private final ThrottledLog unsolicited = new ThrottledLog(LOG, Level.INFO, DROPPED_LOG_PERIOD, System::nanoTime);
+    private final ThrottledLog unreadable = new ThrottledLog(LOG, Level.WARNING, DROPPED_LOG_PERIOD, System::nanoTime);
     private final Runnable onAnswer;
     private final Runnable onClose;
     private volatile boolean open = true;
@@ -51,6 +61,10 @@ final class IsoConnection {
         this.onClose = onClose;
         Thread reader = threads.newThread(this::read);
         reader.start();
+    }
+
+    /** A request waiting for its answer: the answer's MTI and the future it completes. */
+    private record Waiting(String answerMti, CompletableFuture<Iso8583.Message> answer) {
     }
 
     /** The key an answer is matched by: its STAN and its terminal id (without padding; none for network messages). */
@@ -76,16 +90,21 @@ final class IsoConnection {
      * Sends a request and answers the future its answer completes. IOException when it could not be written (nothing
      * reached the host, unless part of the frame did: then the connection is closed and the caller cannot know; it
      * treats a write failure after the first byte as sent). IllegalStateException when a request with the same STAN
-     * and terminal id still waits for its answer on this connection.
+     * and terminal id still waits for its answer on this connection. IllegalArgumentException for a message no
+     * answer follows ({@link IsoMessages#answerTo}).
      */
     CompletableFuture<Iso8583.Message> send(Iso8583.Message request) throws IOException {
+        String answerMti = IsoMessages.answerTo(request.mti());
+        if (answerMti == null) {
+            throw new IllegalArgumentException("MTI " + request.mti() + " is not a request an answer follows");
+        }
         byte[] body = codec.encode(request);
         if (body.length > MAX_MESSAGE) {
             throw new IllegalArgumentException("message longer than a 2-byte length allows");
         }
         String key = key(request);
-        CompletableFuture<Iso8583.Message> answer = new CompletableFuture<>();
-        if (waiting.putIfAbsent(key, answer) != null) {
+        Waiting waits = new Waiting(answerMti, new CompletableFuture<>());
+        if (waiting.putIfAbsent(key, waits) != null) {
             throw new IllegalStateException("STAN " + request.get(11) + " is still waiting for an answer");
         }
         byte[] frame = new byte[body.length + 2];
@@ -101,20 +120,20 @@ final class IsoConnection {
                 out.flush();
             }
         } catch (IOException e) {
-            waiting.remove(key, answer);
+            waiting.remove(key, waits);
             close();
             throw e;
         }
         lastActivity = System.nanoTime();
         if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(name + " sent " + request); // the log form: PAN masked, field 48 dropped
+            LOG.fine(name + " sent " + request); // the log form: allowed fields only, no card data
         }
-        return answer;
+        return waits.answer();
     }
 
     /** Stops waiting for the answer of a request (timed out): an answer arriving later is dropped. */
     void forget(Iso8583.Message request, CompletableFuture<Iso8583.Message> answer) {
-        waiting.remove(key(request), answer);
+        waiting.computeIfPresent(key(request), (key, waits) -> waits.answer() == answer ? null : waits);
     }
 
     void close() {
@@ -128,7 +147,7 @@ final class IsoConnection {
             // closing anyway
         }
         Dropped dropped = new Dropped("connection to " + name + " dropped");
-        waiting.values().forEach(future -> future.completeExceptionally(dropped));
+        waiting.values().forEach(waits -> waits.answer().completeExceptionally(dropped));
         waiting.clear();
         onClose.run();
     }
@@ -144,17 +163,11 @@ final class IsoConnection {
                 try {
                     answer = codec.decode(body);
                 } catch (ParseException e) {
-                    LOG.warning(name + ": an unreadable message of " + length + " bytes was dropped (" + e.getMessage()
-                            + ")");
+                    unreadable.log(() -> name + ": an unreadable message of " + length + " bytes was dropped ("
+                            + e.getMessage() + ")");
                     continue;
                 }
-                CompletableFuture<Iso8583.Message> request = waiting.remove(key(answer));
-                if (request == null) {
-                    LOG.info(name + ": an answer matching no waiting request was dropped: " + answer);
-                    continue;
-                }
-                onAnswer.run();
-                request.complete(answer);
+                take(answer);
             }
         } catch (EOFException e) {
             LOG.fine(name + ": closed by the host");
@@ -164,6 +177,27 @@ final class IsoConnection {
             }
         } finally {
             close();
+            unsolicited.flush(held -> name + ": " + held + " more unsolicited messages were dropped, not logged");
+            unreadable.flush(held -> name + ": " + held + " more unreadable messages were dropped, not logged");
+        }
+    }
+
+    /** Completes the request a message answers: same 11 and 41, and the MTI that answers the request's. */
+    private void take(Iso8583.Message answer) {
+        String key = key(answer);
+        Waiting waits = waiting.get(key);
+        if (waits == null) {
+            unsolicited.log(() -> name + ": an unsolicited message was dropped (no request waits for its 11 and 41): "
+                    + answer);
+        } else if (!waits.answerMti().equals(answer.mti())) {
+            unsolicited.log(() -> name + ": an unsolicited message was dropped (the request with its 11 and 41 waits"
+                    + " for an " + waits.answerMti() + "): " + answer);
+        } else if (!waiting.remove(key, waits)) {
+            unsolicited.log(() -> name + ": an unsolicited message was dropped (its request stopped waiting): "
+                    + answer);
+        } else {
+            onAnswer.run();
+            waits.answer().complete(answer);
         }
     }
 }

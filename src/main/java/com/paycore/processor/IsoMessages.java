@@ -79,6 +79,19 @@ final class IsoMessages {
         return String.format("%02d%02d", card.expirationYear() % 100, card.expirationMonth());
     }
 
+    /**
+     * The MTI of the answer to a request or advice (section 12's table): the third digit (the message's function)
+     * plus one, and a repeat (fourth digit 1) answered as its original: {@code 0100} to {@code 0110}, {@code 0221}
+     * to {@code 0230}, {@code 0401} to {@code 0410}, {@code 0800} to {@code 0810}. Null for an MTI no answer follows
+     * (an answer, a notification, an issuer's message).
+     */
+    static String answerTo(String request) {
+        if (request == null || !request.matches("[0-9]{2}[02][01]")) {
+            return null;
+        }
+        return request.substring(0, 2) + (char) (request.charAt(2) + 1) + "0";
+    }
+
     /** Field 90: the original's MTI, 11, 7, then 32 left-padded with zeros to 11 digits, then 11 zeros. */
     static String originalData(String mti, String stan, String time, String acquirerId) {
         return mti + stan + time + String.format("%11s", acquirerId).replace(' ', '0') + "00000000000";

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -134,12 +135,37 @@ class Iso8583Test {
     }
 
     @Test
-    void theLogFormMasksThePanAndDropsTheCvv() {
-        String text = authorization().toString();
-        assertFalse(text.contains("4111111111111111"), text);
-        assertTrue(text.contains("411111******1111"), text);
-        assertFalse(text.contains("CV2"), text);
-        assertFalse(text.contains("2812"), text);
+    void theLogFormWritesOnlyTheAllowedFieldsNotEvenCardDataMasked() {
+        TreeMap<Integer, String> fields = new TreeMap<>(authorization().fields());
+        fields.put(35, "4111111111111111=28121010000012345678");
+        fields.put(45, "B4111111111111111^DOE/JOHN^28121010000000000000");
+        fields.put(52, "A1B2C3D4E5F60708");
+        fields.put(55, "9F2608AABBCCDDEEFF0011");
+        fields.put(63, "private use");
+        fields.put(120, "a record of no interest");
+        fields.put(127, "x");
+        fields.put(200, "not an ISO 8583 field at all");
+        fields.put(39, "00");
+        fields.put(38, "AB12  ");
+        fields.put(70, "301");
+        String text = new Iso8583.Message("0100", fields).toString();
+
+        for (String cardData : List.of("411111", "1111", "2812", "CV2", "DOE", "9F26", "A1B2C3D4", "private use",
+                "no interest", "not an ISO")) {
+            assertFalse(text.contains(cardData), cardData + " in " + text);
+        }
+        for (int number : List.of(2, 14, 35, 45, 48, 52, 55, 63, 120, 127, 200)) {
+            assertFalse(text.matches(".*[ \\[]" + number + "=.*"), "field " + number + " in " + text);
+        }
+        assertEquals("ISO8583[0100 3=000000 4=000000001234 7=1126060501 11=000042 12=070501 13=1126 22=010 25=59"
+                + " 32=12345 37=633012345678 38=AB12   39=00 41=TERM0001 42=MERCHANT1       49=840 70=301"
+                + " 90=010000004111260605010000001234500000000000]", text);
+    }
+
+    @Test
+    void theLogFormWritesAHostsControlCharactersAsQuestionMarks() {
+        String text = new Iso8583.Message("0110", new TreeMap<>(Map.of(38, "AB\nC12", 39, "0\r"))).toString();
+        assertEquals("ISO8583[0110 38=AB?C12 39=0?]", text);
     }
 
     private static int countFields(ISOMsg message) {
