@@ -34,7 +34,7 @@ class PayCallers {
      * Writes also need the project's active processor (the oldest active, not deleted) and the newest keystore active
      * at the given instant: a join on the processor chosen by a correlated subquery, and a scalar subquery.
      */
-    private static final String WRITE_COLUMNS = ", pp.id, pp.gateway, pp.version, "
+    private static final String WRITE_COLUMNS = ", pp.id, pp.gateway, pp.settings_version, "
             + "(select s.id from keystores s where s.activation_date <= ? and s.expiration_date > ? "
             + "order by s.activation_date desc, s.id desc fetch first 1 rows only)";
 
@@ -97,7 +97,7 @@ class PayCallers {
         if (write) {
             UUID processorId = Jdbc.uuid(row, 10);
             if (processorId != null) {
-                processor = new ProjectCaller.ActiveProcessor(processorId, row.getInt(11), row.getLong(12));
+                processor = new ProjectCaller.ActiveProcessor(processorId, row.getInt(11), row.getInt(12));
             }
             keystore = Jdbc.uuid(row, 13);
         }

@@ -25,6 +25,11 @@ public class ProjectAccess {
     @Inject
     CompanyAccess companies;
 
+    /** Whether the caller is a platform administrator. */
+    public boolean platformAdmin() {
+        return companies.platformAdmin();
+    }
+
     public ProjectRef asAdmin(UUID projectId) {
         ProjectRef project = projects.project(projectId).orElseThrow(() -> AppException.notFound("Project"));
         AppException.hidingForeign("Project", () -> companies.asAdmin(project.companyId()));

@@ -20,8 +20,8 @@ import com.paycore.platform.web.ErrorCode;
  */
 public class ProjectCaller {
 
-    /** The processor configuration new operations of the project go to: its id, gateway and row version. */
-    public record ActiveProcessor(UUID id, int gateway, long version) {
+    /** The processor configuration new operations of the project go to: its id, gateway and settings version. */
+    public record ActiveProcessor(UUID id, int gateway, int settingsVersion) {
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.Base64;
 import java.util.Optional;
 import java.util.logging.Logger;
 
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -16,8 +17,11 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.platform.runtime.InstanceFigures;
+
 /**
- * {@code GET /business-metrics}: the platform-wide {@link BusinessFigures} in Prometheus text, only to a scrape that
+ * {@code GET /business-metrics}: the platform-wide {@link BusinessFigures}, and this instance's own {@link InstanceFigures} (the
+ * ISO 8583 hosts by company and endpoint), in Prometheus text, only to a scrape that
  * carries the configured credential: {@code Authorization: Bearer <payments.metrics.scrape-secret>}, or HTTP Basic
  * with user {@code payments.metrics.scrape-user} (default {@code metrics}) and the secret as password (Prometheus'
  * {@code authorization} or {@code basic_auth}). Without a configured secret the endpoint does not exist (404, like any
@@ -35,6 +39,9 @@ public class BusinessMetricsServlet extends HttpServlet {
 
     @Inject
     transient BusinessFigures figures;
+
+    @Inject
+    transient Instance<InstanceFigures> instanceFigures;
 
     @Inject
     @ConfigProperty(name = SECRET)
@@ -76,6 +83,9 @@ public class BusinessMetricsServlet extends HttpServlet {
         response.setCharacterEncoding("UTF-8");
         response.setHeader("Cache-Control", "no-store");
         response.getWriter().write(figures.exposition());
+        for (InstanceFigures more : instanceFigures) {
+            response.getWriter().write(more.exposition());
+        }
     }
 
     /** True when the header carries the secret as a bearer token, or the user and the secret as Basic credentials. */

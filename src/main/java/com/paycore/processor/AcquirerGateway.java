@@ -3,13 +3,16 @@ package com.paycore.processor;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -21,6 +24,7 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricID;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 
@@ -36,9 +40,10 @@ import com.paycore.processor.IsoMessages.Reference;
  * {@code 0401} until {@code 0410}: it ends Declined 68) and repeating a timed-out capture ({@code 0221}) or refund
  * ({@code 0201}) with its STAN and RRN until it is answered.
  * <p>
- * Connections to a host are shared by every processor configuration naming the same endpoint; STAN and RRN come from
- * database sequences ({@link IsoNumbers}), so no two instances use the same STAN for unanswered messages. Card data
- * goes in fields 2, 14 and 48 of the messages that need them and nowhere else.
+ * Connections to a host are shared by the processor configurations of one company naming the same endpoint, never by
+ * two companies ({@link IsoHosts}); STAN and RRN come from database sequences ({@link IsoNumbers}), so no two instances
+ * use the same STAN for unanswered messages. Card data goes in fields 2, 14 and 48 of the messages that need them and
+ * nowhere else. Its figures on /metrics are labelled by processor id, never by host or port.
  */
 @ApplicationScoped
 class AcquirerGateway implements PaymentGateway {
@@ -47,7 +52,10 @@ class AcquirerGateway implements PaymentGateway {
     static final String NOT_SENT = "91";
     /** The result code of an authorization that timed out and was reversed: "response received too late". */
     static final String REVERSED_LATE = "68";
-
+    /** How many hosts (a company's endpoint) one instance keeps connections to, across all tenants. */
+    static final String MAX_HOSTS_SETTING = "payments.iso8583.max-hosts";
+    static final int DEFAULT_MAX_HOSTS = 100;
+    
     @Inject
     IsoNumbers numbers;
 
@@ -55,26 +63,60 @@ class AcquirerGateway implements PaymentGateway {
     Instance<MetricRegistry> metrics;
 
     private final Iso8583 codec = new Iso8583();
-    private final Map<IsoHost.Endpoint, IsoHost> hosts = new ConcurrentHashMap<>();
     @Inject
     @ConfigProperty(name = TIMEOUT_SETTING)
     Optional<String> timeoutSetting;
 
+    @Inject
+    @ConfigProperty(name = MAX_HOSTS_SETTING)
+    Optional<String> maxHostsSetting;
+
     private long defaultTimeoutMillis = 10_000;
-    private ThreadFactory threads;
+    private int maxHosts = DEFAULT_MAX_HOSTS;
+    private java.util.function.Predicate<IsoHost.Endpoint> allowed =
+            endpoint -> AllowedEndpoints.configured().permits(endpoint.host(), endpoint.port());
+    private volatile IsoHosts hosts;
     private ScheduledExecutorService care;
+
+    /** Messages by processor configuration, for /metrics (labelled by its id). */
+    private final Map<UUID, Traffic> traffic = new ConcurrentHashMap<>();
+
+    /** One processor configuration's messages: sent, answered, unanswered, not sent; and the host they last went to. */
+    static final class Traffic {
+        final LongAdder sent = new LongAdder();
+        final LongAdder answered = new LongAdder();
+        final LongAdder unanswered = new LongAdder();
+        final LongAdder unsent = new LongAdder();
+        volatile IsoHosts.Key lastHost;
+
+        double figure(String name) {
+            return switch (name) {
+                case "sent" -> sent.sum();
+                case "answered" -> answered.sum();
+                case "unanswered" -> unanswered.sum();
+                default -> unsent.sum();
+            };
+        }
+    }
 
     AcquirerGateway() {
     }
 
     @PostConstruct
-    void readTimeout() {
+    void readSettings() {
         defaultTimeoutMillis = Settings.wholeOrOff(TIMEOUT_SETTING, timeoutSetting.orElse(null), 10_000);
+        long max = Settings.wholeOrOff(MAX_HOSTS_SETTING, maxHostsSetting.orElse(null), DEFAULT_MAX_HOSTS);
+        if (max < 1 || max > 10_000) {
+            throw new IllegalArgumentException(MAX_HOSTS_SETTING + " must be from 1 to 10000, got " + max);
+        }
+        maxHosts = (int) max;
     }
 
-    /** Outside the container (tests): the given numbers and the default timeout. */
-    AcquirerGateway(IsoNumbers numbers) {
+    /** Outside the container (tests): the given numbers, the default timeout, and this allow-list and cap. */
+    AcquirerGateway(IsoNumbers numbers, java.util.function.Predicate<IsoHost.Endpoint> allowed, int maxHosts) {
         this.numbers = numbers;
+        this.allowed = allowed;
+        this.maxHosts = maxHosts;
     }
 
     @Override
@@ -111,7 +153,7 @@ class AcquirerGateway implements PaymentGateway {
         Reference sent = new Reference('T', mti, stan, fields.get(7), rrn, "", amountField, "", "");
         Iso8583.Message answer;
         try {
-            answer = host(settings).exchange(new Iso8583.Message(mti, new TreeMap<>(fields)), settings.timeoutMs());
+            answer = exchange(connection, settings, mti, fields);
         } catch (IsoHost.NotSent e) {
             return new GatewayResult(GatewayResult.Outcome.Error, NOT_SENT, null);
         } catch (IsoHost.NoAnswer e) {
@@ -155,7 +197,7 @@ class AcquirerGateway implements PaymentGateway {
         fields.put(4, pending.extra());
         fields.put(38, pending.approvalField());
         fields.put(90, IsoMessages.originalData(pending.mti(), pending.stan(), pending.time(), settings.acquirerId()));
-        return answerOf(repeat ? "0221" : "0220", fields, settings, pending,
+        return answerOf(call.connection(), repeat ? "0221" : "0220", fields, settings, pending,
                 pending.as('T', pending.follow(), "").encode());
     }
 
@@ -192,7 +234,7 @@ class AcquirerGateway implements PaymentGateway {
         String follow = pending.follow();
         fields.put(90, IsoMessages.originalData(follow.substring(0, 4), follow.substring(4, 10), follow.substring(10),
                 settings.acquirerId()));
-        return answerOf(repeat ? "0201" : "0200", fields, settings, pending, null);
+        return answerOf(call.connection(), repeat ? "0201" : "0200", fields, settings, pending, null);
     }
 
     /** {@code 0400} of the authorization; answered by any {@code 0410}, whatever its code. */
@@ -217,8 +259,7 @@ class AcquirerGateway implements PaymentGateway {
         fields.put(90, IsoMessages.originalData(pending.mti(), pending.stan(), pending.time(), settings.acquirerId()));
         String mti = repeat ? "0401" : "0400";
         try {
-            Iso8583.Message answer = host(settings).exchange(new Iso8583.Message(mti, new TreeMap<>(fields)),
-                    settings.timeoutMs());
+            Iso8583.Message answer = exchange(call.connection(), settings, mti, fields);
             String code = answer.trimmed(39);
             if (pending.kind() == 'A') {
                 return new GatewayResult(GatewayResult.Outcome.Declined, REVERSED_LATE, null);
@@ -240,11 +281,10 @@ class AcquirerGateway implements PaymentGateway {
     }
 
     /** One request whose answer settles a move (capture, refund); Pending keeps what its repeat needs. */
-    private GatewayResult answerOf(String mti, Map<Integer, String> fields, AcquirerSettings settings,
-                                   Reference pending, String approvedReference) {
+    private GatewayResult answerOf(GatewayConnection connection, String mti, Map<Integer, String> fields,
+                                   AcquirerSettings settings, Reference pending, String approvedReference) {
         try {
-            Iso8583.Message answer = host(settings).exchange(new Iso8583.Message(mti, new TreeMap<>(fields)),
-                    settings.timeoutMs());
+            Iso8583.Message answer = exchange(connection, settings, mti, fields);
             String code = answer.trimmed(39);
             GatewayResult.Outcome outcome = IsoMessages.outcome(code);
             return new GatewayResult(outcome, code, outcome == GatewayResult.Outcome.Approved ? approvedReference : null);
@@ -307,8 +347,7 @@ class AcquirerGateway implements PaymentGateway {
         fields.put(14, IsoMessages.expiry(card));
         fields.put(48, "CV2" + (cvv == null ? "" : cvv));
         try {
-            Iso8583.Message answer = host(settings).exchange(new Iso8583.Message("0100", new TreeMap<>(fields)),
-                    settings.timeoutMs());
+            Iso8583.Message answer = exchange(connection, settings, "0100", fields);
             return "00".equals(answer.trimmed(39));
         } catch (IsoHost.NotSent | IsoHost.NoAnswer e) {
             LOG.info("Card verification on gateway 2 has no answer (" + e.getMessage() + "); validCVV is unknown (null)");
@@ -322,57 +361,128 @@ class AcquirerGateway implements PaymentGateway {
         return AccountUpdate.of(AccountUpdate.Kind.NoChange);
     }
 
-    /** The hosts this instance has connections to, for /metrics and /health. */
-    Iterable<IsoHost> hosts() {
-        return hosts.values();
+    /** The hosts this instance has connections to, with their company and endpoint, for /health and the figures. */
+    Map<IsoHosts.Key, IsoHost> hosts() {
+        IsoHosts open = hosts;
+        return open == null ? Map.of() : open.all();
     }
 
-    private IsoHost host(AcquirerSettings settings) {
-        IsoHost found = hosts.get(settings.endpoint());
-        return found != null ? found : hosts.computeIfAbsent(settings.endpoint(), endpoint -> {
-            startCare();
-            IsoHost created = new IsoHost(endpoint, codec, threads, numbers::stan);
-            register(created);
+    /**
+     * One request on the connections of the configuration's company to its endpoint, and its answer, counted for the
+     * configuration's figures.
+     */
+    private Iso8583.Message exchange(GatewayConnection connection, AcquirerSettings settings, String mti,
+                                     Map<Integer, String> fields) throws IsoHost.NotSent, IsoHost.NoAnswer {
+        Traffic counted = traffic(connection.processorId());
+        IsoHosts.Key key = new IsoHosts.Key(connection.companyId(), settings.endpoint());
+        counted.lastHost = key;
+        try {
+            Iso8583.Message answer = open().host(key.companyId(), key.endpoint())
+                    .exchange(new Iso8583.Message(mti, new TreeMap<>(fields)), settings.timeoutMs());
+            counted.sent.increment();
+            counted.answered.increment();
+            return answer;
+        } catch (IsoHost.NotSent e) {
+            counted.unsent.increment();
+            throw e;
+        } catch (IsoHost.NoAnswer e) {
+            counted.sent.increment();
+            counted.unanswered.increment();
+            throw e;
+        }
+    }
+
+    /**
+     * Closes the connections (and their threads) of every host no processor configuration names any more, and drops
+     * the figures of configurations that are gone: {@code named} are the company endpoints still named,
+     * {@code processors} the configurations still there.
+     */
+    void retainOnly(Set<IsoHosts.Key> named, Set<UUID> processors) {
+        IsoHosts open = hosts;
+        int closed = open == null ? 0 : open.retainOnly(named);
+        if (closed > 0) {
+            LOG.info(() -> "ISO 8583: closed the connections of " + closed + " host(s) no processor names any more");
+        }
+        traffic.keySet().removeIf(processorId -> {
+            if (processors.contains(processorId)) {
+                return false;
+            }
+            unregister(processorId);
+            return true;
+        });
+    }
+
+    /** The open connections of the host a configuration's messages last went to (0 when it is closed). */
+    private int openConnections(Traffic counted) {
+        IsoHosts.Key key = counted.lastHost;
+        IsoHosts open = hosts;
+        IsoHost host = key == null || open == null ? null : open.existing(key.companyId(), key.endpoint());
+        return host == null ? 0 : host.openConnections();
+    }
+
+    private Traffic traffic(UUID processorId) {
+        Traffic found = traffic.get(processorId);
+        return found != null ? found : traffic.computeIfAbsent(processorId, id -> {
+            Traffic created = new Traffic();
+            register(id, created);
             return created;
         });
     }
 
     /**
-     * The host's figures at /metrics, tagged with its host and port: messages sent, answered, unanswered (no answer in
-     * time, or the connection dropped first) and not sent, and its open connections.
+     * A configuration's figures at /metrics, labelled by its id (never its host or port): messages sent, answered,
+     * unanswered (no answer in time, or the connection dropped first) and not sent, and the open connections of its host.
      */
-    private void register(IsoHost host) {
+    private void register(UUID processorId, Traffic counted) {
         if (metrics == null || !metrics.isResolvable()) {
             return;
         }
         try {
             MetricRegistry registry = metrics.get();
-            Tag tag = new Tag("host", host.endpoint().label());
-            gauge(registry, "payments_iso8583_sent_messages", "ISO 8583 requests sent to the host", host,
-                    h -> h.sent.sum(), tag);
-            gauge(registry, "payments_iso8583_answered_messages", "ISO 8583 requests the host answered", host,
-                    h -> h.answered.sum(), tag);
+            Tag tag = new Tag("processor", processorId.toString());
+            gauge(registry, "payments_iso8583_sent_messages", "ISO 8583 requests sent", counted, t -> t.figure("sent"), tag);
+            gauge(registry, "payments_iso8583_answered_messages", "ISO 8583 requests the host answered", counted,
+                    t -> t.figure("answered"), tag);
             gauge(registry, "payments_iso8583_unanswered_messages",
-                    "ISO 8583 requests sent and not answered in time (or their connection dropped first)", host,
-                    h -> h.unanswered.sum(), tag);
+                    "ISO 8583 requests sent and not answered in time (or their connection dropped first)", counted,
+                    t -> t.figure("unanswered"), tag);
             gauge(registry, "payments_iso8583_unsent_messages", "ISO 8583 requests that could not be sent (no connection)",
-                    host, h -> h.notSent.sum(), tag);
-            gauge(registry, "payments_iso8583_open_connections", "Open connections to the ISO 8583 host (0: unreachable)",
-                    host, h -> h.openConnections(), tag);
+                    counted, t -> t.figure("unsent"), tag);
+            gauge(registry, "payments_iso8583_open_connections",
+                    "Open connections to the processor's ISO 8583 host (0: unreachable or closed)", counted,
+                    this::openConnections, tag);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "The metrics of ISO 8583 host " + host.endpoint().label() + " could not be registered", e);
+            LOG.log(Level.WARNING, "The ISO 8583 metrics of processor " + processorId + " could not be registered", e);
         }
     }
 
-    private static void gauge(MetricRegistry registry, String name, String description, IsoHost host,
-                              java.util.function.ToDoubleFunction<IsoHost> reading, Tag tag) {
-        registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), host,
+    private void unregister(UUID processorId) {
+        if (metrics == null || !metrics.isResolvable()) {
+            return;
+        }
+        MetricRegistry registry = metrics.get();
+        Tag tag = new Tag("processor", processorId.toString());
+        for (String name : new String[] {"sent", "answered", "unanswered", "unsent"}) {
+            registry.remove(new MetricID("payments_iso8583_" + name + "_messages", tag));
+        }
+        registry.remove(new MetricID("payments_iso8583_open_connections", tag));
+    }
+
+    private static void gauge(MetricRegistry registry, String name, String description, Traffic counted,
+                              java.util.function.ToDoubleFunction<Traffic> reading, Tag tag) {
+        registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), counted,
                 reading::applyAsDouble, tag);
     }
 
-    private synchronized void startCare() {
-        if (care != null) {
-            return;
+    /** The hosts, made with the care thread on first use. */
+    private IsoHosts open() {
+        IsoHosts open = hosts;
+        return open != null ? open : startCare();
+    }
+
+    private synchronized IsoHosts startCare() {
+        if (hosts != null) {
+            return hosts;
         }
         AtomicInteger count = new AtomicInteger();
         ThreadFactory factory = runnable -> {
@@ -380,27 +490,29 @@ class AcquirerGateway implements PaymentGateway {
             thread.setDaemon(true);
             return thread;
         };
-        threads = factory;
+        IsoHosts created = new IsoHosts(codec, factory, numbers::stan, allowed, maxHosts);
         care = Executors.newSingleThreadScheduledExecutor(factory);
         care.scheduleWithFixedDelay(() -> {
-            for (IsoHost host : hosts.values()) {
-                try {
-                    host.maintain(defaultTimeoutMillis);
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "ISO 8583 connection care failed for " + host.endpoint().label(), e);
-                }
+            try {
+                created.care(defaultTimeoutMillis);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "ISO 8583 connection care failed", e);
             }
         }, 1, 1, TimeUnit.SECONDS);
+        hosts = created;
+        return created;
     }
 
-    /** Nothing keeps running once the application stops: the care thread ends and every connection closes. */
+    /** Nothing keeps running once the application stops: the care threads end and every connection closes. */
     @PreDestroy
     synchronized void stop() {
         if (care != null) {
             care.shutdownNow();
         }
-        hosts.values().forEach(IsoHost::close);
-        hosts.clear();
+        if (hosts != null) {
+            hosts.close();
+            hosts = null;
+        }
     }
 
     private AcquirerSettings settings(GatewayConnection connection) {

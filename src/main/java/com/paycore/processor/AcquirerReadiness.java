@@ -1,5 +1,7 @@
 package com.paycore.processor;
 
+import java.util.Collection;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -8,9 +10,10 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * The ISO 8583 hosts this instance has used (gateway 2), each as data on /health/ready: its open connections, and
- * why it cannot be reached when it cannot. The check stays UP: an unreachable acquirer fails its own payments (Error
- * 91), while every other gateway and the rest of the service still work.
+ * The ISO 8583 hosts this instance keeps connections to (gateway 2), as counts on /health/ready: configured,
+ * connected, unreachable. Nothing names a host, a port or a processor there: tenants' links are not public (per-host
+ * detail is on /business-metrics, behind its credential). The check stays UP: an unreachable acquirer fails its own
+ * payments (Error 91), while every other gateway and the rest of the service still work.
  */
 @Readiness
 @ApplicationScoped
@@ -21,14 +24,13 @@ class AcquirerReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        var response = HealthCheckResponse.named("iso8583-hosts").up();
-        for (IsoHost host : gateway.hosts()) {
-            int open = host.openConnections();
-            String failure = host.lastFailure();
-            response.withData(host.endpoint().label(), open > 0
-                    ? "connected (" + open + " of " + host.endpoint().connections() + " connections)"
-                    : "unreachable" + (failure != null ? " (" + failure + ")" : ""));
-        }
-        return response.build();
+        Collection<IsoHost> hosts = gateway.hosts().values();
+        long connected = hosts.stream().filter(host -> host.openConnections() > 0).count();
+        long unreachable = hosts.stream().filter(IsoHost::unreachable).count();
+        return HealthCheckResponse.named("iso8583-hosts").up()
+                .withData("configured", hosts.size())
+                .withData("connected", connected)
+                .withData("unreachable", unreachable)
+                .build();
     }
 }

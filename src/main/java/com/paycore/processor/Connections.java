@@ -52,6 +52,11 @@ public class Connections {
         public UUID processorId() {
             return connection.processorId();
         }
+
+        /** The version of the processor's settings this route uses: what a new transaction pins. */
+        public int settingsVersion() {
+            return connection.settingsVersion();
+        }
     }
 
     /**
@@ -72,7 +77,7 @@ public class Connections {
 
     /** Like {@link #connectionFor(ProjectCaller.Transacting)} without refusing: empty without an active processor. */
     public Optional<Route> activeConnectionFor(ProjectCaller.Transacting project) {
-        return project.processor().map(gateways::active)
+        return project.processor().map(processor -> gateways.active(processor, project.companyId()))
                 .map(active -> route(active, project.projectId(), project.credentialVersion()));
     }
 
@@ -99,12 +104,14 @@ public class Connections {
     }
 
     /**
-     * For a move on an authorized transaction (capture, refund, reverse, settlement): what the transaction pinned when
-     * it was authorized, the processor configuration and gateway and the merchant-credential version of the time.
+     * For a move on an authorized transaction (capture, refund, reverse, settlement, reconciliation): what the
+     * transaction pinned when it was authorized, the processor configuration, its gateway and settings version, and the
+     * merchant-credential version of the time. Later edits or the deletion of the configuration change none of it.
      */
-    public Route connectionFor(UUID projectId, UUID processorId, int gateway, int credentialVersion) {
+    public Route connectionFor(UUID projectId, UUID processorId, int gateway, int settingsVersion,
+                               int credentialVersion) {
         return new Route(gateways.of(gateway),
-                gateways.connection(processorId, merchantAccount(projectId, credentialVersion)));
+                gateways.connection(processorId, settingsVersion, merchantAccount(projectId, credentialVersion)));
     }
 
     /** E9: a new version of a project's merchant credentials, the api key encrypted for this version. */

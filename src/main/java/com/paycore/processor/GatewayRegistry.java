@@ -23,10 +23,13 @@ import com.paycore.platform.web.ErrorCode;
 
 /**
  * Chooses the {@link PaymentGateway} for a project (its active processor configuration's {@code gateway}) or for a
- * transaction (the gateway it was authorized on). Implementations are the CDI beans of type PaymentGateway.
+ * transaction (the gateway and settings version it was authorized with). Implementations are the CDI beans of type
+ * PaymentGateway.
  */
 @ApplicationScoped
 class GatewayRegistry {
+
+    private static final int MAX_CACHED_SETTINGS = 10_000;
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -38,12 +41,12 @@ class GatewayRegistry {
     private Map<Integer, PaymentGateway> byGateway;
 
     /**
-     * Decrypted and parsed settings by processor configuration, with the row version they were read at: a changed
-     * configuration has a new version, so an entry is used only for the version asked for and never goes stale.
+     * Decrypted and parsed settings by processor configuration and version. A version is never changed once written,
+     * so an entry never goes stale; the map is emptied when it reaches its bound rather than evicting by age.
      */
-    private final Map<UUID, Versioned> settings = new ConcurrentHashMap<>();
+    private final Map<SettingsKey, JsonObject> settings = new ConcurrentHashMap<>();
 
-    private record Versioned(long version, JsonObject settings) {
+    private record SettingsKey(UUID processorId, int version) {
     }
 
     @PostConstruct
@@ -52,16 +55,16 @@ class GatewayRegistry {
     }
 
     /** The processor configuration new operations of a project go to, its gateway and its settings. */
-    record Active(UUID processorId, PaymentGateway gateway, JsonObject settings) {
+    record Active(UUID processorId, UUID companyId, int settingsVersion, PaymentGateway gateway, JsonObject settings) {
 
         /** The connection for a call under the given merchant account. */
         GatewayConnection connection(MerchantAccount merchant) {
-            return new GatewayConnection(processorId, settings, merchant);
+            return new GatewayConnection(processorId, companyId, settingsVersion, settings, merchant);
         }
 
         @Override
         public String toString() {
-            return "Active[" + processorId + ", gateway " + gateway.gateway() + "]";
+            return "Active[" + processorId + ", gateway " + gateway.gateway() + ", settings " + settingsVersion + "]";
         }
     }
 
@@ -75,44 +78,50 @@ class GatewayRegistry {
         return em.createQuery("select p from Processor p where p.projectId = :project and p.deletedAt is null and "
                         + Jpql.is("p.active", true) + " order by p.createdAt, p.id", Processor.class)
                 .setParameter("project", projectId).setMaxResults(1).getResultStream().findFirst()
-                .map(p -> new Active(p.id(), of(p.gateway()), settingsOf(p)));
+                .map(p -> new Active(p.id(), p.companyId(), p.settingsVersion(), of(p.gateway()),
+                        settings(p.id(), p.settingsVersion())));
     }
 
     /**
-     * The active processor a request's caller read with its key (id, gateway, version): its settings come from
-     * memory when that version was decrypted before, else from its row.
+     * The active processor a request's caller read with its key (id, gateway, settings version), for a caller of the
+     * given company: its settings come from memory when that version was decrypted before, else from its row.
      */
-    Active active(ProjectCaller.ActiveProcessor processor) {
-        Versioned hit = cached(processor.id(), processor.version());
-        JsonObject current = hit != null ? hit.settings()
-                : Optional.ofNullable(em.find(Processor.class, processor.id())).map(this::settingsOf).orElse(null);
-        return new Active(processor.id(), of(processor.gateway()), current);
+    Active active(ProjectCaller.ActiveProcessor processor, UUID companyId) {
+        return new Active(processor.id(), companyId, processor.settingsVersion(), of(processor.gateway()),
+                settings(processor.id(), processor.settingsVersion()));
     }
 
     /**
-     * The connection of a processor configuration for calls on transactions authorized through it: its settings
-     * (deleted or deactivated configurations included) and the given merchant account.
+     * The connection of a processor configuration for calls on transactions authorized through it: the settings
+     * version they pinned (deleted or deactivated configurations included) and the given merchant account.
      */
-    GatewayConnection connection(UUID processorId, MerchantAccount merchant) {
+    GatewayConnection connection(UUID processorId, int settingsVersion, MerchantAccount merchant) {
         Processor processor = em.find(Processor.class, processorId);
-        return new GatewayConnection(processorId, processor == null ? null : settingsOf(processor), merchant);
+        return new GatewayConnection(processorId, processor == null ? null : processor.companyId(), settingsVersion,
+                settings(processorId, settingsVersion), merchant);
     }
 
-    /** A configuration's settings, decrypted once per row version. */
-    private JsonObject settingsOf(Processor processor) {
-        Versioned hit = cached(processor.id(), processor.version());
-        if (hit != null) {
-            return hit.settings();
+    /** One version of a configuration's settings, decrypted once; null for version 0 or a version never written. */
+    JsonObject settings(UUID processorId, int version) {
+        if (version == 0) {
+            return null;
         }
-        JsonObject decrypted = ProcessorService.settingsOf(processor);
-        settings.put(processor.id(), new Versioned(processor.version(), decrypted));
-        return decrypted;
-    }
-
-    /** What was decrypted before for exactly this version of the configuration; null when nothing was. */
-    private Versioned cached(UUID processorId, long version) {
-        Versioned cached = settings.get(processorId);
-        return cached != null && cached.version() == version ? cached : null;
+        SettingsKey key = new SettingsKey(processorId, version);
+        JsonObject hit = settings.get(key);
+        if (hit != null) {
+            return hit;
+        }
+        Optional<JsonObject> stored = em.createQuery("select s from ProcessorSettings s where s.processorId = :processor "
+                        + "and s.settingsVersion = :version", ProcessorSettings.class)
+                .setParameter("processor", processorId).setParameter("version", version)
+                .getResultStream().findFirst().map(ProcessorService::settingsOf);
+        stored.ifPresent(decrypted -> {
+            if (settings.size() >= MAX_CACHED_SETTINGS) {
+                settings.clear();
+            }
+            settings.put(key, decrypted);
+        });
+        return stored.orElse(null);
     }
 
     /** The implementation of a gateway value, for operations on transactions authorized through it. */

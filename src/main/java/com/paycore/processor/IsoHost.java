@@ -2,6 +2,7 @@ package com.paycore.processor;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -16,11 +17,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 import javax.net.ssl.SSLContext;
@@ -36,6 +39,10 @@ import javax.net.ssl.TrustManagerFactory;
  * timeout: it either could not be sent ({@link NotSent}, a known outcome), or was sent and got no answer in time
  * ({@link NoAnswer}, an unknown one), or has its answer. Counts of messages sent, answered and unanswered are kept
  * for /metrics.
+ * <p>
+ * A connection goes only to an endpoint the operator's allow-list names at the time it is opened
+ * ({@link AllowedEndpoints}), to the address resolved and checked then (no second resolution), over TLS 1.2 or 1.3 when
+ * the settings ask for TLS, with the host name verified.
  */
 final class IsoHost {
 
@@ -43,7 +50,9 @@ final class IsoHost {
     static final long KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final long FIRST_BACKOFF_MILLIS = 500;
     private static final long MAX_BACKOFF_MILLIS = 30_000;
-    private static final int MAX_CONNECT_MILLIS = 5_000;
+    /** The longest one connection attempt (TCP and TLS handshake) may take: the deadline of a host's care. */
+    static final int MAX_CONNECT_MILLIS = 5_000;
+    static final String[] TLS_PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
 
     /** Where a host is and how it is reached: what makes two processor configurations share connections. */
     record Endpoint(String host, int port, boolean tls, String trustedCertificatePem, int connections) {
@@ -77,6 +86,8 @@ final class IsoHost {
     private final Iso8583 codec;
     private final ThreadFactory threads;
     private final LongSupplier stans;
+    private final Predicate<Endpoint> allowed;
+    private final AtomicBoolean caring = new AtomicBoolean();
     private final SSLContext tls;
     private final AtomicReferenceArray<IsoConnection> slots;
     private final long[] nextAttempt;
@@ -92,11 +103,12 @@ final class IsoHost {
     final LongAdder unanswered = new LongAdder();
     final LongAdder notSent = new LongAdder();
 
-    IsoHost(Endpoint endpoint, Iso8583 codec, ThreadFactory threads, LongSupplier stans) {
+    IsoHost(Endpoint endpoint, Iso8583 codec, ThreadFactory threads, LongSupplier stans, Predicate<Endpoint> allowed) {
         this.endpoint = endpoint;
         this.codec = codec;
         this.threads = threads;
         this.stans = stans;
+        this.allowed = allowed;
         this.tls = endpoint.tls() ? tlsContext(endpoint.trustedCertificatePem()) : null;
         int size = Math.max(1, endpoint.connections());
         this.slots = new AtomicReferenceArray<>(size);
@@ -124,6 +136,32 @@ final class IsoHost {
             }
         }
         return open;
+    }
+
+    /** Whether it is connected, or has tried and failed since its last success. */
+    boolean unreachable() {
+        return openConnections() == 0 && lastFailure != null;
+    }
+
+    /**
+     * Runs its care ({@link #maintain}) on the given executor unless the previous round is still running: a host whose
+     * connection attempts hang (a black hole) holds only its own round, never another host's.
+     */
+    void careOn(java.util.concurrent.Executor executor, long keepAliveTimeoutMillis) {
+        if (closed || !caring.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                try {
+                    maintain(keepAliveTimeoutMillis);
+                } finally {
+                    caring.set(false);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            caring.set(false); // every care thread is busy: the next round tries again
+        }
     }
 
     /** Why the last connection attempt failed (no host data beyond the exception's kind); null after a success. */
@@ -270,16 +308,17 @@ final class IsoHost {
         }
         Socket socket = null;
         try {
+            if (!allowed.test(endpoint)) {
+                throw new java.net.ConnectException("not in " + AllowedEndpoints.SETTING);
+            }
+            InetAddress address = InetAddress.getByName(endpoint.host()); // resolved once: the address connected to
             socket = new Socket();
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
-            socket.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), timeoutMillis);
+            socket.connect(new InetSocketAddress(address, endpoint.port()), timeoutMillis);
             if (tls != null) {
-                SSLSocket secure = (SSLSocket) tls.getSocketFactory().createSocket(socket, endpoint.host(),
-                        endpoint.port(), true);
-                SSLParameters parameters = secure.getSSLParameters();
-                parameters.setEndpointIdentificationAlgorithm("HTTPS"); // the host name is verified
-                secure.setSSLParameters(parameters);
+                SSLSocket secure = pinned((SSLSocket) tls.getSocketFactory().createSocket(socket, endpoint.host(),
+                        endpoint.port(), true));
                 secure.setSoTimeout(timeoutMillis);
                 secure.startHandshake();
                 secure.setSoTimeout(0);
@@ -308,6 +347,15 @@ final class IsoHost {
             }
             return null;
         }
+    }
+
+    /** TLS 1.2 or 1.3 only, with the host name verified against the certificate. */
+    static SSLSocket pinned(SSLSocket secure) {
+        SSLParameters parameters = secure.getSSLParameters();
+        parameters.setProtocols(TLS_PROTOCOLS);
+        parameters.setEndpointIdentificationAlgorithm("HTTPS");
+        secure.setSSLParameters(parameters);
+        return secure;
     }
 
     /**

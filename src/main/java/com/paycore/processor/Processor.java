@@ -11,8 +11,9 @@ import jakarta.persistence.Table;
 import com.paycore.platform.data.Timestamped;
 
 /**
- * A project's payment processor configuration. Its settings are encrypted and never answered. Deleting is soft:
- * the row stays for history and for the transactions that reference it, hidden from every query, and cannot come back.
+ * A project's payment processor configuration. Its settings are kept in versions ({@link ProcessorSettings}),
+ * encrypted and never answered; the row names the current one. Deleting is soft: the row stays for history and for
+ * the transactions that reference it, hidden from every query, and cannot come back.
  */
 @Entity
 @Table(name = "payment_processors")
@@ -22,21 +23,25 @@ class Processor extends Timestamped {
     private UUID id;
     @Column(name = "project_id")
     private UUID projectId;
+    @Column(name = "company_id")
+    private UUID companyId;
     private String name;
     private int gateway;
     @Column(name = "payment_type")
     private int paymentType;
     private boolean active;
-    private String settings;
+    @Column(name = "settings_version")
+    private int settingsVersion;
     @Column(name = "deleted_at")
     private OffsetDateTime deletedAt;
 
     protected Processor() {
     }
 
-    Processor(UUID id, UUID projectId) {
+    Processor(UUID id, UUID projectId, UUID companyId) {
         this.id = id;
         this.projectId = projectId;
+        this.companyId = companyId;
         this.active = true;
     }
 
@@ -47,8 +52,9 @@ class Processor extends Timestamped {
         this.active = active;
     }
 
-    void changeSettings(String encryptedSettings) {
-        this.settings = encryptedSettings;
+    /** A new version of its settings, written beside it ({@link ProcessorSettings}); answers its number. */
+    int nextSettingsVersion() {
+        return ++settingsVersion;
     }
 
     void delete(OffsetDateTime now) {
@@ -84,8 +90,13 @@ class Processor extends Timestamped {
         return active;
     }
 
-    String settings() {
-        return settings;
+    UUID companyId() {
+        return companyId;
+    }
+
+    /** The version of its settings new operations use; 0: it has none. */
+    int settingsVersion() {
+        return settingsVersion;
     }
 
 }

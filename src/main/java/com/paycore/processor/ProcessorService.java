@@ -2,6 +2,7 @@ package com.paycore.processor;
 
 import com.paycore.platform.data.Where;
 import com.paycore.secret.SecretColumns;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import java.io.StringReader;
 import java.time.Clock;
@@ -23,6 +24,7 @@ import com.paycore.platform.data.Page;
 import com.paycore.platform.input.Bodies;
 import com.paycore.platform.input.Fields;
 import com.paycore.platform.input.Ids;
+import com.paycore.platform.runtime.ProductionGuard;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
 import com.paycore.platform.web.StrictJson;
@@ -48,21 +50,30 @@ public class ProcessorService {
     @Inject
     Clock clock;
 
+    @Inject
+    Event<ProcessorChanged> changes;
+
+    /** A configuration was changed or deleted: the gateways let go of what it no longer names. */
+    record ProcessorChanged(UUID processorId) {
+    }
+
     Processor create(ProcessorRequest request) {
+        requirePlatformAdminFor(request.gateway);
         ProjectRef project = projects.asAdmin(Bodies.requiredId(request, "companyProjectId", request.companyProjectId));
         Bodies.validate(request);
         if (request.id != null && em.find(Processor.class, request.id) != null) {
             throw new AppException(ErrorCode.DUPLICATE_ID);
         }
-        Processor processor = new Processor(request.id != null ? request.id : Ids.newId(), project.id());
+        Processor processor = new Processor(request.id != null ? request.id : Ids.newId(), project.id(),
+                project.companyId());
         processor.configure(Fields.required("projectPaymentProcessorName", request.projectPaymentProcessorName, 100),
                 Gateways.requireSupported(request.gateway), Gateways.requireSupportedPaymentType(request.paymentType),
                 request.isActive == null || request.isActive);
         requireGatewaySettings(processor.gateway(), request.settings);
-        if (request.settings != null) {
-            processor.changeSettings(SecretBox.get().encrypt(request.settings.toString(), purpose(processor.id())));
-        }
         em.persist(processor);
+        if (request.settings != null) {
+            keepSettings(processor, request.settings);
+        }
         audit.record("ProcessorCreated", project.companyId(), "Processor", processor.id(), "gateway=" + processor.gateway());
         return processor;
     }
@@ -75,6 +86,8 @@ public class ProcessorService {
     public void update(UUID id, ProcessorRequest request) {
         Processor processor = find(id);
         ProjectRef project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
+        requirePlatformAdminFor(processor.gateway());
+        requirePlatformAdminFor(request.gateway);
         Bodies.validate(id, request, request.id);
         if (request.companyProjectId != null && !request.companyProjectId.equals(processor.projectId())) {
             throw AppException.invalid("companyProjectId: a processor configuration cannot move to another project");
@@ -88,10 +101,11 @@ public class ProcessorService {
                 request.isActive != null ? request.isActive : processor.active());
         requireGatewaySettings(processor.gateway(), request.settings != null ? request.settings : settingsOf(processor));
         if (request.settings != null) {
-            processor.changeSettings(SecretBox.get().encrypt(request.settings.toString(), purpose(id)));
+            keepSettings(processor, request.settings);
         }
         audit.record("ProcessorUpdated", project.companyId(), "Processor", id,
                 request.settings != null ? "settings replaced" : null);
+        changes.fire(new ProcessorChanged(id));
     }
 
     /** E15. Company Users see the processors of projects assigned to them. */
@@ -117,6 +131,7 @@ public class ProcessorService {
     public void delete(UUID id) {
         Processor processor = find(id);
         ProjectRef project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
+        requirePlatformAdminFor(processor.gateway());
         List<Processor> others = em.createQuery("select p from Processor p where p.projectId = :project "
                         + "and p.deletedAt is null and p.id <> :id", Processor.class)
                 .setParameter("project", project.id()).setParameter("id", id).getResultList();
@@ -129,6 +144,7 @@ public class ProcessorService {
         }
         processor.delete(OffsetDateTime.now(clock));
         audit.record("ProcessorDeleted", project.companyId(), "Processor", id, null);
+        changes.fire(new ProcessorChanged(id));
     }
 
     private Processor find(UUID id) {
@@ -139,27 +155,57 @@ public class ProcessorService {
         return processor;
     }
 
-    /** Gateway 2's settings are checked when written (400 naming the field, DESIGN.md section 12). */
-    private static void requireGatewaySettings(int gateway, JsonObject settings) {
-        if (gateway == Gateways.ACQUIRER) {
-            AcquirerSettings.of(settings, 1);
+    /**
+     * Gateway 2's settings belong to the platform (DESIGN.md sections 4 and 12): only a PlatformAdmin creates, changes
+     * or deletes such a configuration, or turns another one into it; anyone else gets 403 before any other check.
+     */
+    private void requirePlatformAdminFor(Integer gateway) {
+        if (gateway != null && gateway == Gateways.ACQUIRER && !projects.platformAdmin()) {
+            throw AppException.forbidden();
         }
     }
 
-    /** A configuration's settings, decrypted; null when it has none. Only gateways read them. */
-    static JsonObject settingsOf(Processor processor) {
-        if (processor.settings() == null) {
-            return null;
+    /**
+     * Gateway 2's settings are checked when written (400 naming the field, DESIGN.md section 12): its endpoint must be
+     * in the operator's allow-list, and in production mode it must use TLS.
+     */
+    private static void requireGatewaySettings(int gateway, JsonObject settings) {
+        if (gateway == Gateways.ACQUIRER) {
+            AcquirerSettings acquirer = AcquirerSettings.of(settings, 1);
+            AllowedEndpoints.configured().require(acquirer.host(), acquirer.port());
+            if (!acquirer.tls() && ProductionGuard.production()) {
+                throw AppException.invalid("settings.tls: must be true in production mode (" + ProductionGuard.MODE + ")");
+            }
         }
-        String json = SecretBox.get().decryptString(processor.settings(), purpose(processor.id()));
+    }
+
+    /** The settings as a new version of the configuration's, encrypted; earlier versions stay for their transactions. */
+    private void keepSettings(Processor processor, JsonObject settings) {
+        int version = processor.nextSettingsVersion();
+        em.persist(new ProcessorSettings(Ids.newId(), processor.id(), version,
+                SecretBox.get().encrypt(settings.toString(), purpose(processor.id())), OffsetDateTime.now(clock)));
+    }
+
+    /** A configuration's current settings, decrypted; null when it has none. */
+    private JsonObject settingsOf(Processor processor) {
+        return processor.settingsVersion() == 0 ? null
+                : settingsOf(em.createQuery("select s from ProcessorSettings s where s.processorId = :processor "
+                                + "and s.settingsVersion = :version", ProcessorSettings.class)
+                        .setParameter("processor", processor.id()).setParameter("version", processor.settingsVersion())
+                        .getSingleResult());
+    }
+
+    /** One version of a configuration's settings, decrypted. Only gateways and the checks above read them. */
+    static JsonObject settingsOf(ProcessorSettings stored) {
+        String json = SecretBox.get().decryptString(stored.settings(), purpose(stored.processorId()));
         try (var reader = StrictJson.json().createReader(new StringReader(json))) {
             return reader.readObject();
         }
     }
 
-    /** Settings are sealed under the master key: re-wrapped onto the current one at startup. */
+    /** Every version of the settings is sealed under the master key: re-wrapped onto the current one at startup. */
     void sealedColumns(@Observes SecretColumns columns) {
-        columns.add("payment_processors", "settings", row -> purpose((UUID) row[0]), "id");
+        columns.add("processor_settings", "settings", row -> purpose((UUID) row[0]), "processor_id");
     }
 
     private static String purpose(UUID processorId) {

@@ -41,6 +41,8 @@ class CardTransaction extends Timestamped {
     private int gateway;
     @Column(name = "credential_version")
     private int credentialVersion;
+    @Column(name = "settings_version")
+    private Integer settingsVersion; // null: authorized before settings had versions (its processor's first)
     @Column(name = "payment_token_id")
     private UUID paymentTokenId;
     @Column(name = "cc_type")
@@ -123,13 +125,14 @@ class CardTransaction extends Timestamped {
     }
 
     /** A new transaction on a token, before the processor answered; {@link #authorized} records the answer. */
-    CardTransaction(UUID id, UUID projectId, UUID companyId, UUID processorId, int gateway, int credentialVersion,
-                    StoredCard card, BigDecimal amount, String currency, TransactionRequest request, String tags) {
+    CardTransaction(UUID id, UUID projectId, UUID companyId, UUID processorId, int gateway, int settingsVersion,
+                    int credentialVersion, StoredCard card, BigDecimal amount, String currency, TransactionRequest request, String tags) {
         this.id = id;
         this.projectId = projectId;
         this.companyId = companyId;
         this.processorId = processorId;
         this.gateway = gateway;
+        this.settingsVersion = settingsVersion;
         this.credentialVersion = credentialVersion;
         this.paymentTokenId = card.tokenId();
         this.ccType = card.ccType();
@@ -386,6 +389,11 @@ class CardTransaction extends Timestamped {
 
     public int credentialVersion() {
         return credentialVersion;
+    }
+
+    /** The version of its processor's settings it was authorized with: its later moves go where it went. */
+    int settingsVersion() {
+        return settingsVersion == null ? 1 : settingsVersion;
     }
 
     String ccType() {

@@ -121,7 +121,7 @@ public class SettlementService {
     public Result settle(List<UUID> ids, OffsetDateTime cutoff) {
         int settled = 0;
         int refunds = 0;
-        // Transactions of one processor and credential version share their connection: read it once per batch.
+        // Transactions of one processor, settings and credential version share their connection: read it once per batch.
         Map<String, Connections.Route> routes = new HashMap<>();
         for (UUID id : ids) {
             CardTransaction transaction = em.find(CardTransaction.class, id, LockModeType.PESSIMISTIC_WRITE);
@@ -130,10 +130,10 @@ public class SettlementService {
             }
             OffsetDateTime now = Times.utc(clock.instant());
             if (transaction.awaitsSettlement(cutoff)) {
-                Connections.Route route = routes.computeIfAbsent(
-                        transaction.processorId() + ":" + transaction.credentialVersion(),
-                        key -> connections.connectionFor(transaction.projectId(),
-                                transaction.processorId(), transaction.gateway(), transaction.credentialVersion()));
+                Connections.Route route = routes.computeIfAbsent(transaction.processorId() + ":"
+                                + transaction.settingsVersion() + ":" + transaction.credentialVersion(),
+                        key -> connections.connectionFor(transaction.projectId(), transaction.processorId(),
+                                transaction.gateway(), transaction.settingsVersion(), transaction.credentialVersion()));
                 PaymentGateway.Settlement settlement = route.gateway().settle(new PaymentGateway.GatewayCall(
                         transaction.processorReference(), transaction.currency(), route.connection()),
                         transaction.capturedAmount());

@@ -115,7 +115,8 @@ public class TransactionService implements OpenTransactions {
         PaymentGateway gateway = route.gateway();
 
         CardTransaction transaction = new CardTransaction(Ids.newId(), project.projectId(), project.companyId(),
-                route.processorId(), gateway.gateway(), version, card, amount, currency, request, tags);
+                route.processorId(), gateway.gateway(), route.settingsVersion(), version, card, amount, currency, request,
+                tags);
         boolean capture = Boolean.TRUE.equals(request.capture);
         GatewayResult sale = capture ? gateway.sale(card.card(), amount, currency, connection) : null;
         GatewayResult authorization = sale != null ? sale : gateway.authorize(card.card(), amount, currency, connection);
@@ -357,11 +358,13 @@ public class TransactionService implements OpenTransactions {
                 .getResultStream().findFirst().orElseThrow(() -> AppException.notFound("Transaction"));
     }
 
-    /** Moves on a transaction go to the gateway it was authorized on, with the credentials pinned then. */
-    /** The processor route a transaction was authorized on, for its later moves: what it pinned then. */
+    /**
+     * The processor route a transaction was authorized on, for its later moves: what it pinned then (the processor,
+     * its gateway and settings version, the merchant credentials' version).
+     */
     private Connections.Route pinnedRoute(CardTransaction transaction) {
         return connections.connectionFor(transaction.projectId(), transaction.processorId(), transaction.gateway(),
-                transaction.credentialVersion());
+                transaction.settingsVersion(), transaction.credentialVersion());
     }
 
     private static GatewayCall call(CardTransaction transaction, Connections.Route route) {

@@ -89,7 +89,7 @@ class PayCallersTest {
         assertEquals(3, s.credentialVersion());
         assertEquals(OLDEST_ACTIVE, s.processor().id());
         assertEquals(1, s.processor().gateway());
-        assertEquals(4, s.processor().version());
+        assertEquals(4, s.processor().settingsVersion());
         assertEquals(NEWEST_KEYSTORE, s.newestKeystore());
     }
 
@@ -227,9 +227,9 @@ class PayCallersTest {
 
     private static void processor(Connection c, UUID id, OffsetDateTime created, boolean active, OffsetDateTime deleted)
             throws Exception {
-        insert(c, "insert into payment_processors (id, project_id, name, gateway, payment_type, active, deleted_at, "
-                + "created_at, updated_at, version) values (?, ?, 'p', 1, 1, ?, ?, ?, ?, 4)",
-                id, PROJECT, active, deleted, created, created);
+        insert(c, "insert into payment_processors (id, project_id, company_id, name, gateway, payment_type, active, "
+                + "deleted_at, settings_version, created_at, updated_at, version) "
+                + "values (?, ?, ?, 'p', 1, 1, ?, ?, 4, ?, ?, 1)", id, PROJECT, COMPANY, active, deleted, created, created);
     }
 
     private static void keystore(Connection c, UUID id, OffsetDateTime from, OffsetDateTime until) throws Exception {

@@ -287,15 +287,16 @@ public final class AcquirerHost implements AutoCloseable {
     public void close() {
         server.shutdown();
         serverThread.interrupt();
+        IsoPorts.release(port);
         if (tls != null) {
             tls.close();
+            IsoPorts.release(tls.port());
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+    /** A port the instances under test may connect to ({@link IsoPorts}). */
+    private static int freePort() {
+        return IsoPorts.take();
     }
 
     private static void awaitListening(int port) {
@@ -345,7 +346,7 @@ public final class AcquirerHost implements AutoCloseable {
             managers.init(keys, password);
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(managers.getKeyManagers(), null, null);
-            listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0);
+            listener = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(IsoPorts.take());
             Thread acceptor = new Thread(() -> {
                 while (!listener.isClosed()) {
                     try {

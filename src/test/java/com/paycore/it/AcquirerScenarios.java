@@ -33,6 +33,8 @@ abstract class AcquirerScenarios {
 
     private static AcquirerHost host;
     private static AcquirerHost tlsHost;
+    /** The gateway-2 processor of each shop's project. */
+    private static final Map<UUID, UUID> PROCESSOR_OF = new java.util.concurrent.ConcurrentHashMap<>();
     /** Every card number these scenarios sent, for the scan that finds none in the log or the database. */
     private static final List<String> PANS = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -106,8 +108,9 @@ abstract class AcquirerScenarios {
         UUID company = Api.aCompany();
         UUID project = Api.aProject(company);
         UUID keyId = PayAuthenticationScenarios.firstKeyOf(project);
-        Api.created(asRoot().body(Map.of("companyProjectId", project, "projectPaymentProcessorName", Api.unique("Acq"),
-                "gateway", 2, "paymentType", 1, "isActive", true, "settings", settings)).post(Api.PROCESSORS));
+        PROCESSOR_OF.put(project, Api.created(asRoot().body(Map.of("companyProjectId", project,
+                "projectPaymentProcessorName", Api.unique("Acq"), "gateway", 2, "paymentType", 1, "isActive", true,
+                "settings", settings)).post(Api.PROCESSORS)));
         ok(asRoot().body(Map.of("id", project, "processorGateway", 2, "merchantId", "SHOP" + (10_000
                         + ThreadLocalRandom.current().nextInt(90_000)), "apiKey", "acquirer-key-1"))
                 .put(ProjectScenarios.merchant(project)));
@@ -224,10 +227,8 @@ abstract class AcquirerScenarios {
         assertEquals(201, authorize(shop, created.jsonPath().getString("paymentToken"), "10.00", false).statusCode());
 
         // A host that is down: the verification cannot be sent, the token is created all the same.
-        int closed;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            closed = socket.getLocalPort();
-        }
+        int closed = IsoPorts.take(); // allowed, and nothing listens on it
+        IsoPorts.release(closed);
         Cards.Shop down = aShop(settings(closed));
         Response unsent = down.tokenize(Cards.body(aPan(), "123"));
         assertEquals(201, unsent.statusCode(), unsent.asString());
@@ -300,10 +301,8 @@ abstract class AcquirerScenarios {
 
     @Test
     void aHostThatIsDownIsError91AtOnce() throws Exception {
-        int closed;
-        try (var socket = new java.net.ServerSocket(0)) {
-            closed = socket.getLocalPort();
-        }
+        int closed = IsoPorts.take(); // allowed, and nothing listens on it
+        IsoPorts.release(closed);
         Cards.Shop shop = aShop(settings(closed));
         // Tokenization cannot verify the CVV: the token is created all the same.
         Response token = shop.tokenize(Cards.body(aPan(), "123"));
@@ -641,36 +640,150 @@ abstract class AcquirerScenarios {
     }
 
     @Test
-    void eachHostsFiguresAreOnMetricsAndAnUnreachableHostIsDataOnHealth() throws Exception {
+    void figuresAreLabelledByProcessorHealthShowsCountsOnlyAndHostDetailNeedsTheScrapeCredential() throws Exception {
         Cards.Shop shop = aShop();
         Api.created(authorize(shop, shop.aToken(aPan()), "10.00", false));
         Map<String, Double> samples = MetricsScenarios.scrape();
-        String tag = "[host=\"127.0.0.1:" + host().port() + "\"]";
+        String tag = "[processor=\"" + PROCESSOR_OF.get(shop.projectId()) + "\"]";
         assertTrue(MetricsScenarios.value(samples, "payments_iso8583_sent_messages" + tag) >= 2, samples.toString());
         assertTrue(MetricsScenarios.value(samples, "payments_iso8583_answered_messages" + tag) >= 2);
         assertTrue(MetricsScenarios.value(samples, "payments_iso8583_open_connections" + tag) >= 1);
         assertTrue(samples.containsKey("payments_iso8583_unanswered_messages" + tag));
+        String open = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).get("/metrics").asString();
+        assertFalse(open.contains("host=\"") || open.contains("127.0.0.1:" + host().port()),
+                "a host or port on the open /metrics");
 
-        int closed;
-        try (var socket = new java.net.ServerSocket(0)) {
-            closed = socket.getLocalPort();
+        int closed = IsoPorts.take(); // allowed, and nothing listens on it
+        try {
+            Cards.Shop down = aShop(settings(closed));
+            down.tokenize(Cards.body(aPan(), "123"));
+            assertTrue(MetricsScenarios.value(MetricsScenarios.scrape(), "payments_iso8583_unsent_messages[processor=\""
+                    + PROCESSOR_OF.get(down.projectId()) + "\"]") >= 1);
+            Response health = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready");
+            assertEquals(200, health.statusCode(), health.asString());
+            assertEquals("UP", health.jsonPath().getString("status"));
+            Map<String, Object> data = health.jsonPath().getMap("checks.find { it.name == 'iso8583-hosts' }.data");
+            assertEquals(java.util.Set.of("configured", "connected", "unreachable"), data.keySet(), health.asString());
+            assertTrue(Integer.parseInt(String.valueOf(data.get("unreachable"))) >= 1, health.asString());
+            assertTrue(Integer.parseInt(String.valueOf(data.get("connected"))) >= 1, health.asString());
+            assertFalse(health.asString().contains("127.0.0.1") || health.asString().contains(shop.companyId().toString()),
+                    "a host or a tenant on /health/ready: " + health.asString());
+            // Per host, by company and endpoint: only behind the scrape credential.
+            Map<String, Double> detail = MetricsScenarios.businessScrape();
+            assertTrue(detail.containsKey("payments_iso8583_host_open_connections[company=\"" + down.companyId()
+                    + "\", endpoint=\"127.0.0.1:" + closed + "\"]"), detail.keySet().toString());
+            assertTrue(MetricsScenarios.value(detail, "payments_iso8583_host_answered_messages[company=\""
+                    + shop.companyId() + "\", endpoint=\"127.0.0.1:" + host().port() + "\"]") >= 2, detail.toString());
+        } finally {
+            IsoPorts.release(closed);
         }
-        Cards.Shop down = aShop(settings(closed));
-        down.tokenize(Cards.body(aPan(), "123"));
-        Response health = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready");
-        assertEquals(200, health.statusCode(), health.asString());
-        assertEquals("UP", health.jsonPath().getString("status"));
-        String state = health.jsonPath().getString("checks.find { it.name == 'iso8583-hosts' }.data.'127.0.0.1:"
-                + closed + "'");
-        assertTrue(state != null && state.startsWith("unreachable"), health.asString());
-        assertTrue(MetricsScenarios.value(MetricsScenarios.scrape(), "payments_iso8583_unsent_messages[host=\"127.0.0.1:"
-                + closed + "\"]") >= 1);
+    }
+
+    @Test
+    void gatewayTwoIsSetByAPlatformAdminOnlyAndOnlyToAnEndpointTheOperatorAllows() throws Exception {
+        UUID company = Api.aCompany();
+        UUID project = Api.aProject(company);
+        String admin = Api.anAdminOf(company).token();
+        Map<String, Object> allowed = settings(host().port());
+        java.util.function.Function<Object, Map<String, Object>> gatewayTwo = settings -> {
+            Map<String, Object> body = new HashMap<>(Map.of("companyProjectId", project, "projectPaymentProcessorName",
+                    Api.unique("Acq"), "gateway", 2, "paymentType", 1, "isActive", true));
+            if (settings != null) {
+                body.put("settings", settings);
+            }
+            return body;
+        };
+        // A company Admin: 403 for gateway 2 before any other check, a good body or not.
+        refused(Api.as(admin).body(gatewayTwo.apply(allowed)).post(Api.PROCESSORS), 403);
+        refused(Api.as(admin).body(gatewayTwo.apply(null)).post(Api.PROCESSORS), 403);
+        // The Simulator is unchanged for them, and cannot be turned into gateway 2 by them.
+        UUID simulator = Api.created(Api.as(admin).body(Map.of("companyProjectId", project, "projectPaymentProcessorName",
+                Api.unique("Sim"), "gateway", 1, "paymentType", 1, "isActive", true)).post(Api.PROCESSORS));
+        refused(Api.as(admin).body(Map.of("id", simulator, "gateway", 2, "settings", allowed))
+                .put(Api.PROCESSORS + "/" + simulator), 403);
+        // A PlatformAdmin's gateway 2: the company Admin reads it, and may neither change nor delete it.
+        UUID link = Api.created(asRoot().body(gatewayTwo.apply(allowed)).post(Api.PROCESSORS));
+        refused(Api.as(admin).body(Map.of("id", link, "projectPaymentProcessorName", "mine"))
+                .put(Api.PROCESSORS + "/" + link), 403);
+        refused(Api.as(admin).body(Map.of("id", link, "gateway", 1)).put(Api.PROCESSORS + "/" + link), 403);
+        refused(Api.as(admin).delete(Api.PROCESSORS + "/" + link), 403);
+        String listed = ok(Api.as(admin).queryParam("CompanyProjectId", project).get(Api.PROCESSORS)).prettify();
+        assertTrue(listed.contains(link.toString()) && !listed.contains("terminalId"), listed);
+
+        // The operator's allow-list: an endpoint it does not name is 400 naming the setting, even for a PlatformAdmin.
+        int unlisted;
+        try (var socket = new java.net.ServerSocket(0)) {
+            unlisted = socket.getLocalPort();
+        }
+        String message = refused(asRoot().body(gatewayTwo.apply(settings(unlisted))).post(Api.PROCESSORS), 400)
+                .getString("errorMessage");
+        assertTrue(message.contains("payments.iso8583.allowed-endpoints"), message);
+        Map<String, Object> otherHost = settings(host().port());
+        otherHost.put("host", "127.0.0.2");
+        refused(asRoot().body(gatewayTwo.apply(otherHost)).post(Api.PROCESSORS), 400);
+        refused(asRoot().body(Map.of("id", link, "settings", settings(unlisted))).put(Api.PROCESSORS + "/" + link), 400);
+        // Matched as written, the host without case.
+        Map<String, Object> upper = settings(host().port());
+        upper.put("host", "LocalHost");
+        Api.created(asRoot().body(gatewayTwo.apply(upper)).post(Api.PROCESSORS));
+    }
+
+    @Test
+    void aTransactionsLaterMovesGoWhereItsAuthorizationWentWhateverEditsOrDeletionFollow() throws Exception {
+        Cards.Shop shop = aShop();
+        UUID link = PROCESSOR_OF.get(shop.projectId());
+        String pan = aPan();
+        String token = shop.aToken(pan);
+        UUID toCapture = Api.created(authorize(shop, token, "61.00", false));
+        UUID toReverse = Api.created(authorize(shop, token, "62.00", false));
+        UUID toRefund = Api.created(authorize(shop, token, "63.00", true));
+        AcquirerHost other = AcquirerHost.start();
+        try {
+            // The PlatformAdmin points the link at another host: the old host's connections of this company close.
+            Map<String, Object> moved = settings(other.port());
+            ok(asRoot().body(Map.of("id", link, "settings", moved)).put(Api.PROCESSORS + "/" + link));
+            String oldHost = "payments_iso8583_host_open_connections[company=\"" + shop.companyId()
+                    + "\", endpoint=\"127.0.0.1:" + host().port() + "\"]";
+            long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            while (MetricsScenarios.businessScrape().containsKey(oldHost) && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertFalse(MetricsScenarios.businessScrape().containsKey(oldHost), "the old host was not closed");
+
+            // New operations go to the new host; the earlier transactions' moves to the host they were authorized on.
+            String newPan = aPan();
+            Api.created(authorize(shop, shop.aToken(newPan), "64.00", false));
+            assertEquals(1, other.received(m -> AcquirerHost.mti("0100").test(m) && newPan.equals(m.getString(2))
+                    && "000000006400".equals(m.getString(4))).size());
+            assertEquals(200, shop.move(toCapture, "capture", Map.of("amount", new java.math.BigDecimal("61.00"))).statusCode());
+            assertEquals(200, shop.move(toReverse, "reverse", Map.of()).statusCode());
+            ISOMsg authorization = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
+                    && "000000006100".equals(m.getString(4))));
+            one(host().received(m -> AcquirerHost.mti("0220").test(m)
+                    && authorization.getString(37).equals(m.getString(37))));
+            one(host().received(m -> AcquirerHost.mti("0400").test(m) && "000000006200".equals(m.getString(4))
+                    && m.getString(41).equals(authorization.getString(41))));
+
+            // Soft-deleted (the project goes on with a Simulator): the pinned settings still serve the refund.
+            Api.aProcessor(shop.projectId());
+            ok(asRoot().delete(Api.PROCESSORS + "/" + link));
+            assertEquals(200, shop.move(toRefund, "refund", Map.of("amount", new java.math.BigDecimal("3.00")))
+                    .statusCode());
+            one(host().received(m -> AcquirerHost.mti("0200").test(m) && pan.equals(m.getString(2))
+                    && "200000".equals(m.getString(3))));
+            assertEquals(0, other.received(m -> pan.equals(m.getString(2))).size(), "an old move went to the new host");
+            assertEquals(0, other.received(m -> AcquirerHost.mti("0220").test(m) || AcquirerHost.mti("0400").test(m))
+                    .size());
+        } finally {
+            other.close();
+        }
     }
 
     @Test
     void aConnectionDroppedInTheMiddleOfABurstLosesNoRequestAndSendsNoneTwice() throws Exception {
         AcquirerHost slow = AcquirerHost.start();
-        try (TcpCut cut = new TcpCut("127.0.0.1", slow.port())) {
+        int cutPort = IsoPorts.take();
+        try (TcpCut cut = new TcpCut("127.0.0.1", slow.port(), cutPort)) {
             Map<String, Object> settings = settings(cut.port());
             settings.put("timeoutMs", 5000);
             Cards.Shop shop = aShop(settings);
@@ -741,6 +854,7 @@ abstract class AcquirerScenarios {
             }
         } finally {
             slow.close();
+            IsoPorts.release(cutPort);
         }
     }
 

@@ -44,6 +44,10 @@ final class ExtraInstance implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
+        String allowList = IsoPorts.allowedEndpointsOption();
+        if (!allowList.isEmpty()) {
+            command.add(allowList);
+        }
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
                 "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",

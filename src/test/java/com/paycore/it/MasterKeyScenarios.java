@@ -191,7 +191,7 @@ abstract class MasterKeyScenarios {
     private static String dump(ExtraInstance.Database db) throws Exception {
         StringBuilder all = new StringBuilder();
         try (Connection c = db.connect()) {
-            for (String table : List.of("keystores", "project_keys", "payment_processors", "projects",
+            for (String table : List.of("keystores", "project_keys", "payment_processors", "processor_settings", "projects",
                     "merchant_credentials", "idempotency_keys", "crypto_keys")) {
                 try (var st = c.createStatement(); ResultSet rs = st.executeQuery("select * from " + table)) {
                     int columns = rs.getMetaData().getColumnCount();

@@ -77,6 +77,10 @@ final class SecondInstance {
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
+        String allowList = IsoPorts.allowedEndpointsOption();
+        if (!allowList.isEmpty()) {
+            command.add(allowList);
+        }
         command.addAll(extraJvmOptions);
         command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
                 "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
@@ -98,6 +99,10 @@ abstract class StartupScenarios {
         }
     }
 
+    /**
+     * Production mode on the tests' own database when it is PostgreSQL (the shared one, where an acquirer link without
+     * TLS is made first, in development mode, as before a change of mode), else on an H2 database of its own.
+     */
     @Test
     void productionModeWithoutItsSettingsStaysNotReadyNamingEachOne() throws Exception {
         Path h2 = Path.of(System.getProperty("payments.it.dir", "target/it"), "production-guard-db", "payments")
@@ -105,7 +110,14 @@ abstract class StartupScenarios {
         Deployments.emptied(h2.getParent());
         Map<String, String> settings = new HashMap<>();
         settings.put("payments.mode", "production");
-        settings.put("payments.db.url", "jdbc:h2:file:" + h2);
+        boolean shared = onPostgres();
+        if (shared) {
+            Map<String, Object> plain = AcquirerScenarios.settings(AcquirerScenarios.host().port());
+            plain.put("tls", false);
+            AcquirerScenarios.aShop(plain);
+        } else {
+            settings.put("payments.db.url", "jdbc:h2:file:" + h2);
+        }
         settings.put("payments.metrics.scrape-secret", ""); // blank is unset: no business figures at all
         // it.server.options give allow-private-targets=true and no mail host, master key or signing key
         try (ExtraInstance guarded = ExtraInstance.start("production-guard", settings)) {
@@ -141,10 +153,28 @@ abstract class StartupScenarios {
             Map<String, Object> data = (Map<String, Object>) guard.get("data");
             assertEquals("production", data.get("mode"));
             String log = guarded.log();
-            for (String setting : List.of("payments.mail.smtp.host", "payments.crypto.master-key",
-                    "payments.jwt.signing-key", "payments.db.url", "payments.webhooks.allow-private-targets")) {
+            List<String> named = new ArrayList<>(List.of("payments.mail.smtp.host", "payments.crypto.master-key",
+                    "payments.jwt.signing-key", "payments.webhooks.allow-private-targets"));
+            if (!shared) {
+                named.add("payments.db.url");
+            }
+            for (String setting : named) {
                 assertTrue(data.containsKey(setting), setting + " not named: " + data);
                 assertTrue(log.contains("Not ready (payments.mode = production): " + setting), setting + " not logged");
+            }
+            if (shared) {
+                // An acquirer link without TLS left from before production keeps the instance not ready, by count only.
+                String link = String.valueOf(data.get("payments.iso8583 (gateway 2)"));
+                assertTrue(link.contains("without TLS") && !link.contains("127.0.0.1"), "not named: " + data);
+                // And in production no gateway-2 link is created or changed without TLS.
+                UUID project = Api.aProject(Api.aCompany());
+                Map<String, Object> plain = AcquirerScenarios.settings(AcquirerScenarios.host().port());
+                String refusal = Api.refused(io.restassured.RestAssured.given().baseUri(guarded.baseUri())
+                        .contentType(io.restassured.http.ContentType.JSON).header("Authorization", "Bearer " + Api.rootToken())
+                        .body(Map.of("companyProjectId", project, "projectPaymentProcessorName", Api.unique("Acq"),
+                                "gateway", 2, "paymentType", 1, "isActive", true, "settings", plain))
+                        .post(Api.PROCESSORS), 400).getString("errorMessage");
+                assertTrue(refusal.contains("settings.tls"), refusal);
             }
             // no scrape secret: the business figures are served to no one, credential or not
             HttpResponse<String> figures = client.send(HttpRequest.newBuilder(

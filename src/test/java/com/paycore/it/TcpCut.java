@@ -22,12 +22,21 @@ final class TcpCut implements AutoCloseable {
     private volatile ServerSocket server;
 
     TcpCut(String targetHost, int targetPort) throws IOException {
+        this(targetHost, targetPort, freePort());
+    }
+
+    /** A forwarder listening on the given local port. */
+    TcpCut(String targetHost, int targetPort, int port) throws IOException {
         this.targetHost = targetHost;
         this.targetPort = targetPort;
-        try (ServerSocket free = new ServerSocket(0)) {
-            this.port = free.getLocalPort();
-        }
+        this.port = port;
         restore();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket free = new ServerSocket(0)) {
+            return free.getLocalPort();
+        }
     }
 
     int port() {

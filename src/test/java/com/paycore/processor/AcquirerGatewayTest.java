@@ -34,6 +34,7 @@ import com.paycore.processor.PaymentGateway.GatewayResult;
 class AcquirerGatewayTest {
 
     private static final CardData CARD = new CardData("4111111111111111", 12, 2030);
+    private static final UUID COMPANY = UUID.randomUUID();
     private final AtomicLong sequence = new AtomicLong();
     private final AcquirerGateway gateway = new AcquirerGateway(new IsoNumbers() {
         @Override
@@ -45,7 +46,7 @@ class AcquirerGatewayTest {
         long[] stanAndRrn() {
             return new long[] {stan(), 700_000_000_000L + sequence.incrementAndGet()};
         }
-    });
+    }, endpoint -> true, 10);
     private final List<AcquirerHost> hosts = new ArrayList<>();
 
     @AfterEach
@@ -63,7 +64,7 @@ class AcquirerGatewayTest {
     private static GatewayConnection connection(int port, long timeoutMs) {
         JsonObject settings = Json.createObjectBuilder().add("host", "127.0.0.1").add("port", port)
                 .add("terminalId", "TERM0001").add("acquirerId", "12345").add("timeoutMs", timeoutMs).build();
-        return new GatewayConnection(UUID.randomUUID(), settings, new MerchantAccount(1, "MERCHANT1", "key", true));
+        return new GatewayConnection(UUID.randomUUID(), COMPANY, 1, settings, new MerchantAccount(1, "MERCHANT1", "key", true));
     }
 
     @Test
@@ -267,7 +268,7 @@ class AcquirerGatewayTest {
         } finally {
             pool.shutdownNow();
         }
-        IsoHost used = gateway.hosts().iterator().next();
+        IsoHost used = gateway.hosts().values().iterator().next();
         assertTrue(used.openConnections() <= 2);
         assertEquals(64, used.answered.sum());
     }
@@ -279,12 +280,12 @@ class AcquirerGatewayTest {
         JsonObject settings = Json.createObjectBuilder().add("host", "localhost").add("port", host.port())
                 .add("tls", true).add("tlsTrustedCertificatePem", host.certificatePem())
                 .add("terminalId", "TERM0001").add("acquirerId", "12345").add("timeoutMs", 3000).build();
-        GatewayConnection connection = new GatewayConnection(UUID.randomUUID(), settings, new MerchantAccount(1, "M1", "k", true));
+        GatewayConnection connection = new GatewayConnection(UUID.randomUUID(), COMPANY, 1, settings, new MerchantAccount(1, "M1", "k", true));
         assertEquals(Outcome.Approved, gateway.authorize(CARD, BigDecimal.ONE, "USD", connection).outcome());
         // Without the certificate, the JVM's trusted authorities do not know the host: nothing is sent.
         JsonObject untrusted = Json.createObjectBuilder(settings).remove("tlsTrustedCertificatePem").build();
         assertEquals(new GatewayResult(Outcome.Error, "91", null), gateway.authorize(CARD, BigDecimal.ONE, "USD",
-                new GatewayConnection(UUID.randomUUID(), untrusted, new MerchantAccount(1, "M1", "k", true))));
+                new GatewayConnection(UUID.randomUUID(), COMPANY, 1, untrusted, new MerchantAccount(1, "M1", "k", true))));
         assertEquals(1, host.received().size());
     }
 

@@ -217,7 +217,7 @@ class IsoConnectionTest {
     void aRequestAnsweredOnlyWithTheWrongMtiTimesOutAsUsual() throws Exception {
         AtomicLong stans = new AtomicLong();
         IsoHost host = new IsoHost(new IsoHost.Endpoint("127.0.0.1", listener.getLocalPort(), false, null, 1), codec,
-                DAEMONS, stans::incrementAndGet);
+                DAEMONS, stans::incrementAndGet, endpoint -> true);
         try {
             Thread wrongAnswers = DAEMONS.newThread(() -> {
                 try (Socket hostSide = listener.accept()) {

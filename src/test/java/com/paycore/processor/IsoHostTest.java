@@ -26,7 +26,7 @@ class IsoHostTest {
                     Thread thread = new Thread(runnable);
                     thread.setDaemon(true);
                     return thread;
-                }, stans::incrementAndGet);
+                }, stans::incrementAndGet, endpoint -> true);
     }
 
     private static Iso8583.Message request(String stan, String pan) {

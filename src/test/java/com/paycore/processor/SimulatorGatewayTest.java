@@ -22,7 +22,7 @@ import com.paycore.processor.PaymentGateway.GatewayResult;
 /** DESIGN.md section 6's test cards. */
 class SimulatorGatewayTest {
 
-    private static final GatewayConnection NONE = new GatewayConnection(UUID.randomUUID(), null, MerchantAccount.NONE);
+    private static final GatewayConnection NONE = new GatewayConnection(UUID.randomUUID(), UUID.randomUUID(), 0, null, MerchantAccount.NONE);
 
     private final SimulatorGateway simulator = new SimulatorGateway(0);
 
@@ -78,7 +78,7 @@ class SimulatorGatewayTest {
 
     @Test
     void aProcessorsLatencySettingOverridesTheDefault() {
-        GatewayConnection slow = new GatewayConnection(UUID.randomUUID(), Json.createObjectBuilder().add("simulatorLatencyMs", 120).build(),
+        GatewayConnection slow = new GatewayConnection(UUID.randomUUID(), UUID.randomUUID(), 1, Json.createObjectBuilder().add("simulatorLatencyMs", 120).build(),
                 MerchantAccount.NONE);
         long start = System.nanoTime();
         simulator.authorize(new CardData("4111111111111111", 12, 2031), BigDecimal.ONE, "USD", slow);

@@ -32,7 +32,7 @@ class CardTransactionTest {
         StoredCard card = new StoredCard(UUID.randomUUID(), "VISA", "************1111", "1111", 12, 2031, true,
                 new Address("Ada", "Lovelace", null, null, null, null, "London", "LDN", null, "GB"),
                 new CardData("4111111111111111", 12, 2031));
-        return new CardTransaction(UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), 1, 3,
+        return new CardTransaction(UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), 1, 1, 3,
                 card, new BigDecimal(amount), "USD", new TransactionRequest(), null);
     }
 

@@ -9,7 +9,9 @@ import java.util.logging.Logger;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -21,7 +23,8 @@ import org.eclipse.microprofile.health.Readiness;
  * {@code server-config/payara-server.sh} set it). In production the instance refuses to become ready while a
  * setting a real installation needs is missing or unsafe: no SMTP host (invitation tokens would be answered to the
  * inviter), no configured master key or token signing key (keys generated into files next to the database), the
- * embedded H2 database instead of PostgreSQL, webhooks allowed to reach private addresses. Each refusal names its
+ * embedded H2 database instead of PostgreSQL, webhooks allowed to reach private addresses, and what features report
+ * of their stored configuration ({@link ProductionRefusals}: an acquirer link without TLS). Each refusal names its
  * setting in the log (at start) and in the {@code production-guard} check of {@code /health/ready} (its data: setting
  * name, what is wrong). The settings are read the way the code that uses them reads them ({@link Settings}).
  */
@@ -30,7 +33,7 @@ import org.eclipse.microprofile.health.Readiness;
 public class ProductionGuard implements HealthCheck {
 
     private static final Logger LOG = Logger.getLogger(ProductionGuard.class.getName());
-    static final String MODE = "payments.mode";
+    public static final String MODE = "payments.mode";
     static final String DEVELOPMENT = "development";
     static final String PRODUCTION = "production";
 
@@ -43,13 +46,26 @@ public class ProductionGuard implements HealthCheck {
                 + problem));
     }
 
+    @Inject
+    Event<ProductionRefusals> features;
+
     @Override
     public HealthCheckResponse call() {
         Map<String, String> refusals = refusals(Settings::get);
+        if (production()) {
+            ProductionRefusals stored = new ProductionRefusals();
+            features.fire(stored);
+            refusals.putAll(stored.all());
+        }
         HealthCheckResponseBuilder response = HealthCheckResponse.named("production-guard")
                 .status(refusals.isEmpty()).withData("mode", mode(Settings::get));
         refusals.forEach(response::withData);
         return response.build();
+    }
+
+    /** Whether this instance runs in production mode. */
+    public static boolean production() {
+        return PRODUCTION.equals(mode(Settings::get));
     }
 
     static String mode(UnaryOperator<String> settings) {

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's configuration table is the list of settings: every setting the code reads is in it, and every one
+ * The configuration table (docs/configuration.md) is the list of settings: every setting the code reads is in it, and every one
  * of its settings reaches the application on Payara Server, where server-config/payara-server.sh stores them as
  * system properties under their environment names (secrets as password aliases).
  */
@@ -31,8 +31,8 @@ class ConfigurationTableTest {
     private static final Set<String> DERIVED = Set.of("payments.db.datasource-class", "payments.db.jdbc-url");
 
     static Set<String> readmeSettings() throws IOException {
-        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-        String table = readme.substring(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5));
+        String readme = Files.readString(Path.of("docs/configuration.md"), StandardCharsets.UTF_8);
+        String table = readme.substring(readme.indexOf("## Settings"), readme.indexOf("\n## ", readme.indexOf("## Settings") + 5));
         Set<String> names = new TreeSet<>();
         for (String line : table.lines().filter(l -> l.startsWith("| `")).toList()) {
             Matcher name = Pattern.compile("`((?:PAYMENTS|MP_JWT)_[A-Z0-9_]+)`").matcher(line.substring(0, line.indexOf('|', 2)));
@@ -66,11 +66,11 @@ class ConfigurationTableTest {
         Set<String> code = codeSettings().keySet();
         assertTrue(readme.size() > 20, readme.toString());
         assertEquals(new TreeSet<>(), code.stream().filter(k -> !readme.contains(k)).collect(Collectors.toCollection(TreeSet::new)),
-                "read by the code but missing from the README's configuration table");
+                "read by the code but missing from docs/configuration.md's table");
         assertEquals(new TreeSet<>(), readme.stream()
                         .filter(k -> k.startsWith("PAYMENTS_") && !code.contains(k) && !NOT_IN_THE_APPLICATION.contains(k))
                         .collect(Collectors.toCollection(TreeSet::new)),
-                "in the README but read by no code");
+                "in docs/configuration.md but read by no code");
     }
 
     /**
@@ -96,7 +96,7 @@ class ConfigurationTableTest {
     }
 
     /**
-     * The README names each setting by its environment variable, which {@link Settings} derives; MicroProfile Config
+     * The table names each setting by its environment variable, which {@link Settings} derives; MicroProfile Config
      * finds a setting in the environment by its own rule (every character other than a letter or digit an
      * underscore, upper case): both must name the same variable.
      */
