@@ -1,14 +1,22 @@
 package com.paycore.auth;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.logging.Logger;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -26,21 +34,37 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.platform.input.Emails;
+import com.paycore.platform.runtime.ScheduledJob;
+import com.paycore.platform.runtime.Schedules;
 import com.paycore.platform.web.StrictJson;
 
 /**
  * Keeps the password grant's PBKDF2 work from being a lever against the whole service (issue 24, item 1). Before any
  * hash is computed an attempt must pass a per-client-address and a per-username count (fixed windows of
  * {@code payments.auth.token.window}); then it needs one of {@code payments.auth.token.max-concurrent-checks}
- * permits, waiting at most {@code payments.auth.token.check-wait} for one. A refusal is 429 with Retry-After. The counts
- * are per instance and in memory (a restart forgets them; N instances allow N times the count): they bound the cost
- * of a flood, they are not the lockout, which stays on the user row. A limit of 0 switches that limit off.
+ * password-check slots, free at that moment: an attempt never waits for one, since a waiting attempt would hold an
+ * HTTP worker that the payment API needs. A refusal is 429 with Retry-After. The counts are per instance and in memory
+ * (a restart forgets them; N instances allow N times the count): they bound the cost of a flood, they are not the
+ * lockout, which stays on the user row. A limit of 0 switches that limit off.
+ * <p>
+ * The counts' memory is bounded whatever the clients send: a username longer than an e-mail address can be is refused
+ * (400 invalid_request) before it is counted; a count is kept under a fixed-size digest of its key, never the key's
+ * text; expired counts are dropped on a timer ({@link #arm}); and at most {@link #MAX_TRACKED} keys are tracked. The
+ * counts are never dropped wholesale, which would reset every username's limit: when the table is full of counts still
+ * running, an attempt under a key not yet tracked is refused 429 until the oldest of them expires.
  */
 @ApplicationScoped
-class LoginThrottle {
+class LoginThrottle implements ScheduledJob {
 
-    /** Past this many tracked keys, expired ones are dropped; past twice as many, all are (a flood of fresh keys). */
-    static final int TRACKED_KEYS = 50_000;
+    private static final Logger LOG = Logger.getLogger(LoginThrottle.class.getName());
+
+    /** The most keys tracked at once (about 100 bytes each); beyond, attempts under new keys are refused. */
+    static final int MAX_TRACKED = 100_000;
+    /** The longest username counted: the longest e-mail address (RFC 5321); longer ones cannot be an account's. */
+    static final int MAX_USERNAME = Emails.MAX_LENGTH;
+    /** The setting that made an attempt wait for a check slot; accepted and ignored (an attempt no longer waits). */
+    static final String OBSOLETE_CHECK_WAIT = "payments.auth.token.check-wait";
 
     @Inject
     @ConfigProperty(name = "payments.auth.token.attempts-per-address", defaultValue = "30")
@@ -57,16 +81,20 @@ class LoginThrottle {
     /** Unset: half the processors, at least one, so that password checks never take every core. */
     @Inject
     @ConfigProperty(name = "payments.auth.token.max-concurrent-checks")
-    java.util.Optional<Integer> concurrentChecks;
+    Optional<Integer> concurrentChecks;
 
+    /** Read as text only to say it is ignored: any value an older configuration has still starts the service. */
     @Inject
-    @ConfigProperty(name = "payments.auth.token.check-wait", defaultValue = "PT1S")
-    Duration checkWait;
+    @ConfigProperty(name = OBSOLETE_CHECK_WAIT)
+    Optional<String> obsoleteCheckWait = Optional.empty();
 
     /** How long the refusal of an address over its count is held back (no thread waits); 0: answered at once. */
     @Inject
     @ConfigProperty(name = "payments.auth.token.refusal-delay", defaultValue = "PT1S")
     Duration refusalDelay;
+
+    /** System.nanoTime(); the unit tests move it. */
+    LongSupplier ticker = System::nanoTime;
 
     private Counts counts;
     private Semaphore checks;
@@ -76,19 +104,40 @@ class LoginThrottle {
         if (window.isNegative() || window.isZero()) {
             throw new IllegalStateException("payments.auth.token.window must be a positive ISO 8601 duration");
         }
-        counts = new Counts(window.toNanos());
+        counts = new Counts(window.toNanos(), MAX_TRACKED);
         int permits = concurrentChecks.orElse(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
-        checks = permits > 0 ? new Semaphore(permits, true) : null;
+        checks = permits > 0 ? new Semaphore(permits) : null;
+        if (obsoleteCheckWait.filter(v -> !v.isBlank()).isPresent()) {
+            LOG.warning(OBSOLETE_CHECK_WAIT + " is set but no longer used: a password attempt that finds no free check "
+                    + "slot is refused at once (429, Retry-After: 1) instead of waiting for one");
+        }
     }
 
-    /** Counts a password attempt of the address and the username; throws the 429 refusal when either is over. */
+    /**
+     * Drops the expired counts every window (at most every minute, at least every second), so that the memory of a
+     * flood of distinct keys is given back once its windows end, however few keys it left.
+     */
+    @Override
+    public void arm(Schedules schedules) {
+        Duration every = window.compareTo(Duration.ofMinutes(1)) > 0 ? Duration.ofMinutes(1)
+                : window.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : window;
+        schedules.withFixedDelay("login-throttle-expiry", every, () -> counts.evictExpired(ticker.getAsLong()));
+    }
+
+    /**
+     * Counts a password attempt of the address and the username; throws the 429 refusal when either is over, and the
+     * 400 invalid_request refusal, counting nothing, when the username is longer than any e-mail address.
+     */
     void admit(String address, String username) {
-        long now = System.nanoTime();
+        if (username.length() > MAX_USERNAME) {
+            throw OAuthException.invalidRequest("username must be at most " + MAX_USERNAME + " characters");
+        }
+        long now = ticker.getAsLong();
         if (perAddress > 0) {
-            refuseAfter(counts.count("a:" + address, perAddress, now));
+            refuseAfter(counts.count(Key.of("a", address), perAddress, now));
         }
         if (perUsername > 0) {
-            refuseAfter(counts.count("u:" + username.trim().toLowerCase(Locale.ROOT), perUsername, now));
+            refuseAfter(counts.count(Key.of("u", username.trim().toLowerCase(Locale.ROOT)), perUsername, now));
         }
     }
 
@@ -97,24 +146,27 @@ class LoginThrottle {
         if (perAddress <= 0) {
             return 0;
         }
-        return seconds(counts.peek("a:" + address, perAddress, System.nanoTime()));
+        return seconds(counts.peek(Key.of("a", address), perAddress, ticker.getAsLong()));
     }
 
     long refusalDelayMillis() {
         return refusalDelay.isNegative() ? 0 : refusalDelay.toMillis();
     }
 
-    /** A permit for one password check; close it when the check is done. Throws the 429 refusal when none comes. */
+    /** The keys tracked now. */
+    int tracked() {
+        return counts.tracked();
+    }
+
+    /**
+     * A permit for one password check, if one is free now; close it when the check is done. Otherwise throws the 429
+     * refusal (Retry-After: 1) at once: the attempt never waits, so it never holds the HTTP worker that carries it.
+     */
     Permit permit() {
         if (checks == null) {
             return () -> { };
         }
-        try {
-            if (!checks.tryAcquire(checkWait.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw OAuthException.temporarilyUnavailable("Too many sign-ins at once; retry shortly", 1);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!checks.tryAcquire()) {
             throw OAuthException.temporarilyUnavailable("Too many sign-ins at once; retry shortly", 1);
         }
         return checks::release;
@@ -208,22 +260,56 @@ class LoginThrottle {
         }
     }
 
-    /** Fixed-window attempt counts by key, safe for concurrent use. */
+    /**
+     * A counted key: 128 bits of the SHA-256 of its kind and text. Every key takes the same few bytes whatever its
+     * text, and two texts meet under one key only by a collision nobody can produce on purpose.
+     */
+    record Key(long high, long low) {
+
+        static Key of(String kind, String text) {
+            try {
+                MessageDigest sha = MessageDigest.getInstance("SHA-256");
+                sha.update(kind.getBytes(StandardCharsets.UTF_8));
+                sha.update((byte) 0);
+                ByteBuffer digest = ByteBuffer.wrap(sha.digest(text.getBytes(StandardCharsets.UTF_8)));
+                return new Key(digest.getLong(), digest.getLong());
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java runtime has SHA-256", e);
+            }
+        }
+    }
+
+    /**
+     * Fixed-window attempt counts by key, safe for concurrent use, of at most about {@code maxKeys} keys (concurrent
+     * first attempts may pass the bound by a few). Expired counts are dropped by {@link #evictExpired}, from the timer
+     * and, when the table is full, by the attempt that finds it full (at most once a second).
+     */
     static final class Counts {
 
-        private final long windowNanos;
-        private final Map<String, long[]> windows = new ConcurrentHashMap<>(); // {window start, count}, never mutated
+        private static final long SWEEP_SPACING = TimeUnit.SECONDS.toNanos(1);
 
-        Counts(long windowNanos) {
+        private final long windowNanos;
+        private final int maxKeys;
+        private final Map<Key, long[]> windows = new ConcurrentHashMap<>(); // {window start, count}, never mutated
+        private final AtomicLong lastSweep = new AtomicLong();
+        private volatile boolean swept;
+        /** After the last sweep: when the oldest window still tracked ends. */
+        private volatile long oldestEnds;
+
+        Counts(long windowNanos, int maxKeys) {
             this.windowNanos = windowNanos;
+            this.maxKeys = maxKeys;
         }
 
-        /** Counts one attempt at now (System.nanoTime()); 0 when within the limit, else the nanos until the window ends. */
-        long count(String key, int limit, long now) {
-            if (windows.size() > TRACKED_KEYS) {
-                windows.values().removeIf(w -> now - w[0] >= windowNanos);
-                if (windows.size() > 2 * TRACKED_KEYS) {
-                    windows.clear();
+        /**
+         * Counts one attempt at now (System.nanoTime()); 0 when within the limit, else the nanos until the key's window
+         * ends, or, for a key not tracked while the table is full, until the oldest tracked window ends.
+         */
+        long count(Key key, int limit, long now) {
+            if (windows.size() >= maxKeys && !windows.containsKey(key)) {
+                sweepIfDue(now);
+                if (windows.size() >= maxKeys) {
+                    return Math.max(SWEEP_SPACING, oldestEnds - now);
                 }
             }
             long[] result = new long[1];
@@ -241,12 +327,32 @@ class LoginThrottle {
         }
 
         /** The nanos until the key's window ends when its count reached the limit, else 0; counts nothing. */
-        long peek(String key, int limit, long now) {
+        long peek(Key key, int limit, long now) {
             long[] w = windows.get(key);
             if (w == null) {
                 return 0;
             }
             return now - w[0] < windowNanos && w[1] >= limit ? Math.max(1, w[0] + windowNanos - now) : 0;
+        }
+
+        /** Drops the counts whose window has ended at now; the others, whatever their number, stay. */
+        void evictExpired(long now) {
+            windows.values().removeIf(w -> now - w[0] >= windowNanos);
+            long oldest = now + windowNanos;
+            for (long[] w : windows.values()) {
+                if (w[0] + windowNanos - oldest < 0) {
+                    oldest = w[0] + windowNanos;
+                }
+            }
+            oldestEnds = oldest;
+        }
+
+        private void sweepIfDue(long now) {
+            long last = lastSweep.get();
+            if ((!swept || now - last >= SWEEP_SPACING) && lastSweep.compareAndSet(last, now)) {
+                swept = true;
+                evictExpired(now);
+            }
         }
 
         int tracked() {

@@ -10,9 +10,9 @@ import com.paycore.user.Account;
 
 /**
  * A sign-in with an email and a password outside the token endpoint (the operations console): the very checks of the
- * password grant, in the same order. The attempt is counted per client address and per username and waits for a
- * password-check permit ({@link LoginThrottle}), then the account is checked with its lockout and audit rows
- * ({@link TokenService#checkPassword}). No token is issued: the console keeps its own server-side session.
+ * password grant, in the same order. The attempt is counted per client address and per username and needs a
+ * password-check permit free at once ({@link LoginThrottle}), then the account is checked with its lockout and audit
+ * rows ({@link TokenService#checkPassword}). No token is issued: the console keeps its own server-side session.
  */
 @ApplicationScoped
 public class PasswordSignIn {

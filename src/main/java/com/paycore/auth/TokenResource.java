@@ -39,8 +39,9 @@ public class TokenResource {
                     + "expires_in and a single-use refresh_token. Errors follow RFC 6749 section 5.2, not the "
                     + "envelope. Ten consecutive failed logins lock the account for 30 minutes; inactive or locked "
                     + "accounts get invalid_grant. Password attempts are limited per client address and per username, "
-                    + "and password checks running at once are capped: beyond, 429 temporarily_unavailable with "
-                    + "Retry-After (seconds).")
+                    + "and password checks running at once are capped (an attempt finding none free is refused at "
+                    + "once): beyond, 429 temporarily_unavailable with Retry-After (seconds). A username longer than "
+                    + "254 characters is invalid_request.")
     @APIResponse(responseCode = "200", description = "Tokens issued",
             content = @Content(schema = @Schema(implementation = TokenResponse.class)))
     @APIResponse(responseCode = "400", description = "invalid_request, invalid_grant or unsupported_grant_type")
@@ -49,6 +50,9 @@ public class TokenResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_FORM_URLENCODED,
             schema = @Schema(implementation = TokenRequest.class)))
     public Response token(MultivaluedMap<String, String> form, @Context HttpServletRequest http) {
+        if (form == null) { // no body at all: JAX-RS hands no map, and a missing grant is what RFC 6749 refuses
+            throw OAuthException.invalidRequest("grant_type is required");
+        }
         String grant = form.getFirst("grant_type");
         TokenResponse answer;
         if ("password".equals(grant)) {
@@ -57,7 +61,8 @@ public class TokenResource {
             if (username == null || username.isBlank() || password == null) {
                 throw OAuthException.invalidRequest("username and password are required");
             }
-            // Counted and admitted before the transaction and before any hash: a refusal costs no PBKDF2 work.
+            // Counted and admitted before the transaction and before any hash: a refusal costs no PBKDF2 work. The
+            // check then runs at once on a free check slot, or is refused at once: it never waits on this worker.
             throttle.admit(http.getRemoteAddr(), username);
             try (LoginThrottle.Permit permit = throttle.permit()) {
                 answer = tokens.password(username, password);

@@ -79,6 +79,44 @@ abstract class AuthenticationScenarios {
         assertEquals("unsupported_grant_type", unsupported.jsonPath().getString("error"));
     }
 
+    /** A token request without any body (and so without a grant) is a malformed grant, not a server error. */
+    @Test
+    void aTokenRequestWithoutABodyIsInvalidRequest() throws Exception {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
+                .version(java.net.http.HttpClient.Version.HTTP_1_1).build();
+        java.net.URI uri = java.net.URI.create(Deployments.baseUri() + "/api/auth/token");
+        java.net.http.HttpRequest bare = java.net.http.HttpRequest.newBuilder(uri)
+                .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build();
+        java.net.http.HttpRequest emptyForm = java.net.http.HttpRequest.newBuilder(uri)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build();
+        for (java.net.http.HttpRequest request : new java.net.http.HttpRequest[] {bare, emptyForm}) {
+            java.net.http.HttpResponse<String> r = client.send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+            String what = request.headers().map() + ": " + r.statusCode() + " " + r.body();
+            assertEquals(400, r.statusCode(), what);
+            JsonPath body = JsonPath.from(r.body());
+            assertEquals("invalid_request", body.getString("error"), what);
+            assertNotNull(body.getString("error_description"), what);
+        }
+    }
+
+    /**
+     * A username longer than any e-mail address (254 characters) is refused as malformed before it is counted or
+     * checked; one of 254 is checked as usual. (LoginFloodScenarios shows it uncounted under the production limits.)
+     */
+    @Test
+    void aUsernameLongerThan254CharactersIsInvalidRequest() {
+        String longest = "a".repeat(254 - "@example.com".length()) + "@example.com";
+        assertEquals(254, longest.length());
+        invalidGrant(password(longest, "whatever-1"));
+        Response tooLong = password("a" + longest, "whatever-1");
+        assertEquals(400, tooLong.statusCode(), tooLong.asString());
+        assertEquals("invalid_request", tooLong.jsonPath().getString("error"), tooLong.asString());
+        Response huge = password("b".repeat(100_000) + "@example.com", "whatever-1");
+        assertEquals(400, huge.statusCode());
+        assertEquals("invalid_request", huge.jsonPath().getString("error"));
+    }
+
     @Test
     void refreshTokenWorksOnceAndRotates() {
         Api.Person user = aUser();

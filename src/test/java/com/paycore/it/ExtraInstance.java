@@ -34,6 +34,11 @@ final class ExtraInstance implements AutoCloseable {
 
     /** Starts the WAR with the settings; returns at once (see {@link #awaitReady} and {@link #awaitRefusal}). */
     static ExtraInstance start(String name, Map<String, String> settings) throws IOException {
+        return start(name, settings, List.of());
+    }
+
+    /** {@link #start(String, Map)} with Payara Micro options of its own (such as {@code --maxHttpThreads 16}). */
+    static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions) throws IOException {
         String dir = System.getProperty("payments.it.dir", "target/it");
         Path root = Path.of(dir, name + "-root");
         Deployments.emptied(root);
@@ -52,6 +57,7 @@ final class ExtraInstance implements AutoCloseable {
         command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
                 "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
                 "--port", String.valueOf(port), "--nocluster", "--rootdir", root.toString()));
+        command.addAll(microOptions);
         Path log = Path.of(dir, name + ".log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         ExtraInstance started = new ExtraInstance(process, "http://localhost:" + port, log);
