@@ -30,8 +30,8 @@ import com.paycore.platform.runtime.StartupOrder;
  * rounds, on the application's {@link Schedules}). A round is one or more passes, while there is work ({@link #round}):
  * the outbox's new events become deliveries (fan-out, in the outbox's dispatch transaction); the outcomes of attempts
  * that have ended are recorded (one transaction for all of them); and the free sending slots are filled with due
- * deliveries and queued manual retries, claimed round-robin by company, then by project ({@link DeliveryLedger#claimDue}). The next
- * pass comes when a slot frees, at the latest one poll interval later. Attempts run on the sender's own threads ({@link WebhookSender}), in
+ * deliveries and queued manual retries, claimed round-robin by company, then by project
+ * ({@link DeliveryLedger#claimDue}). The next pass comes when a slot frees, at the latest one poll interval later. Attempts run on the sender's own threads ({@link WebhookSender}), in
  * parallel: a round never waits for its slowest send, only for a free slot.
  * <p>
  * Fairness between tenants: at most {@code payments.webhooks.max-concurrent-sends} attempts are in flight on an
@@ -102,7 +102,8 @@ class DeliveryWorker {
         schedules.withFixedDelay("webhook-delivery", Duration.ofMillis(settings.pollMillis()), this::tick);
         LOG.info("Webhook delivery worker started (every " + settings.pollMillis() + " ms, at most "
                 + settings.maxConcurrentSends() + " attempts in flight, " + settings.maxInFlightPerProject()
-                + " per project, " + settings.maxInFlightPerCompany() + " per company" + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
+                + " per project, " + settings.maxInFlightPerCompany() + " per company"
+                + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
     }
 
     /** One round; never throws. */
