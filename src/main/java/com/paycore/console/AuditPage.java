@@ -91,7 +91,7 @@ public class AuditPage {
             if (administered != null) {
                 companyChoices = administered.stream().map(id -> new Choice(id.toString(), companies.nameOf(id))).toList();
             }
-            List<AuditEventView> found = trail.search(filter, new Page(PER_PAGE + 1, page * PER_PAGE));
+            List<AuditEventView> found = trail.search(filter, Page.within(PER_PAGE + 1, (long) page * PER_PAGE));
             more = found.size() > PER_PAGE;
             LocalFormats formats = new LocalFormats(FacesContext.getCurrentInstance().getExternalContext().getRequestLocale());
             Map<UUID, String> names = new HashMap<>();

@@ -68,7 +68,7 @@ public class ChargebacksPage implements Serializable {
         Map<UUID, String> names = projects.readableNames();
         Instant now = queue.now().toInstant();
         total = queue.count();
-        rows = queue.page(new Page(PAGE_SIZE, from)).stream()
+        rows = queue.page(Page.within(PAGE_SIZE, from)).stream()
                 .map(q -> row(q, names, formats, now)).toList();
     }
 

@@ -56,7 +56,7 @@ final class Listing {
     }
 
     Page page() {
-        return new Page(SIZE + 1, (number - 1) * SIZE);
+        return Page.within(SIZE + 1, (number - 1L) * SIZE);
     }
 
     <T> List<T> shown(List<T> read) {

@@ -269,9 +269,8 @@ public class TransactionsPage implements Serializable {
         public List<ListedTransaction> load(int first, int pageSize, Map<String, SortMeta> sortBy,
                                             Map<String, FilterMeta> filterBy) {
             LocalFormats formats = formats();
-            int limit = Math.max(1, Math.min(pageSize, Page.MAX_LIMIT));
             try {
-                return search.recent(scope, new Page(limit, Math.max(0, first))).stream()
+                return search.recent(scope, Page.within(pageSize, first)).stream()
                         .map(row -> listed(row, formats)).toList();
             } catch (TransactionSearch.TooBroad cancelled) {
                 tooBroad = true;

@@ -66,7 +66,7 @@ public class WebhooksPage implements Serializable {
     private void load() {
         LocalFormats formats = formats();
         try {
-            List<EndpointView> found = endpoints.list(null, new Page(ENDPOINTS_PER_PAGE + 1, page * ENDPOINTS_PER_PAGE));
+            List<EndpointView> found = endpoints.list(null, Page.within(ENDPOINTS_PER_PAGE + 1, (long) page * ENDPOINTS_PER_PAGE));
             more = found.size() > ENDPOINTS_PER_PAGE;
             Map<UUID, String> names = projects.readableNames();
             List<ListedEndpoint> rows = new ArrayList<>();

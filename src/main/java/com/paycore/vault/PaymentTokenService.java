@@ -44,6 +44,8 @@ import com.paycore.secret.LookupKey;
 @Transactional
 public class PaymentTokenService {
 
+    /** Entries of securedProperties at most. */
+    static final int MAX_SECURED_PROPERTIES = 5;
     static final Set<String> CARD_FIELDS = Set.of("cardNumber", "expirationMonth", "expirationYear", "cvv", "cardholderName");
     static final Set<String> ADDRESS_FIELDS = Set.of("firstName", "lastName", "email", "phone", "addressLine1",
             "addressLine2", "city", "state", "zip", "country");
@@ -216,9 +218,16 @@ public class PaymentTokenService {
         return "tok_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    private static Set<String> securedPaths(List<String> paths) {
+    /**
+     * The paths of securedProperties, each known; at most {@value #MAX_SECURED_PROPERTIES} entries, so one request
+     * costs at most that many times the keys each value is tried with (five) RSA decryptions.
+     */
+    static Set<String> securedPaths(List<String> paths) {
         if (paths == null) {
             return Set.of();
+        }
+        if (paths.size() > MAX_SECURED_PROPERTIES) {
+            throw AppException.invalid("securedProperties: at most " + MAX_SECURED_PROPERTIES + " entries");
         }
         for (String path : paths) {
             String[] parts = path == null ? new String[0] : path.split("\\.", 2);

@@ -24,7 +24,7 @@ import com.paycore.platform.input.Ids;
 
 /**
  * The deliveries' state, each step in a short transaction of its own (never while a receiver is being called):
- * claiming due work fairly between projects ({@link #CANDIDATES}, then {@code FOR UPDATE SKIP LOCKED}, so instances
+ * claiming due work fairly between companies and projects ({@link #CANDIDATES}, then {@code FOR UPDATE SKIP LOCKED}, so instances
  * never claim the same row, then pushing the row's due time forward by the lease, so no instance takes it again while
  * the attempt runs; a crash mid-attempt leaves it to come due again after the lease: one more attempt, never none),
  * and recording each attempt's outcome in the log and in the delivery (Delivered, the next attempt by the retry
@@ -42,22 +42,27 @@ class DeliveryLedger {
     static final String FAILED = "Failed";
 
     /**
-     * Due work, fairly between projects: automatic attempts due (Pending, of an active endpoint) and queued manual
-     * retries due (of an endpoint not deleted), numbered within each project by due time, then taken by that number
-     * first: every project's first, then every project's second, and so on (round-robin by project), so one project's
-     * backlog, however long and old, never stands before another project's next delivery. Read without locks; the
-     * rows chosen are then locked with {@link #LOCK} and checked again.
+     * Due work, fairly between companies and then between projects: automatic attempts due (Pending, of an active
+     * endpoint) and queued manual retries due (of an endpoint not deleted), numbered within each project by due time
+     * ({@code rn}, at most the project cap of them), then numbered within each company by that number first
+     * ({@code crn}: the company's projects' firsts, then their seconds, and so on; at most the company cap of them),
+     * then taken by the company's number first: every company's first, then every company's second (round-robin by
+     * company, then by project). So neither a project's backlog, however long and old, nor a company's many projects
+     * ever stand before another company's next delivery. Read without locks; the rows chosen are then locked with
+     * {@link #LOCK} and checked again.
      */
-    static final String CANDIDATES = "select c.id, c.project_id, c.manual from (select x.id, x.project_id, x.manual, "
-            + "x.due, row_number() over (partition by x.project_id order by x.due, x.id) as rn from ("
-            + "select d.id, e.project_id, false as manual, d.next_attempt_at as due from webhook_deliveries d "
-            + "join webhook_endpoints e on e.id = d.endpoint_id "
+    static final String CANDIDATES = "select c.id, c.project_id, c.company_id, c.manual from (select p.id, "
+            + "p.project_id, p.company_id, p.manual, p.due, row_number() over (partition by p.company_id "
+            + "order by p.rn, p.due, p.id) as crn from (select x.id, x.project_id, x.company_id, x.manual, x.due, "
+            + "row_number() over (partition by x.project_id order by x.due, x.id) as rn from ("
+            + "select d.id, e.project_id, e.company_id, false as manual, d.next_attempt_at as due "
+            + "from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id "
             + "where d.status = 'Pending' and d.next_attempt_at <= ? and e.is_active = true "
             + "union all "
-            + "select d.id, e.project_id, true as manual, d.manual_due_at as due from webhook_deliveries d "
-            + "join webhook_endpoints e on e.id = d.endpoint_id "
-            + "where d.manual_due_at <= ? and e.deleted_at is null) x) c "
-            + "where c.rn <= ? order by c.rn, c.due, c.id fetch first %d rows only";
+            + "select d.id, e.project_id, e.company_id, true as manual, d.manual_due_at as due "
+            + "from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id "
+            + "where d.manual_due_at <= ? and e.deleted_at is null) x) p where p.rn <= ?) c "
+            + "where c.crn <= ? order by c.crn, c.due, c.id fetch first %d rows only";
     /** The chosen rows, locked; a row another instance holds is skipped, not waited for. */
     static final String LOCK = "select id, endpoint_id, event_id, event_type, attempts, created_at, status, "
             + "next_attempt_at, manual_due_at from webhook_deliveries where id in (%s) for update skip locked";
@@ -107,40 +112,60 @@ class DeliveryLedger {
     @Inject
     WebhookSettings settings;
 
-    /** Claims up to max due deliveries, at most max of one project (nothing in flight): see the other claimDue. */
+    /** Claims up to max due deliveries, at most max of one project or company (nothing in flight): see the other. */
     List<LeasedDelivery> claimDue(int max, OffsetDateTime now, Duration lease) {
-        return claimDue(max, max, Map.of(), now, lease);
+        return claimDue(max, new Caps(max, max), InFlight.NONE, now, lease);
+    }
+
+    /** At most so many attempts in flight on an instance for one project, and for one company. */
+    record Caps(int perProject, int perCompany) {
+    }
+
+    /** The attempts this instance has in flight, by project and by company (counts above zero only). */
+    record InFlight(Map<UUID, Integer> byProject, Map<UUID, Integer> byCompany) {
+        static final InFlight NONE = new InFlight(Map.of(), Map.of());
+
+        int total() {
+            return byProject.values().stream().mapToInt(Integer::intValue).sum();
+        }
     }
 
     /**
-     * Claims up to {@code max} due attempts (automatic and manual, see {@link #CANDIDATES}), round-robin by project,
-     * at most {@code perProject} of a project less what this instance already has in flight for it
-     * ({@code inFlight}), and leases them until now + lease (an automatic attempt's row by its due time and lease id,
-     * a manual one's by its own pair, so neither disturbs the other). The rows are chosen without locks, then locked
-     * with SKIP LOCKED and checked again: a row another instance claimed meanwhile is no longer due and is left out.
+     * Claims up to {@code max} due attempts (automatic and manual, see {@link #CANDIDATES}), round-robin by company
+     * and then by project, at most {@code caps.perProject()} of a project and {@code caps.perCompany()} of a company
+     * less what this instance already has in flight for it ({@code inFlight}), and leases them until now + lease (an
+     * automatic attempt's row by its due time and lease id, a manual one's by its own pair, so neither disturbs the
+     * other). The rows are chosen without locks, then locked with SKIP LOCKED and checked again: a row another
+     * instance claimed meanwhile is no longer due and is left out.
      */
-    List<LeasedDelivery> claimDue(int max, int perProject, Map<UUID, Integer> inFlight, OffsetDateTime now,
-                                  Duration lease) {
+    List<LeasedDelivery> claimDue(int max, Caps caps, InFlight inFlight, OffsetDateTime now, Duration lease) {
         if (max < 1) {
             return List.of();
         }
-        int busy = inFlight.values().stream().mapToInt(Integer::intValue).sum();
+        int busy = inFlight.total();
         return jdbc.session(session -> {
-            // Enough candidates to fill max even after the rows of projects at their cap are left out: a project
-            // with n in flight loses at most n of its (at most perProject) candidates.
+            // Enough candidates to fill max even after the rows of projects and companies at their cap are left
+            // out: a company with n in flight (its projects' together) loses at most n of its (at most perCompany)
+            // candidates, whether to its projects' caps or to its own.
             List<Object[]> chosen = new ArrayList<>();
-            Map<UUID, Integer> taken = new HashMap<>();
+            Map<UUID, Integer> takenByProject = new HashMap<>();
+            Map<UUID, Integer> takenByCompany = new HashMap<>();
             for (Object[] candidate : session.list(String.format(CANDIDATES, max + busy),
-                    row -> new Object[] {Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), row.getBoolean(3)}, now, now, perProject)) {
+                    row -> new Object[] {Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), row.getBoolean(4), Jdbc.uuid(row, 3)},
+                    now, now, caps.perProject(), caps.perCompany())) {
                 if (chosen.size() >= max) {
                     break;
                 }
                 UUID project = (UUID) candidate[1];
-                int count = taken.getOrDefault(project, 0);
-                if (count + inFlight.getOrDefault(project, 0) >= perProject) {
+                UUID company = (UUID) candidate[3];
+                int ofProject = takenByProject.getOrDefault(project, 0);
+                int ofCompany = takenByCompany.getOrDefault(company, 0);
+                if (ofProject + inFlight.byProject().getOrDefault(project, 0) >= caps.perProject()
+                        || ofCompany + inFlight.byCompany().getOrDefault(company, 0) >= caps.perCompany()) {
                     continue;
                 }
-                taken.put(project, count + 1);
+                takenByProject.put(project, ofProject + 1);
+                takenByCompany.put(company, ofCompany + 1);
                 chosen.add(candidate);
             }
             if (chosen.isEmpty()) {

@@ -30,15 +30,17 @@ import com.paycore.platform.runtime.StartupOrder;
  * rounds, on the application's {@link Schedules}). A round is one or more passes, while there is work ({@link #round}):
  * the outbox's new events become deliveries (fan-out, in the outbox's dispatch transaction); the outcomes of attempts
  * that have ended are recorded (one transaction for all of them); and the free sending slots are filled with due
- * deliveries and queued manual retries, claimed round-robin by project ({@link DeliveryLedger#claimDue}). The next
- * pass comes when a slot frees, at the latest one poll interval later. Attempts run on the sender's own threads ({@link WebhookSender}), in
+ * deliveries and queued manual retries, claimed round-robin by company, then by project
+ * ({@link DeliveryLedger#claimDue}). The next pass comes when a slot frees, at the latest one poll interval later. Attempts run on the sender's own threads ({@link WebhookSender}), in
  * parallel: a round never waits for its slowest send, only for a free slot.
  * <p>
  * Fairness between tenants: at most {@code payments.webhooks.max-concurrent-sends} attempts are in flight on an
- * instance, at most {@code payments.webhooks.max-in-flight-per-project} of them for one project, and a project's
- * first due delivery is claimed before any project's second. So a project whose endpoints never answer holds a few
- * slots for the timeout and no more, and another project's delivery is claimed in the next round that has a free
- * slot, however long the first one's backlog. Instances share the work through the database's row locks, so none
+ * instance, at most {@code payments.webhooks.max-in-flight-per-project} of them for one project and
+ * {@code payments.webhooks.max-in-flight-per-company} for one company (all its projects together), and a company's
+ * first due delivery is claimed before any company's second (within a company, a project's before any project's
+ * second). So a project, or a company of many projects, whose endpoints never answer holds a few slots for the
+ * timeout and no more, and another company's delivery is claimed in the next round that has a free slot, however
+ * long the first one's backlog. Instances share the work through the database's row locks, so none
  * sends an attempt another is making (each instance applies the caps to its own attempts). Nothing here runs in a
  * request: an event never waits for its webhooks. Every failure of a round is logged and the next round runs as usual.
  */
@@ -87,8 +89,9 @@ class DeliveryWorker {
     private long startedAt;
     private volatile boolean succeededOnce;
     private final Queue<Finished> finished = new ConcurrentLinkedQueue<>();
-    /** Attempts in flight on this instance, by project (guarded by this). */
+    /** Attempts in flight on this instance, by project and by company (guarded by this). */
     private final Map<UUID, Integer> inFlight = new HashMap<>();
+    private final Map<UUID, Integer> inFlightByCompany = new HashMap<>();
     private int inFlightTotal;
     private long releases;
     private volatile boolean stopping;
@@ -99,7 +102,8 @@ class DeliveryWorker {
         schedules.withFixedDelay("webhook-delivery", Duration.ofMillis(settings.pollMillis()), this::tick);
         LOG.info("Webhook delivery worker started (every " + settings.pollMillis() + " ms, at most "
                 + settings.maxConcurrentSends() + " attempts in flight, " + settings.maxInFlightPerProject()
-                + " per project" + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
+                + " per project, " + settings.maxInFlightPerCompany() + " per company"
+                + (settings.allowPrivateTargets() ? "; private targets allowed" : "") + ")");
     }
 
     /** One round; never throws. */
@@ -128,13 +132,13 @@ class DeliveryWorker {
                 fanOutNewEvents();
                 recordFinished();
                 int free;
-                Map<UUID, Integer> busy;
+                DeliveryLedger.InFlight busy;
                 synchronized (this) {
                     free = settings.maxConcurrentSends() - inFlightTotal;
-                    busy = new HashMap<>(inFlight);
+                    busy = new DeliveryLedger.InFlight(new HashMap<>(inFlight), new HashMap<>(inFlightByCompany));
                 }
-                int claimed = free > 0 ? start(ledger.claimDue(free, settings.maxInFlightPerProject(), busy, now(),
-                        LEASE)) : 0;
+                int claimed = free > 0 ? start(ledger.claimDue(free, new DeliveryLedger.Caps(
+                        settings.maxInFlightPerProject(), settings.maxInFlightPerCompany()), busy, now(), LEASE)) : 0;
                 if ((free > 0 && claimed == 0) || System.nanoTime() >= end) {
                     return;
                 }
@@ -162,14 +166,18 @@ class DeliveryWorker {
         }
     }
 
-    /** Sends the claims on the sender's threads; each holds a slot of its project until its attempt has ended. */
+    /**
+     * Sends the claims on the sender's threads; each holds a slot of its project and of its company until its attempt
+     * has ended.
+     */
     private int start(List<DeliveryLedger.LeasedDelivery> claims) {
         for (DeliveryLedger.LeasedDelivery claim : claims) {
             synchronized (this) {
                 inFlight.merge(claim.projectId(), 1, Integer::sum);
+                inFlightByCompany.merge(claim.companyId(), 1, Integer::sum);
                 inFlightTotal++;
             }
-            Runnable released = () -> release(claim.projectId());
+            Runnable released = () -> release(claim.projectId(), claim.companyId());
             if (claim.body() == null) {
                 finished.add(new Finished(claim, new Outcome(now(), null, "the event is no longer kept", 0)));
                 released.run();
@@ -180,9 +188,12 @@ class DeliveryWorker {
         return claims.size();
     }
 
-    private synchronized void release(UUID project) {
+    private synchronized void release(UUID project, UUID company) {
         if (inFlight.merge(project, -1, Integer::sum) <= 0) {
             inFlight.remove(project);
+        }
+        if (inFlightByCompany.merge(company, -1, Integer::sum) <= 0) {
+            inFlightByCompany.remove(company);
         }
         inFlightTotal--;
         releases++;

@@ -18,7 +18,8 @@ import com.paycore.platform.runtime.Settings;
  * is Failed, and an endpoint whose every attempt failed that long is disabled). Against one tenant starving the
  * others (issue 24): {@code .max-endpoints-per-project} (default 16), {@code .max-concurrent-sends} (attempts in
  * flight per instance, default 64), {@code .max-in-flight-per-project} (attempts in flight per instance for one
- * project, default 8) and {@code .dns-timeout-ms} (how long a target's name may take to resolve, default 2000).
+ * project, default 8), {@code .max-in-flight-per-company} (attempts in flight per instance for one company, all its
+ * projects together, default 16) and {@code .dns-timeout-ms} (how long a target's name may take to resolve, default 2000).
  */
 @ApplicationScoped
 class WebhookSettings {
@@ -30,6 +31,7 @@ class WebhookSettings {
     static final String MAX_ENDPOINTS = "payments.webhooks.max-endpoints-per-project";
     static final String MAX_SENDS = "payments.webhooks.max-concurrent-sends";
     static final String MAX_PER_PROJECT = "payments.webhooks.max-in-flight-per-project";
+    static final String MAX_PER_COMPANY = "payments.webhooks.max-in-flight-per-company";
     static final String DNS_TIMEOUT_MS = "payments.webhooks.dns-timeout-ms";
 
     private boolean allowPrivateTargets;
@@ -40,6 +42,7 @@ class WebhookSettings {
     private int maxEndpointsPerProject = 16;
     private int maxConcurrentSends = 64;
     private int maxInFlightPerProject = 8;
+    private int maxInFlightPerCompany = 16;
     private Duration dnsTimeout = Duration.ofMillis(2000);
 
     @Inject
@@ -57,6 +60,8 @@ class WebhookSettings {
         maxConcurrentSends = (int) Math.min(1000, positive(MAX_SENDS, Settings.value(config, MAX_SENDS), 64));
         maxInFlightPerProject = (int) Math.min(maxConcurrentSends,
                 positive(MAX_PER_PROJECT, Settings.value(config, MAX_PER_PROJECT), 8));
+        maxInFlightPerCompany = (int) Math.min(maxConcurrentSends,
+                positive(MAX_PER_COMPANY, Settings.value(config, MAX_PER_COMPANY), 16));
         dnsTimeout = Duration.ofMillis(positive(DNS_TIMEOUT_MS, Settings.value(config, DNS_TIMEOUT_MS), 2000));
     }
 
@@ -78,6 +83,7 @@ class WebhookSettings {
         settings.maxEndpointsPerProject = maxEndpointsPerProject;
         settings.maxConcurrentSends = maxConcurrentSends;
         settings.maxInFlightPerProject = maxInFlightPerProject;
+        settings.maxInFlightPerCompany = maxConcurrentSends;
         settings.dnsTimeout = dnsTimeout;
         return settings;
     }
@@ -112,6 +118,10 @@ class WebhookSettings {
 
     int maxInFlightPerProject() {
         return maxInFlightPerProject;
+    }
+
+    int maxInFlightPerCompany() {
+        return maxInFlightPerCompany;
     }
 
     Duration dnsTimeout() {

@@ -214,6 +214,36 @@ abstract class MetricsScenarios {
         assertTrue(value(after, IN_USE) < value(busy, IN_USE), "the connections are given back: " + after);
     }
 
+    /**
+     * A request that matches no operation is counted by its method only when that is a standard one: made-up methods
+     * (any client can send any token) all share the label OTHER, so none adds a label value of its own.
+     */
+    @Test
+    void unmatchedRequestsWithMadeUpMethodsShareOneMethodLabel() {
+        Map<String, Double> before = scrape();
+        List<String> madeUp = List.of("FOOBAR", "FOOBAZ" + UUID.randomUUID().toString().substring(0, 8).toUpperCase()
+                .replaceAll("[^A-Z]", "Q"));
+        for (String method : madeUp) {
+            int status = given().baseUri(Deployments.baseUri()).request(method, "/api/x").statusCode();
+            assertTrue(status >= 400 && status < 500, method + " answered " + status);
+        }
+        int status = given().baseUri(Deployments.baseUri()).get("/api/x").statusCode();
+        assertEquals(404, status);
+        Map<String, Double> after = scrape();
+        assertEquals(2.0, unmatched(after, "OTHER") - unmatched(before, "OTHER"), after.toString());
+        assertEquals(1.0, unmatched(after, "GET") - unmatched(before, "GET"), after.toString());
+        for (String key : after.keySet()) {
+            assertTrue(!key.contains("FOOBA"), "a made-up method became a label value: " + key);
+        }
+    }
+
+    /** The requests counted on no operation under the method label, all status classes together. */
+    private static double unmatched(Map<String, Double> samples, String method) {
+        String prefix = "payments_http_requests_total[method=\"" + method + "\", path=\"unmatched\", status=";
+        return samples.entrySet().stream().filter(e -> e.getKey().startsWith(prefix))
+                .mapToDouble(Map.Entry::getValue).sum();
+    }
+
     @Test
     void noTagValueCarriesAnIdOrCardData() {
         Cards.aShop().anAuthorization("4111111111111111", "2.00", false);

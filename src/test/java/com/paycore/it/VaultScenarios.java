@@ -133,6 +133,42 @@ abstract class VaultScenarios {
     }
 
     /**
+     * At most five securedProperties entries, so one tokenization costs at most 25 RSA decryptions (five keys each):
+     * five encrypted values are taken; a sixth entry is 400 naming the bound, before anything is decrypted.
+     */
+    @Test
+    void securedPropertiesTakeFiveEntriesAndASixthIs400() throws Exception {
+        Cards.Shop shop = aShop();
+        String pem = (String) Api.keysOf(shop.projectId()).get(0).get("publicKey");
+        PublicKey key = KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(
+                Base64.getDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", ""))));
+        Map<String, Object> card = card(oaep(key, "5555555555554444"), 12, 2031, oaep(key, "321"));
+        card.put("cardholderName", oaep(key, "Ada Lovelace"));
+        Map<String, Object> request = body(card);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> person = (Map<String, Object>) request.get("personAddress");
+        person.put("firstName", oaep(key, "Ada"));
+        person.put("lastName", oaep(key, "Lovelace"));
+        List<String> five = List.of("creditCard.cardNumber", "creditCard.cvv", "creditCard.cardholderName",
+                "personAddress.firstName", "personAddress.lastName");
+        request.put("securedProperties", five);
+        Response r = shop.tokenize(request);
+        Api.created(r);
+        assertEquals("4444", r.jsonPath().getString("last4"));
+
+        person.put("city", oaep(key, "London"));
+        List<String> six = new java.util.ArrayList<>(five);
+        six.add("personAddress.city");
+        request.put("securedProperties", six);
+        String message = refused(shop.tokenize(request), 400).getString("errorMessage");
+        assertTrue(message.contains("securedProperties") && message.contains("at most 5"), message);
+        List<String> repeated = new java.util.ArrayList<>(five);
+        repeated.add("creditCard.cardNumber");
+        request.put("securedProperties", repeated);
+        refused(shop.tokenize(request), 400);
+    }
+
+    /**
      * Issue 24: a securedProperties value is tried with the TransactionRSAKey that authenticated the request, then with
      * the four newest other usable ones, no more. A project of 8 keys, called with its second oldest key.
      */

@@ -759,4 +759,113 @@ abstract class WebhookScenarios {
             }
         }
     }
+
+    /**
+     * Fairness by company: company A has 8 projects, each with 8 endpoints on a target that accepts connections and
+     * never answers, and a backlog of 128 deliveries; company B's delivery still arrives within 3 s. On an instance of
+     * its own, with a database of its own (so no other instance claims anything) and an attempt timeout of 60 s (so
+     * no slot A holds frees during the test), the caps at their defaults: 64 slots, 8 a project, 16 a company. Without
+     * the company cap, A's 8 projects would hold all 64 slots for the whole minute and B's delivery would wait for them.
+     */
+    @Test
+    void aCompanyWhoseEightProjectsNeverAnswerHoldsSixteenSlotsAndAnotherCompanysDeliveryArrivesWithinThreeSeconds()
+            throws Exception {
+        ExtraInstance.Database db = ExtraInstance.Database.fresh("webhook_fairness");
+        Map<String, String> settings = db.settings();
+        settings.put("payments.webhooks.timeout-ms", "60000");
+        try (ExtraInstance instance = ExtraInstance.start("webhook-fairness", settings);
+             Receiver.BlackHole hole = new Receiver.BlackHole(); Receiver receiver = Receiver.start()) {
+            instance.awaitReady();
+            Tenancy tenancy = new Tenancy(instance.baseUri());
+            Tenancy.Shop b = tenancy.aShop(tenancy.aCompany());
+            tenancy.anEndpoint(b.projectId(), receiver.url());
+            UUID a = tenancy.aCompany();
+            List<Tenancy.Shop> shops = new ArrayList<>();
+            for (int p = 0; p < 8; p++) {
+                Tenancy.Shop shop = tenancy.aShop(a);
+                shops.add(shop);
+                for (int e = 0; e < 8; e++) {
+                    tenancy.anEndpoint(shop.projectId(), hole.url("/hooks/" + p + "/" + e));
+                }
+            }
+            for (int round = 0; round < 2; round++) { // 8 projects x 8 endpoints x 2 events: 128 deliveries
+                for (Tenancy.Shop shop : shops) {
+                    tenancy.anAuthorization(shop, "1.0" + round);
+                }
+            }
+            Receiver.await(Duration.ofSeconds(30), "company A's attempts hanging", () -> hole.accepted() >= 16);
+            Thread.sleep(5 * POLL_MS); // rounds enough to fill every free slot, if the cap let A have them
+            assertEquals(16, hole.accepted(), "company A holds its 16 slots, no more, though its 8 projects could "
+                    + "hold 8 each");
+
+            tenancy.anAuthorization(b, "2.00");
+            java.time.Instant made = java.time.Instant.now();
+            Receiver.await(Duration.ofSeconds(30), "company B's delivery", () -> !receiver.requests().isEmpty());
+            long lag = Duration.between(made, receiver.requests().get(0).at()).toMillis();
+            assertTrue(lag < 3000, "company B's delivery within 3 s, not behind company A's hanging ones: " + lag + " ms");
+            assertEquals(16, hole.accepted(), "company A still at its cap");
+        } finally {
+            db.drop();
+        }
+    }
+
+    /** Tenants, keys, processors and endpoints made through the API of an instance of its own, as its root. */
+    static final class Tenancy {
+
+        record Shop(UUID projectId, String key) {
+        }
+
+        private final String baseUri;
+        private final String root;
+
+        Tenancy(String baseUri) {
+            this.baseUri = baseUri;
+            Response token = io.restassured.RestAssured.given().baseUri(baseUri)
+                    .contentType(io.restassured.http.ContentType.URLENC).formParams(Map.of("grant_type", "password",
+                            "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD)).post("/api/auth/token");
+            assertEquals(200, token.statusCode(), token.asString());
+            root = token.jsonPath().getString("access_token");
+        }
+
+        io.restassured.specification.RequestSpecification asRoot() {
+            return io.restassured.RestAssured.given().baseUri(baseUri).contentType(io.restassured.http.ContentType.JSON)
+                    .accept(io.restassured.http.ContentType.JSON).auth().oauth2(root);
+        }
+
+        io.restassured.specification.RequestSpecification pay(Shop shop) {
+            return io.restassured.RestAssured.given().baseUri(baseUri).contentType(io.restassured.http.ContentType.JSON)
+                    .accept(io.restassured.http.ContentType.JSON).header("X-API-Key", shop.key());
+        }
+
+        UUID aCompany() {
+            return created(asRoot().body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
+        }
+
+        /** A project of the company with its first key's value and a simulator processor. */
+        Shop aShop(UUID company) {
+            UUID project = created(asRoot().body(Map.of("companyId", company, "projectName", Api.unique("Proj")))
+                    .post(Api.PROJECTS));
+            List<Map<String, Object>> keys = ok(asRoot().queryParam("CompanyProjectId", project).get(Api.KEYS))
+                    .getList("entries");
+            String key = ok(asRoot().queryParam("keyId", keys.get(0).get("id")).get(Api.KEYS + "/actual"))
+                    .getString("entry.keyValue");
+            created(asRoot().body(Map.of("companyProjectId", project, "projectPaymentProcessorName", Api.unique("Sim"),
+                    "gateway", 1, "paymentType", 1, "isActive", true, "settings", Map.of("simulatorLatencyMs", 0)))
+                    .post(Api.PROCESSORS));
+            return new Shop(project, key);
+        }
+
+        void anEndpoint(UUID project, String url) {
+            created(asRoot().body(endpointBody(project, url, List.of("transaction.authorized"))).post(ENDPOINTS));
+        }
+
+        void anAuthorization(Shop shop, String amount) {
+            Response token = pay(shop).body(Cards.body(CARD, "123"))
+                    .post("/api/pay/" + shop.projectId() + "/companyProjectCreditCardPaymentsInfo");
+            created(token);
+            created(pay(shop).body(Map.of("paymentToken", token.jsonPath().getString("paymentToken"),
+                    "amount", new java.math.BigDecimal(amount), "currency", "USD", "capture", false))
+                    .post("/api/pay/" + shop.projectId() + "/transactions"));
+        }
+    }
 }

@@ -98,12 +98,16 @@ class DeliveryLedgerTest {
     }
 
     UUID endpoint(UUID projectId, String events, boolean active) throws Exception {
+        return endpoint(UUID.randomUUID(), projectId, events, active);
+    }
+
+    UUID endpoint(UUID companyId, UUID projectId, String events, boolean active) throws Exception {
         UUID id = UUID.randomUUID();
         try (Connection c = h2.getConnection(); PreparedStatement insert = c.prepareStatement(
                 "insert into webhook_endpoints (id, company_id, project_id, url, enabled_events, is_active, secret, "
                         + "created_at, updated_at, version) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)")) {
             insert.setObject(1, id);
-            insert.setObject(2, UUID.randomUUID());
+            insert.setObject(2, companyId);
             insert.setObject(3, projectId);
             insert.setString(4, "https://receiver.example/hooks/" + id);
             insert.setString(5, events);
@@ -354,29 +358,101 @@ class DeliveryLedgerTest {
         fanOut.fanOut(List.of(event(quiet, "transaction.authorized"), event(quiet, "transaction.captured")), NOW);
         fanOut.fanOut(List.of(event(third, "transaction.authorized")), NOW);
 
-        List<DeliveryLedger.LeasedDelivery> two = ledger.claimDue(2, 4, Map.of(), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> two = ledger.claimDue(2, perProject(4), DeliveryLedger.InFlight.NONE, NOW, Duration.ofSeconds(60));
         assertEquals(2, two.size());
         assertEquals(1, two.stream().filter(c -> c.projectId().equals(busy)).count(), "not the two oldest, both of "
                 + "the backlog: each project's first (the backlog's is the oldest), then another project's first");
         release(two);
 
-        List<DeliveryLedger.LeasedDelivery> capped = ledger.claimDue(20, 4, Map.of(), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> capped = ledger.claimDue(20, perProject(4), DeliveryLedger.InFlight.NONE, NOW, Duration.ofSeconds(60));
         Map<UUID, Long> perProject = capped.stream().collect(java.util.stream.Collectors.groupingBy(
                 DeliveryLedger.LeasedDelivery::projectId, java.util.stream.Collectors.counting()));
         assertEquals(Map.of(busy, 4L, quiet, 2L, third, 1L), perProject, "at most 4 of a project");
         release(capped);
 
-        List<DeliveryLedger.LeasedDelivery> busyAtCap = ledger.claimDue(20, 4, Map.of(busy, 4), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> busyAtCap = ledger.claimDue(20, perProject(4), byProject(Map.of(busy, 4)),
+                NOW, Duration.ofSeconds(60));
         assertEquals(0, busyAtCap.stream().filter(c -> c.projectId().equals(busy)).count(), "its 4 are in flight");
         assertEquals(3, busyAtCap.size());
         release(busyAtCap);
 
-        List<DeliveryLedger.LeasedDelivery> partly = ledger.claimDue(4, 4, Map.of(busy, 3), NOW, Duration.ofSeconds(60));
+        List<DeliveryLedger.LeasedDelivery> partly = ledger.claimDue(4, perProject(4), byProject(Map.of(busy, 3)),
+                NOW, Duration.ofSeconds(60));
         assertEquals(1, partly.stream().filter(c -> c.projectId().equals(busy)).count(), "one more of its 4");
         assertEquals(4, partly.size(), "and the slots left go to the others");
         assertTrue(partly.stream().allMatch(c -> !c.manual() && c.endpointId() != null));
         assertEquals(busyEndpoint, partly.stream().filter(c -> c.projectId().equals(busy)).findFirst().orElseThrow()
                 .endpointId());
+    }
+
+    /** A project cap alone (no company cap below it). */
+    static DeliveryLedger.Caps perProject(int cap) {
+        return new DeliveryLedger.Caps(cap, 1000);
+    }
+
+    /** In flight on the instance: these of projects each of a company of its own. */
+    static DeliveryLedger.InFlight byProject(Map<UUID, Integer> byProject) {
+        return new DeliveryLedger.InFlight(byProject, Map.of());
+    }
+
+    @Test
+    void claimsGoRoundRobinByCompanyThenByProjectWithinEachCompanysCap() throws Exception {
+        UUID big = UUID.randomUUID(); // a company of 8 projects, each with a backlog due long before the others
+        List<UUID> bigProjects = new ArrayList<>();
+        List<Published> backlog = new ArrayList<>();
+        for (int p = 0; p < 8; p++) {
+            UUID project = UUID.randomUUID();
+            bigProjects.add(project);
+            endpoint(big, project, "*", true);
+            for (int i = 0; i < 10; i++) {
+                backlog.add(event(project, "transaction.authorized"));
+            }
+        }
+        fanOut.fanOut(backlog, NOW.minusHours(1));
+        UUID small = UUID.randomUUID();
+        UUID smallProject = UUID.randomUUID();
+        endpoint(small, smallProject, "*", true);
+        fanOut.fanOut(List.of(event(smallProject, "transaction.authorized"), event(smallProject, "transaction.captured")),
+                NOW);
+        DeliveryLedger.Caps caps = new DeliveryLedger.Caps(8, 16);
+
+        List<DeliveryLedger.LeasedDelivery> two = ledger.claimDue(2, caps, DeliveryLedger.InFlight.NONE, NOW,
+                Duration.ofSeconds(60));
+        assertEquals(java.util.Set.of(big, small), two.stream().map(DeliveryLedger.LeasedDelivery::companyId)
+                .collect(java.util.stream.Collectors.toSet()),
+                "each company's first before any company's second, however old the other's backlog");
+        release(two);
+
+        List<DeliveryLedger.LeasedDelivery> all = ledger.claimDue(64, caps, DeliveryLedger.InFlight.NONE, NOW,
+                Duration.ofSeconds(60));
+        Map<UUID, Long> perCompany = all.stream().collect(java.util.stream.Collectors.groupingBy(
+                DeliveryLedger.LeasedDelivery::companyId, java.util.stream.Collectors.counting()));
+        assertEquals(Map.of(big, 16L, small, 2L), perCompany, "at most 16 of a company, though its 8 projects "
+                + "could take 8 each");
+        Map<UUID, Long> bigPerProject = all.stream().filter(c -> c.companyId().equals(big)).collect(
+                java.util.stream.Collectors.groupingBy(DeliveryLedger.LeasedDelivery::projectId,
+                        java.util.stream.Collectors.counting()));
+        assertEquals(8, bigPerProject.size(), "the company's slots round-robin over its projects: " + bigPerProject);
+        assertTrue(bigPerProject.values().stream().allMatch(n -> n == 2), bigPerProject.toString());
+        release(all);
+
+        Map<UUID, Integer> busyProjects = new java.util.HashMap<>();
+        for (int p = 0; p < 7; p++) {
+            busyProjects.put(bigProjects.get(p), 2);
+        }
+        List<DeliveryLedger.LeasedDelivery> rest = ledger.claimDue(64, caps,
+                new DeliveryLedger.InFlight(busyProjects, Map.of(big, 14)), NOW, Duration.ofSeconds(60));
+        List<UUID> bigTaken = rest.stream().filter(c -> c.companyId().equals(big))
+                .map(DeliveryLedger.LeasedDelivery::projectId).toList();
+        assertEquals(2, bigTaken.size(), "14 of its 16 in flight: two more: " + bigTaken);
+        assertEquals(2, rest.stream().filter(c -> c.companyId().equals(small)).count());
+        assertEquals(2, new java.util.HashSet<>(bigTaken).size(), "two projects' firsts, not one's two: " + bigTaken);
+        release(rest);
+
+        List<DeliveryLedger.LeasedDelivery> atCap = ledger.claimDue(64, caps,
+                new DeliveryLedger.InFlight(Map.of(bigProjects.get(0), 16), Map.of(big, 16)), NOW, Duration.ofSeconds(60));
+        assertEquals(List.of(small, small), atCap.stream().map(DeliveryLedger.LeasedDelivery::companyId).toList(),
+                "the company at its cap gets nothing; the other everything it has");
     }
 
     /** Lets claimed rows come due again (as if never claimed). */

@@ -21,4 +21,15 @@ public record Page(int limit, int offset) {
         }
         return new Page(l, o);
     }
+
+    /**
+     * A page within the bounds {@link #of} holds the API's lists to (limit 1 to {@link #MAX_LIMIT}, offset at least 0,
+     * and offset + limit still an int), for lists whose offset is computed or comes from a page's own controls (the
+     * console's): a value outside is taken to the nearest bound, since such a page answers a page, not a 400.
+     */
+    public static Page within(long limit, long offset) {
+        int l = (int) Math.max(1, Math.min(MAX_LIMIT, limit));
+        int o = (int) Math.max(0, Math.min((long) Integer.MAX_VALUE - l, offset));
+        return new Page(l, o);
+    }
 }

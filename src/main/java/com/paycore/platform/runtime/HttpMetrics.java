@@ -34,7 +34,9 @@ import com.paycore.platform.web.PaymentsApplication;
  * The path is the operation's template (ids stay {id}), the status its class (2xx, 4xx...), so no id or card data
  * reaches a tag. Cost per request: two nanoTime reads, one request property, one map lookup by the resource method;
  * the metric objects of an endpoint are resolved once, at its first request. Requests that match no resource method
- * are counted under path "unmatched".
+ * are counted under path "unmatched", by method among the standard ones ({@link #STANDARD_METHODS}) and every other
+ * method under the one label "OTHER": the method is client text, and a label value per made-up method would let
+ * anyone grow the registry and the scrape without bound.
  */
 @Provider
 @PreMatching
@@ -44,6 +46,11 @@ public class HttpMetrics implements ContainerRequestFilter, ContainerResponseFil
     static final String STARTED = HttpMetrics.class.getName() + ".started";
     static final String REQUESTS = "payments_http_requests";
     static final String DURATION = "payments_http_request";
+    /** The methods of HTTP (RFC 9110, and PATCH) that keep their own label on unmatched requests; exact case. */
+    static final java.util.Set<String> STANDARD_METHODS = java.util.Set.of("GET", "HEAD", "POST", "PUT", "DELETE",
+            "CONNECT", "OPTIONS", "TRACE", "PATCH");
+    /** The label of every other method. */
+    static final String OTHER_METHOD = "OTHER";
 
     @Inject
     MetricRegistry registry;
@@ -64,12 +71,18 @@ public class HttpMetrics implements ContainerRequestFilter, ContainerResponseFil
         Object started = request.getProperty(STARTED);
         Method method = resource == null ? null : resource.getResourceMethod();
         Endpoint endpoint = method == null
-                ? unmatched.computeIfAbsent(request.getMethod(), verb -> new Endpoint(registry, verb, "unmatched"))
+                ? unmatched.computeIfAbsent(methodLabel(request.getMethod()),
+                        verb -> new Endpoint(registry, verb, "unmatched"))
                 : endpoints.computeIfAbsent(method, m -> new Endpoint(registry, verb(m), template(m)));
         endpoint.count(response.getStatus());
         if (started instanceof Long nanos) {
             endpoint.timer.update(java.time.Duration.ofNanos(System.nanoTime() - nanos));
         }
+    }
+
+    /** The request's method as a label: itself when standard, else {@link #OTHER_METHOD}. */
+    static String methodLabel(String method) {
+        return method != null && STANDARD_METHODS.contains(method) ? method : OTHER_METHOD;
     }
 
     static String verb(Method method) {
@@ -79,7 +92,7 @@ public class HttpMetrics implements ContainerRequestFilter, ContainerResponseFil
                 return verb.value();
             }
         }
-        return "OTHER";
+        return OTHER_METHOD;
     }
 
     /** The operation's path template, as in the OpenAPI document: /api/pay/{projectId}/transactions/{id}/capture. */

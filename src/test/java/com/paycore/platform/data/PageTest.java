@@ -43,4 +43,18 @@ class PageTest {
         AppException e = assertThrows(AppException.class, () -> Page.of(101, 0, 50, 100));
         assertTrue(e.getMessage().contains("between 1 and 100,"), e.getMessage());
     }
+
+    /** The console's pages: computed offsets (a page number times a size) and a table's own offset, kept in bounds. */
+    @Test
+    void withinTakesAValueOutsideTheBoundsToTheNearestOne() {
+        assertEquals(new Page(21, 199_980), Page.within(21, 9_999L * 20));
+        assertEquals(new Page(51, 0), Page.within(51, -50));
+        assertEquals(new Page(1, 0), Page.within(0, 0));
+        assertEquals(new Page(1000, 0), Page.within(5000, 0));
+        Page far = Page.within(50, 100_000L * Integer.MAX_VALUE);
+        assertEquals(Integer.MAX_VALUE - 50, far.offset(), "offset + limit still an int");
+        assertTrue(far.offset() + far.limit() > 0);
+        Page table = Page.within(20, Integer.MAX_VALUE);
+        assertEquals(Integer.MAX_VALUE - 20, table.offset());
+    }
 }
