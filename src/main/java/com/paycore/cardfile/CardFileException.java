@@ -4,7 +4,7 @@ package com.paycore.cardfile;
  * A card file that fails as a whole: its reason, and a text that says why without any card data (no cell of a row is
  * ever part of it).
  */
-public final class CardFileException extends RuntimeException {
+final class CardFileException extends RuntimeException {
 
     /** Why a file fails; each is one of DESIGN.md section 13's whole-file failures. */
     public enum Reason {

@@ -8,7 +8,7 @@ import java.util.Optional;
  * (before anything is decrypted), and the signers whose signature the file must carry (none: signatures are not
  * required and not checked).
  */
-public record CardFileKeys(DecryptionKeys decryption, List<Signer> signers) {
+record CardFileKeys(DecryptionKeys decryption, List<Signer> signers) {
 
     public CardFileKeys {
         signers = List.copyOf(signers);

@@ -9,7 +9,7 @@ package com.paycore.cardfile;
  *        {@link #EXPANSION_RATIO} times the larger of this and the binary bytes read so far fails the file at once;
  *        for an armored message the stored size is about 4/3 of its binary size, so the bound is that much looser
  */
-public record CardFileLimits(long maxExpandedBytes, long maxRows, long messageBytes) {
+record CardFileLimits(long maxExpandedBytes, long maxRows, long messageBytes) {
 
     /** Decompressed content may be at most this many times the binary message. */
     public static final long EXPANSION_RATIO = 100;

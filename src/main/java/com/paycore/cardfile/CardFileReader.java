@@ -58,7 +58,7 @@ import com.paycore.cardfile.CardFileException.Reason;
  * <p>BouncyCastle through its lightweight API only (no JCA provider is registered or looked up); its classes load with
  * the first file read.
  */
-public final class CardFileReader {
+final class CardFileReader {
 
     private CardFileReader() {
     }

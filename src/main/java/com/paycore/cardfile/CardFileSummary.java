@@ -12,6 +12,6 @@ import java.util.List;
  * @param expandedBytes the decrypted, decompressed size
  * @param columns the header's columns, in file order
  */
-public record CardFileSummary(String keyId, String cipher, String signerId, long rows, long expandedBytes,
+record CardFileSummary(String keyId, String cipher, String signerId, long rows, long expandedBytes,
         List<String> columns) {
 }

@@ -6,7 +6,7 @@ package com.paycore.cardfile;
  * that read the same message to its end without failure.
  */
 @FunctionalInterface
-public interface RowSink {
+interface RowSink {
 
     void row(CardRow row);
 
