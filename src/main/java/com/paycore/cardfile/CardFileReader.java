@@ -309,7 +309,11 @@ final class CardFileReader {
                 throw new CallerFailure(new IllegalArgumentException(
                         "the decryption key found holds no key with the id asked for"));
             }
-            return secret.extractPrivateKey(null);
+            try {
+                return secret.extractPrivateKey(null);
+            } catch (PGPException e) {
+                throw new CallerFailure(new IllegalArgumentException("the decryption key's secret ring is protected"));
+            }
         }
 
         private static PGPPublicKeyRing publicRing(CardFileKeys.Signer signer) throws IOException {
