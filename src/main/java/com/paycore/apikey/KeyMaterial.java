@@ -11,9 +11,9 @@ import com.paycore.secret.Secrets;
 
 /**
  * Makes a key's secret value and its key pair: RSA-2048 for TransactionRSAKey (public key as a PEM
- * SubjectPublicKeyInfo, private key as PKCS#8), an OpenPGP RSA-2048 key ring for FileContentPGPKey written by
- * {@link OpenPgpKeyRing} (ASCII-armored public key ring; the secret key ring, unprotected here, is encrypted at rest by
- * the caller).
+ * SubjectPublicKeyInfo, private key as PKCS#8), an OpenPGP key ring for FileContentPGPKey written by
+ * {@link OpenPgpKeyRing} (RSA-2048 primary key and encryption subkey; ASCII-armored public key ring; the secret key
+ * ring, unprotected here, is encrypted at rest by the caller).
  */
 final class KeyMaterial {
 
@@ -43,7 +43,7 @@ final class KeyMaterial {
     }
 
     private static Generated pgp(String identity) {
-        OpenPgpKeyRing.Encoded rings = OpenPgpKeyRing.write(rsaKeyPair(), identity, Instant.now());
+        OpenPgpKeyRing.Encoded rings = OpenPgpKeyRing.write(rsaKeyPair(), rsaKeyPair(), identity, Instant.now());
         return new Generated(newValue(), rings.armoredPublicRing(), rings.secretRing());
     }
 
