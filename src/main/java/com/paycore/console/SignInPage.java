@@ -10,6 +10,8 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.primefaces.context.PrimeFacesContext;
+
 import com.paycore.auth.PasswordSignIn;
 
 /**
@@ -63,6 +65,14 @@ public class SignInPage {
 
     public void setPassword(String password) {
         this.password = password;
+    }
+
+    /**
+     * The nonce of this page's scripts (PrimeFaces in CSP mode): the form sends it back, so that a postback of this
+     * stateless view, which keeps no nonce on the server, is rendered again under one even without the page's scripts.
+     */
+    public String getNonce() {
+        return PrimeFacesContext.getCspState(FacesContext.getCurrentInstance()).getNonce();
     }
 
     public String getRefusal() {

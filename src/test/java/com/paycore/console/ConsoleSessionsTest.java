@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.UUID;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /** When a console session ends: idle too long, or past its lifetime however busy; and what the settings accept. */
@@ -16,6 +17,14 @@ class ConsoleSessionsTest {
     private static final Duration IDLE = Duration.ofMinutes(15);
     private static final Duration MAX_AGE = Duration.ofHours(8);
     private static final long T0 = 1_800_000_000_000L;
+
+    @Test
+    void byDefaultASessionEndsAfterFifteenMinutesIdleOrEightHoursInAll() throws NoSuchFieldException {
+        assertEquals(IDLE, Duration.parse(ConsoleSessions.class.getDeclaredField("idle")
+                .getAnnotation(ConfigProperty.class).defaultValue()), "PCI DSS 4.0.1, requirement 8.2.8");
+        assertEquals(MAX_AGE, Duration.parse(ConsoleSessions.class.getDeclaredField("maxAge")
+                .getAnnotation(ConfigProperty.class).defaultValue()));
+    }
 
     @Test
     void aSessionEndsWhenIdleAsLongAsTheTimeout() {

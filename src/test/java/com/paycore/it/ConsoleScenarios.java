@@ -138,38 +138,6 @@ abstract class ConsoleScenarios {
     }
 
     /**
-     * The defaults, on the instance under test with its clock moved for one request: a session idle 15 minutes ends
-     * (PCI DSS 4.0.1, 8.2.8), one idle a little less goes on; and one in use ends 8 hours after its sign-in.
-     */
-    @Test
-    void byDefaultASessionEndsAfterFifteenMinutesIdleOrEightHoursInAll() {
-        Cards.Shop shop = Cards.aShop();
-        Api.Member admin = Api.anAdminOf(shop.companyId());
-        Cookie idle = signedInBrowserless(Deployments.baseUri(), admin.person());
-        assertEquals("/console/transactions", atShift(idle, "PT14M50S"), "idle under 15 minutes: still signed in");
-        Cookie left = signedInBrowserless(Deployments.baseUri(), admin.person());
-        assertEquals("/console/signin", atShift(left, "PT15M"), "idle 15 minutes: signed out");
-        assertEquals("/console/signin", atShift(left, null), "and it stays out");
-
-        Cookie busy = signedInBrowserless(Deployments.baseUri(), admin.person());
-        for (java.time.Duration at = java.time.Duration.ofMinutes(14); at.toMinutes() < 8 * 60; at = at.plusMinutes(14)) {
-            assertEquals("/console/transactions", atShift(busy, at.toString()), "in use at " + at + ": still signed in");
-        }
-        assertEquals("/console/signin", atShift(busy, "PT8H"), "in use, but 8 hours after the sign-in: signed out");
-    }
-
-    /** Where GET /console sends the session with the instance's clock moved by the shift (null: not moved). */
-    private static String atShift(Cookie session, String shift) {
-        RequestSpecification request = withSession(session);
-        if (shift != null) {
-            request = request.header(com.paycore.it.clock.ClockShiftFilter.HEADER, shift);
-        }
-        Response r = request.get("/console");
-        assertEquals(303, r.statusCode(), r.asString());
-        return java.net.URI.create(r.header("Location")).getPath();
-    }
-
-    /**
      * The sign-in form shows without a session (a transient view): a flood of GETs creates none, nor does a refused
      * sign-in; only a successful one sets the session cookie.
      */
