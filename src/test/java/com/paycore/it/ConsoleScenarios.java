@@ -100,7 +100,8 @@ abstract class ConsoleScenarios {
                 assertTrue(signedIn(base, session), "in use: still signed in");
                 Thread.sleep(500);
             }
-            assertTrue(System.currentTimeMillis() - signingIn < maxAge - 4000, "the check below is before the max age");
+            assertTrue(System.currentTimeMillis() - signingIn + idle + 2000 < maxAge,
+                    "the check below comes before the max age, so only idleness can end the session");
             Thread.sleep(idle + 1000);
             assertFalse(signedIn(base, session), "idle longer than the timeout: the session id opens nothing");
             browser.driver.get(base + "/console/projects");
@@ -120,7 +121,7 @@ abstract class ConsoleScenarios {
                 }
                 Thread.sleep(500);
             }
-            assertTrue(surelyAlive > 10, "busy for most of its max age: " + surelyAlive + " requests");
+            assertTrue(surelyAlive > 5, "busy for most of its max age: " + surelyAlive + " requests");
             assertFalse(signedIn(base, busy), "busy, but past its max age: signed out");
             browser.driver.get(base + "/console/transactions");
             assertEquals("/console/signin", browser.path(), "past its max age: the pages ask for the sign-in");

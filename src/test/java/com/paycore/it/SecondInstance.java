@@ -14,14 +14,14 @@ import java.util.List;
  * A second Payara Micro running the same WAR against the same database, started on first use and stopped
  * when the test JVM exits: rules that must hold across instances (row locks, no caches deciding access)
  * are tested by sending requests to both. It also serves HTTPS (Payara Micro's own self-signed certificate) and ends a
- * console session after 4 seconds idle or 16 seconds in all, for the console's TLS and session-limit scenario; no other
+ * console session after 4 seconds idle or 20 seconds in all, for the console's TLS and session-limit scenario; no other
  * scenario uses its console.
  */
 final class SecondInstance {
 
     /** The console session limits of this instance: short, so that the scenario waits seconds. */
     static final java.time.Duration CONSOLE_IDLE = java.time.Duration.ofSeconds(4);
-    static final java.time.Duration CONSOLE_MAX_AGE = java.time.Duration.ofSeconds(16);
+    static final java.time.Duration CONSOLE_MAX_AGE = java.time.Duration.ofSeconds(20);
 
     private static Process process;
     private static String baseUri;
