@@ -2,6 +2,7 @@ package com.paycore.console;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -23,9 +24,11 @@ import com.paycore.user.Account;
 import com.paycore.user.Accounts;
 
 /**
- * The door of every {@code /console} request, before Faces: the security headers on every answer, the refusal (403)
- * of a POST from another site, the session's user made the request's {@link Caller} (read again from the database:
- * a deactivated account, or one whose password or e-mail changed since the sign-in, is signed out), the sign-in page
+ * The door of every {@code /console} request, before Faces: the security headers on every answer (in production mode
+ * also {@code Strict-Transport-Security}), the refusal (403) of a POST from another site, the session's user made the
+ * request's {@link Caller} (read again from the database: a deactivated account, or one whose password or e-mail
+ * changed since the sign-in, is signed out; so is a session idle too long or older than its lifetime, see
+ * {@link ConsoleSessions}), the sign-in page
  * for everybody else, sign-out, and the console's bookmarkable addresses forwarded to their Faces views
  * ({@code /console/transactions[/{id}]}, {@code /console/projects[/{id}]}, {@code /console/companies[/{id}]}).
  */
@@ -51,10 +54,19 @@ public class ConsoleGate extends HttpFilter {
     @Inject
     Accounts accounts;
 
+    @Inject
+    ConsoleSessions sessions;
+
+    @Inject
+    Clock clock;
+
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         secure(response);
+        if (sessions.production()) {
+            response.setHeader("Strict-Transport-Security", ConsoleSessions.STRICT_TRANSPORT_SECURITY);
+        }
         if ("POST".equals(request.getMethod())
                 && !SameOrigin.allows(request.getHeader("Host"), request.getHeader("Origin"), request.getHeader("Referer"))) {
             refuseCrossSite(response);
@@ -115,26 +127,35 @@ public class ConsoleGate extends HttpFilter {
         }
     }
 
-    /** The session's account when it may still use the console; a session that may not is ended. */
+    /**
+     * The session's account when it may still use the console, the session then seen now; a session that may not (idle
+     * too long, past its lifetime, or its account no longer allowed) is ended.
+     */
     private Optional<Account> signedIn(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
         if (session == null || !(session.getAttribute(SignedIn.ATTRIBUTE) instanceof SignedIn signedIn)) {
             return Optional.empty();
         }
+        long now = clock.millis();
         // as the API's bearer tokens: a lockout stops new sign-ins, not this one
-        Optional<Account> account = accounts.find(signedIn.userId())
-                .filter(a -> a.mayStillAct(signedIn.atEpochSecond()));
+        Optional<Account> account = sessions.over(signedIn, now) ? Optional.empty()
+                : accounts.find(signedIn.userId()).filter(a -> a.mayStillAct(signedIn.atEpochSecond()));
         if (account.isEmpty()) {
             session.invalidate();
+        } else {
+            session.setAttribute(SignedIn.ATTRIBUTE, signedIn.seen(now));
         }
         return account;
     }
 
-    /** Starts the console session of an account that just signed in: a new session id, the idle timeout. */
-    static void begin(HttpServletRequest request, UUID userId, long nowEpochSecond, int idleSeconds) {
+    /**
+     * Starts the console session of an account that just signed in: the first session of this visitor (the sign-in
+     * form is stateless and makes none), under a new id, with the idle timeout.
+     */
+    static void begin(HttpServletRequest request, UUID userId, long nowMillis, int idleSeconds) {
         HttpSession session = request.getSession(true);
-        request.changeSessionId(); // whatever id the sign-in form's visitor had is not the signed-in one
-        session.setAttribute(SignedIn.ATTRIBUTE, new SignedIn(userId, nowEpochSecond));
+        request.changeSessionId(); // whatever id the visitor had is not the signed-in one
+        session.setAttribute(SignedIn.ATTRIBUTE, SignedIn.at(userId, nowMillis));
         session.setMaxInactiveInterval(idleSeconds);
     }
 

@@ -2,7 +2,6 @@ package com.paycore.console;
 
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.faces.context.ExternalContext;
@@ -11,14 +10,15 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.servlet.http.HttpServletRequest;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.primefaces.context.PrimeFacesContext;
 
 import com.paycore.auth.PasswordSignIn;
 
 /**
  * The sign-in form: the account's email and password, checked exactly as the token endpoint checks them (attempt
  * limits, lockout, inactive accounts, audit rows). A refusal stays on the form with its words; a success starts the
- * console session and opens the transactions.
+ * console session and opens the transactions. The page itself is a transient (stateless) view: showing it, or
+ * refusing a sign-in, creates no session, so a flood of requests for it fills no memory.
  */
 @Named
 @RequestScoped
@@ -30,10 +30,8 @@ public class SignInPage {
     @Inject
     Clock clock;
 
-    /** Idle time after which the console session ends. */
     @Inject
-    @ConfigProperty(name = "payments.console.session-timeout", defaultValue = "PT30M")
-    Duration sessionTimeout;
+    ConsoleSessions sessions;
 
     private String email;
     private String password;
@@ -48,13 +46,9 @@ public class SignInPage {
             refusal = outcome.refusal();
             return null;
         }
-        ConsoleGate.begin(request, outcome.account().id(), clock.instant().getEpochSecond(), idleSeconds());
+        ConsoleGate.begin(request, outcome.account().id(), clock.millis(), sessions.idleSeconds());
         external.redirect(external.getRequestContextPath() + "/console/transactions");
         return null;
-    }
-
-    private int idleSeconds() {
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(60, sessionTimeout.toSeconds())); // a minute at least
     }
 
     public String getEmail() {
@@ -71,6 +65,14 @@ public class SignInPage {
 
     public void setPassword(String password) {
         this.password = password;
+    }
+
+    /**
+     * The nonce of this page's scripts (PrimeFaces in CSP mode): the form sends it back, so that a postback of this
+     * stateless view, which keeps no nonce on the server, is rendered again under one even without the page's scripts.
+     */
+    public String getNonce() {
+        return PrimeFacesContext.getCspState(FacesContext.getCurrentInstance()).getNonce();
     }
 
     public String getRefusal() {

@@ -23,9 +23,13 @@ import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
 
 /**
- * Links of external identities (issuer and subject) to users (issue 24, item 7). A platform administrator links any
- * user; a company Admin links a user of a company they administer, to an issuer that may speak for that company. A
- * user the caller cannot see this way answers 404, as a missing one.
+ * Links of external identities (issuer and subject) to users. A link is made from a token of its subject: the
+ * signed-in user presents a valid token of the issuer for that subject and the link is to that user; without such a
+ * proof only a platform administrator links (any user), and anyone else is refused (403), so that no one can link a
+ * subject they do not hold to a colleague and then sign in as them. Listing and removing links: a platform
+ * administrator for any user, a user for themselves, a company Admin for a user of a company they administer (removing
+ * only for an issuer that may speak for that company). A user the caller cannot see this way answers 404, as a missing
+ * one.
  */
 @ApplicationScoped
 @Transactional
@@ -49,39 +53,82 @@ class ExternalIdentityService {
     @Inject
     Clock clock;
 
-    /** The user is looked up (and the caller's reach checked) before the body: another tenant's user is 404 whatever it holds. */
+    @Inject
+    ExternalTokens tokens;
+
+    /**
+     * Who may link is decided before the body is read: a caller other than a platform administrator links only
+     * themselves, and only with a token of the subject; the token is checked after the issuer is known.
+     */
     ExternalIdentity link(UUID userId, LinkRequest request) {
-        Set<UUID> shared = reachable(userId);
+        boolean self = userId.equals(caller.userId());
+        boolean platformAdmin = caller.platformAdmin();
+        if (!platformAdmin && !self) {
+            throw AppException.forbidden();
+        }
+        if (platformAdmin) {
+            users.find(userId).orElseThrow(() -> AppException.notFound("User"));
+        }
         Bodies.validate(request);
-        String subject = request.subject;
         ExternalIssuers.Issuer issuer = ExternalIssuers.named(request.issuer.trim())
                 .orElseThrow(() -> AppException.invalid("issuer: not a configured external issuer ("
                         + ExternalIssuers.NAMES + ")"));
-        UUID company = companyFor(shared, issuer);
+        String subject = blankToNull(request.subject);
+        String token = blankToNull(request.externalToken);
+        if (token != null) {
+            String proven = tokens.verifiedSubject(issuer, token).orElseThrow(() -> AppException.invalid(
+                    "externalToken: not a valid token of issuer " + issuer.name() + " (its signature, iss, exp or aud)"));
+            if (subject != null && !subject.equals(proven)) {
+                throw AppException.invalid("subject: not the sub of externalToken");
+            }
+            subject = proven;
+        } else if (!platformAdmin) {
+            throw AppException.forbidden(); // no proof: only a platform administrator links
+        } else if (subject == null) {
+            throw AppException.invalid("subject: required without externalToken");
+        }
+        if (subject.length() > 255) {
+            throw AppException.invalid("subject: at most 255 characters");
+        }
         ExternalIdentity link = new ExternalIdentity(userId, issuer.name(), subject, OffsetDateTime.now(clock),
                 caller.userId());
         em.persist(link);
         UniqueViolations.flush(em, ErrorCode.DUPLICATE_EXTERNAL_IDENTITY);
-        audit.record("ExternalIdentityLinked", company, "User", userId, "issuer " + issuer.name());
+        audit.record("ExternalIdentityLinked", platformAdmin ? null : companyOfOwnLink(userId, issuer), "User", userId,
+                "issuer " + issuer.name());
         return link;
     }
 
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.trim();
+    }
+
+    /** The company whose trail shows a user's own link: one of theirs the issuer speaks for, else none. */
+    private UUID companyOfOwnLink(UUID userId, ExternalIssuers.Issuer issuer) {
+        return access.companiesOfUser(userId).stream().filter(issuer.companies()::contains).sorted().findFirst()
+                .orElse(null);
+    }
+
     List<ExternalIdentity> list(UUID userId) {
-        reachable(userId);
+        if (!userId.equals(caller.userId())) {
+            reachable(userId);
+        }
         return em.createQuery("select l from ExternalIdentity l where l.userId = :user order by l.createdAt, l.id",
                         ExternalIdentity.class)
                 .setParameter("user", userId).getResultList();
     }
 
     void unlink(UUID userId, UUID linkId) {
-        Set<UUID> shared = reachable(userId);
+        boolean self = userId.equals(caller.userId()) && !caller.platformAdmin();
+        Set<UUID> shared = self ? null : reachable(userId);
         ExternalIdentity link = Optional.ofNullable(em.find(ExternalIdentity.class, linkId))
                 .filter(l -> l.userId().equals(userId))
                 .orElseThrow(() -> AppException.notFound("External identity"));
-        // An issuer no longer configured speaks for no company: only a platform administrator removes its links.
+        // An issuer no longer configured speaks for no company: only a platform administrator or the user removes its
+        // links.
         ExternalIssuers.Issuer issuer = ExternalIssuers.named(link.issuer())
                 .orElse(new ExternalIssuers.Issuer(link.issuer(), "", Set.of()));
-        UUID company = companyFor(shared, issuer);
+        UUID company = self ? companyOfOwnLink(userId, issuer) : companyFor(shared, issuer);
         em.remove(link);
         audit.record("ExternalIdentityUnlinked", company, "User", userId, "issuer " + link.issuer());
     }

@@ -16,8 +16,11 @@ import com.paycore.platform.runtime.Settings;
  * is the {@code iss} its tokens carry and {@code payments.jwt.external-issuers.<name>.companies} the ids of the companies
  * (comma-separated) whose users it may name. Its tokens reach a user only through an explicit link (issuer name and
  * subject, {@link ExternalIdentityService}), and only a user with an active membership of one of those companies; the
- * caller then acts in those companies only. Read from the settings on every call (cheap: system properties and the
- * environment), so nothing is cached past a restart.
+ * caller then acts in those companies only. A user links a subject to themselves by presenting a token of it, which
+ * this instance checks with the issuer's key at {@code payments.jwt.external-issuers.<name>.publickey.location} (else,
+ * on an instance whose verifier trusts that issuer, with the verifier's own key) and for the audience
+ * {@code payments.jwt.external-issuers.<name>.audience} (else {@code payments.jwt.audience}). Read from the settings on
+ * every call (cheap: system properties and the environment), so nothing is cached past a restart.
  */
 public final class ExternalIssuers {
 
@@ -65,6 +68,16 @@ public final class ExternalIssuers {
             }
         }
         return null;
+    }
+
+    /** Where this issuer's public keys are (a URL or path: PEM, JWK or JWK Set), when set. */
+    public static Optional<String> keyLocation(String name) {
+        return Optional.ofNullable(Settings.get(key(name, "publickey.location"))).map(String::trim);
+    }
+
+    /** The audiences (comma-separated) a token of this issuer presented for a link must name one of, when set. */
+    public static Optional<String> audience(String name) {
+        return Optional.ofNullable(Settings.get(key(name, "audience"))).map(String::trim);
     }
 
     static String key(String name, String what) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -68,19 +69,25 @@ abstract class ConsoleScenarios {
     }
 
     /**
-     * Over TLS the session cookie is also {@code Secure} (glassfish-web.xml's cookieSecure=dynamic), and a session left
-     * idle longer than {@code payments.console.session-timeout} ends while one in use goes on: on the second instance,
-     * which serves HTTPS and has a one-minute timeout (the least the setting takes), on the same database.
+     * Over TLS the session cookie is also {@code Secure} (glassfish-web.xml's cookieSecure=dynamic), a session left idle
+     * longer than {@code payments.console.session-timeout} ends while one in use goes on, and a session kept busy still
+     * ends {@code payments.console.session-max-age} after its sign-in: on the second instance, which serves HTTPS and
+     * has limits of seconds ({@link SecondInstance#CONSOLE_IDLE}, {@link SecondInstance#CONSOLE_MAX_AGE}), on the same
+     * database. The session is probed with {@code GET /console}, whose redirect says whether it is signed in.
      */
     @Test
-    void overTlsTheCookieIsSecureAndASessionIdleLongerThanTheTimeoutEnds() throws Exception {
+    void overTlsTheCookieIsSecureAndASessionEndsIdleOrAtItsMaxAge() throws Exception {
         Cards.Shop shop = Cards.aShop();
         Api.Member admin = Api.anAdminOf(shop.companyId());
+        long idle = SecondInstance.CONSOLE_IDLE.toMillis();
+        long maxAge = SecondInstance.CONSOLE_MAX_AGE.toMillis();
         try (Browser browser = Browser.englishAcceptingAnyCertificate()) {
             String base = SecondInstance.secureBaseUri();
             browser.driver.get(base + "/console");
             assertEquals("/console/signin", browser.path());
+            long signingIn = System.currentTimeMillis();
             browser.signIn(admin.person().email(), admin.person().password());
+            long signedIn = System.currentTimeMillis();
             assertEquals(base + "/console/transactions", browser.driver.getCurrentUrl(), browser.text());
             Cookie session = browser.session();
             assertNotNull(session, "a server-side session");
@@ -88,22 +95,131 @@ abstract class ConsoleScenarios {
                     () -> assertTrue(session.isHttpOnly(), "HttpOnly"),
                     () -> assertEquals("Lax", session.getSameSite()));
 
-            Thread.sleep(30_000);
+            // Busy for longer than the idle timeout: requests half a second apart keep it.
+            while (System.currentTimeMillis() - signedIn < idle + 2000) {
+                assertTrue(signedIn(base, session), "in use: still signed in");
+                Thread.sleep(500);
+            }
+            assertTrue(System.currentTimeMillis() - signingIn + idle + 2000 < maxAge,
+                    "the check below comes before the max age, so only idleness can end the session");
+            Thread.sleep(idle + 1000);
+            assertFalse(signedIn(base, session), "idle longer than the timeout: the session id opens nothing");
             browser.driver.get(base + "/console/projects");
-            assertEquals("/console/projects", browser.path(), "idle 30 s of its minute: still signed in");
-            Thread.sleep(32_000);
-            browser.driver.get(base + "/console/companies");
-            assertEquals("/console/companies", browser.path(),
-                    "over a minute after sign-in, but 32 s after the last page: the timeout counts idle time");
-            Thread.sleep(62_000);
-            browser.driver.get(base + "/console/projects");
-            assertEquals("/console/signin", browser.path(), "idle longer than the minute: signed out");
-            assertEquals(303, given().baseUri(base).relaxedHTTPSValidation().redirects().follow(false)
-                    .cookie(session.getName(), session.getValue()).get("/console/transactions").statusCode(),
-                    "the expired session id opens nothing");
+            assertEquals("/console/signin", browser.path(), "idle longer than the timeout: signed out");
+
+            long again = System.currentTimeMillis();
             browser.signIn(admin.person().email(), admin.person().password());
+            long againDone = System.currentTimeMillis();
             assertEquals("/console/transactions", browser.path(), "signing in again opens a new session");
+            Cookie busy = browser.session();
+            int surelyAlive = 0;
+            while (System.currentTimeMillis() - againDone < maxAge + 500) {
+                boolean in = signedIn(base, busy);
+                if (System.currentTimeMillis() - again < maxAge) {
+                    assertTrue(in, "kept busy, within its max age: signed in");
+                    surelyAlive++;
+                }
+                Thread.sleep(500);
+            }
+            assertTrue(surelyAlive > 5, "busy for most of its max age: " + surelyAlive + " requests");
+            assertFalse(signedIn(base, busy), "busy, but past its max age: signed out");
+            browser.driver.get(base + "/console/transactions");
+            assertEquals("/console/signin", browser.path(), "past its max age: the pages ask for the sign-in");
         }
+    }
+
+    /** Whether the session opens the console: GET /console sends a signed-in session on, anyone else to the sign-in. */
+    private static boolean signedIn(String base, Cookie session) {
+        Response r = given().baseUri(base).relaxedHTTPSValidation().redirects().follow(false)
+                .cookie(session.getName(), session.getValue()).get("/console");
+        assertEquals(303, r.statusCode(), r.asString());
+        String location = r.header("Location");
+        assertTrue(location.endsWith("/console/transactions") || location.endsWith("/console/signin"), location);
+        return location.endsWith("/console/transactions");
+    }
+
+    /**
+     * The sign-in form shows without a session (a transient view): a flood of GETs creates none, nor does a refused
+     * sign-in; only a successful one sets the session cookie.
+     */
+    @Test
+    void theSignInPageCreatesNoSessionHoweverOftenItIsShown() {
+        Api.Person person = Api.aUser();
+        for (int i = 0; i < 200; i++) {
+            Response form = anonymous().get(i % 2 == 0 ? "/console/signin" : "/console/signin.xhtml");
+            assertEquals(200, form.statusCode());
+            assertEquals(List.of(), form.headers().getValues("Set-Cookie"), "GET " + i + " set a cookie");
+            assertTrue(form.asString().contains("name=\"jakarta.faces.ViewState\""), "the form is a Faces form");
+        }
+        Response anonymousPage = anonymous().get("/console/transactions");
+        assertEquals(303, anonymousPage.statusCode());
+        assertEquals(List.of(), anonymousPage.headers().getValues("Set-Cookie"), "sent to the sign-in without a session");
+        Response refused = signInBrowserless(Deployments.baseUri(), person.email(), "not-the-password");
+        assertEquals(200, refused.statusCode(), refused.asString());
+        assertTrue(refused.asString().contains(REFUSED), refused.asString());
+        assertEquals(List.of(), refused.headers().getValues("Set-Cookie"), "a refused sign-in makes no session");
+        Response accepted = signInBrowserless(Deployments.baseUri(), person.email(), person.password());
+        assertEquals(302, accepted.statusCode(), accepted.asString());
+        assertTrue(accepted.header("Location").endsWith("/console/transactions"), accepted.header("Location"));
+        assertNotNull(accepted.getDetailedCookie("JSESSIONID"), "signed in: a session " + accepted.headers());
+        assertFalse(accepted.getDetailedCookie("JSESSIONID").isSecured(), "development over plain HTTP: not Secure");
+        assertNull(anonymous().get("/console/signin").header("Strict-Transport-Security"),
+                "no HSTS in development mode (production only)");
+    }
+
+    /**
+     * Production mode (on an instance started with payments.mode=production, see StartupScenarios): it sits behind TLS,
+     * so even over plain HTTP (a proxy ended TLS) the session cookie is Secure, and every console answer carries HSTS.
+     */
+    static void assertProductionConsole(String baseUri, String email, String password) {
+        RequestSpecification anonymous = given().baseUri(baseUri).redirects().follow(false);
+        Response form = anonymous.get("/console/signin");
+        assertEquals(200, form.statusCode(), form.asString());
+        assertEquals("max-age=31536000", form.header("Strict-Transport-Security"));
+        assertEquals(List.of(), form.headers().getValues("Set-Cookie"), "the form makes no session");
+        assertEquals("max-age=31536000", given().baseUri(baseUri).redirects().follow(false).get("/console/transactions")
+                .header("Strict-Transport-Security"), "on the redirect to the sign-in too");
+        Response accepted = signInBrowserless(baseUri, email, password);
+        io.restassured.http.Cookie session = accepted.getDetailedCookie("JSESSIONID");
+        assertNotNull(session, "signed in: " + accepted.statusCode() + " " + accepted.headers());
+        assertTrue(session.isSecured(), "Secure over plain HTTP in production: " + accepted.headers().getValues("Set-Cookie"));
+        assertTrue(session.isHttpOnly());
+        Response page = given().baseUri(baseUri).redirects().follow(false).cookie("JSESSIONID", session.getValue())
+                .get("/console/transactions");
+        assertEquals(200, page.statusCode(), page.asString());
+        assertEquals("max-age=31536000", page.header("Strict-Transport-Security"));
+    }
+
+    /** Signs in through the form without a browser: the answer to the form's POST. */
+    static Response signInBrowserless(String baseUri, String email, String password) {
+        Response form = given().baseUri(baseUri).relaxedHTTPSValidation().redirects().follow(false).get("/console/signin");
+        String html = form.asString();
+        java.util.regex.Matcher action = java.util.regex.Pattern.compile("<form[^>]*id=\"signin\"[^>]*action=\"([^\"]+)\"")
+                .matcher(html);
+        assertTrue(action.find(), html);
+        Map<String, String> fields = new java.util.LinkedHashMap<>();
+        java.util.regex.Matcher hidden = java.util.regex.Pattern.compile("<input[^>]*type=\"hidden\"[^>]*>").matcher(html);
+        while (hidden.find()) {
+            java.util.regex.Matcher name = java.util.regex.Pattern.compile("name=\"([^\"]*)\"").matcher(hidden.group());
+            java.util.regex.Matcher value = java.util.regex.Pattern.compile("value=\"([^\"]*)\"").matcher(hidden.group());
+            if (name.find()) {
+                fields.put(name.group(1), value.find() ? value.group(1).replace("&amp;", "&") : "");
+            }
+        }
+        fields.put("email", email);
+        fields.put("password", password);
+        fields.put("submit", "");
+        return given().baseUri(baseUri).relaxedHTTPSValidation().redirects().follow(false).header("Origin", baseUri)
+                .contentType("application/x-www-form-urlencoded; charset=UTF-8").formParams(fields)
+                .post(action.group(1).replace("&amp;", "&"));
+    }
+
+    /** A signed-in session made through the form without a browser. */
+    private static Cookie signedInBrowserless(String baseUri, Api.Person person) {
+        Response accepted = signInBrowserless(baseUri, person.email(), person.password());
+        io.restassured.http.Cookie session = accepted.getDetailedCookie("JSESSIONID");
+        assertNotNull(session, accepted.statusCode() + " " + accepted.headers());
+        return new Cookie(session.getName(), session.getValue());
     }
 
     @Test

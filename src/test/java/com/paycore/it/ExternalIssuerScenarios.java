@@ -28,8 +28,8 @@ import io.restassured.specification.RequestSpecification;
  * Tokens of an external OAuth2 issuer, on extra instances configured for one (the test holds the issuer's key and
  * mints its tokens with the JDK): the audience is required; the issuer is bound to the companies it may speak for
  * (payments.jwt.external-issuers.idp.companies) and its subjects reach users only through explicit links
- * (/api/adm/users/{id}/externalIdentities, issue 24 item 7); a platform administrator's token through it does not
- * carry platform rights by default.
+ * (/api/adm/users/{id}/externalIdentities), made by the user presenting a token of the subject or by a platform
+ * administrator; a platform administrator's token through it does not carry platform rights by default.
  */
 abstract class ExternalIssuerScenarios {
 
@@ -83,6 +83,16 @@ abstract class ExternalIssuerScenarios {
         return as.body(Map.of("issuer", issuer, "subject", subject)).post(links(userId));
     }
 
+    /** Links with a token of the subject as proof (subject null: left out, the token's). */
+    private static io.restassured.response.Response linkWithToken(RequestSpecification as, UUID userId, String subject,
+                                                                  String token) {
+        Map<String, String> body = new java.util.HashMap<>(Map.of("issuer", "idp", "externalToken", token));
+        if (subject != null) {
+            body.put("subject", subject);
+        }
+        return as.body(body).post(links(userId));
+    }
+
     @Test
     void externalTokensNeedALinkTheAudienceAndACompanyOfTheIssuerAndCarryNoPlatformRightsByDefault() throws Exception {
         Path pem = itDir().resolve("external-issuer.pem");
@@ -106,8 +116,11 @@ abstract class ExternalIssuerScenarios {
         Process instance = SecondInstance.launch("external", port, externalOptions);
         // Every instance knows the issuers; this one keeps the built-in issuer (as an internal administration instance
         // would), so that links can be made before anyone can sign in through the external issuer.
+        // It also holds the issuer's key and audience, to check the tokens users present to link their subjects.
         Map<String, String> directory = new java.util.HashMap<>();
         issuers.forEach(o -> directory.put(o.substring(2, o.indexOf('=')), o.substring(o.indexOf('=') + 1)));
+        directory.put("payments.jwt.external-issuers.idp.publickey.location", pem.toAbsolutePath().toUri().toString());
+        directory.put("payments.jwt.external-issuers.idp.audience", AUDIENCE);
         try (ExtraInstance builtIn = ExtraInstance.start("issuer-directory", directory)) {
             String uri = "http://localhost:" + port;
             SecondInstance.awaitReadiness(instance, uri, "external",
@@ -119,8 +132,25 @@ abstract class ExternalIssuerScenarios {
             refused(on(uri, externalToken(issuer, subject, user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
             refused(on(uri, externalToken(issuer, user.id().toString(), user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
 
-            // The Admin of a company the issuer speaks for links its user; the link alone decides, not the e-mail.
-            UUID linkId = Api.created(link(on(adm, adminOfSpokenFor.token()), user.id(), "idp", subject));
+            // A link needs proof: the Admin of a company the issuer speaks for cannot link a subject to a colleague
+            // (and then sign in as them), with or without a token of it; the user links it, presenting a token of it.
+            refused(link(on(adm, adminOfSpokenFor.token()), user.id(), "idp", subject), 403);
+            refused(linkWithToken(on(adm, adminOfSpokenFor.token()), user.id(), subject,
+                    externalToken(issuer, subject, user.email(), AUDIENCE)), 403);
+            refused(link(on(adm, user.token()), user.id(), "idp", subject), 403); // no token: no proof
+            KeyPair forger = anIssuerKey(itDir().resolve("external-issuer-forger.pem"));
+            refused(linkWithToken(on(adm, user.token()), user.id(), subject,
+                    externalToken(forger, subject, user.email(), AUDIENCE)), 400); // not signed by the issuer
+            refused(linkWithToken(on(adm, user.token()), user.id(), subject,
+                    externalToken(issuer, subject, user.email(), "another-service")), 400); // meant for another service
+            refused(linkWithToken(on(adm, user.token()), user.id(), subject,
+                    externalToken(issuer, aSubject(), user.email(), AUDIENCE)), 400); // a token of another subject
+            refused(linkWithToken(on(adm, user.token()), user.id(), subject, "not-a-token"), 400);
+            assertEquals(0, ok(on(adm, Api.rootToken()).get(links(user.id()))).getList("entries").size(),
+                    "no refused attempt linked anything");
+            UUID linkId = Api.created(linkWithToken(on(adm, user.token()), user.id(), subject,
+                    externalToken(issuer, subject, user.email(), AUDIENCE)));
+            // the link alone decides, not the e-mail
             assertEquals(user.id().toString(), ok(on(uri, externalToken(issuer, subject, "someone-else@example.com", AUDIENCE))
                     .get("/api/adm/users/me")).getString("entry.id"), "the linked subject names the user");
             refused(on(uri, externalToken(issuer, subject, user.email(), null)).get("/api/adm/users/me"), 401);
@@ -134,10 +164,19 @@ abstract class ExternalIssuerScenarios {
             String root = Api.rootToken();
             refused(link(on(adm, root), both.id(), "idp", subject), 400);
             refused(link(on(adm, root), both.id(), "no-such-issuer", aSubject()), 400);
-            refused(link(on(adm, adminOfSpokenFor.token()), outsider.id(), "idp", aSubject()), 404);
+            refused(link(on(adm, adminOfSpokenFor.token()), outsider.id(), "idp", aSubject()), 403);
             refused(on(adm, adminOfSpokenFor.token()).get(links(outsider.id())), 404);
             refused(link(on(adm, adminOfOther.token()), outsider.id(), "idp", aSubject()), 403);
             refused(link(on(adm, user.token()), user.id(), "idp", aSubject()), 403);
+            String another = aSubject();
+            refused(linkWithToken(on(adm, user.token()), user.id(), subject,
+                    externalToken(issuer, subject, user.email(), AUDIENCE)), 400); // already linked
+            Api.created(linkWithToken(on(adm, user.token()), user.id(), null,
+                    externalToken(issuer, another, user.email(), AUDIENCE))); // the subject taken from the token
+            assertEquals(user.id().toString(), ok(on(uri, externalToken(issuer, another, user.email(), AUDIENCE))
+                    .get("/api/adm/users/me")).getString("entry.id"));
+            assertEquals(2, ok(on(adm, user.token()).get(links(user.id()))).getList("entries").size(),
+                    "a user lists their own links");
 
             // A platform administrator links anyone, but a user outside the issuer's companies stays refused.
             String outsiderSubject = aSubject();
@@ -154,14 +193,22 @@ abstract class ExternalIssuerScenarios {
             refused(link(on(uri, bothToken), outsider.id(), "idp", aSubject()), 403);
             ok(Api.as(both.token()).get("/api/adm/companies/" + other)); // control: the built-in token reaches both
 
-            // A linked Admin links through the issuer itself.
+            // Through the issuer itself (its instance checks the token with its own verifier's key): a linked Admin
+            // links no colleague, but a linked user links another subject of theirs by presenting its token.
             String adminSubject = aSubject();
             Api.created(link(on(adm, root), adminOfSpokenFor.person().id(), "idp", adminSubject));
             Api.Person colleague = Api.aMember(spokenFor, "User").person();
             String colleagueSubject = aSubject();
-            Api.created(link(on(uri, externalToken(issuer, adminSubject, "ignored@example.com", AUDIENCE)), colleague.id(),
-                    "idp", colleagueSubject));
-            ok(on(uri, externalToken(issuer, colleagueSubject, colleague.email(), AUDIENCE)).get("/api/adm/users/me"));
+            String adminThroughIssuer = externalToken(issuer, adminSubject, "ignored@example.com", AUDIENCE);
+            refused(link(on(uri, adminThroughIssuer), colleague.id(), "idp", colleagueSubject), 403);
+            refused(linkWithToken(on(uri, adminThroughIssuer), colleague.id(), colleagueSubject,
+                    externalToken(issuer, colleagueSubject, colleague.email(), AUDIENCE)), 403);
+            refused(on(uri, externalToken(issuer, colleagueSubject, colleague.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
+            String secondSubject = aSubject();
+            Api.created(linkWithToken(on(uri, bothToken), both.id(), secondSubject,
+                    externalToken(issuer, secondSubject, both.email(), AUDIENCE)));
+            assertEquals(both.id().toString(), ok(on(uri, externalToken(issuer, secondSubject, both.email(), AUDIENCE))
+                    .get("/api/adm/users/me")).getString("entry.id"));
 
             // Unlinking bites on the next request.
             ok(on(adm, adminOfSpokenFor.token()).delete(links(user.id()) + "/" + linkId));

@@ -14,10 +14,14 @@ import java.util.List;
  * A second Payara Micro running the same WAR against the same database, started on first use and stopped
  * when the test JVM exits: rules that must hold across instances (row locks, no caches deciding access)
  * are tested by sending requests to both. It also serves HTTPS (Payara Micro's own self-signed certificate) and ends a
- * console session after a minute idle, for the console's TLS and idle-timeout scenario; no other scenario uses its
- * console.
+ * console session after 4 seconds idle or 20 seconds in all, for the console's TLS and session-limit scenario; no other
+ * scenario uses its console.
  */
 final class SecondInstance {
+
+    /** The console session limits of this instance: short, so that the scenario waits seconds. */
+    static final java.time.Duration CONSOLE_IDLE = java.time.Duration.ofSeconds(4);
+    static final java.time.Duration CONSOLE_MAX_AGE = java.time.Duration.ofSeconds(20);
 
     private static Process process;
     private static String baseUri;
@@ -53,7 +57,8 @@ final class SecondInstance {
         } catch (java.io.IOException e) {
             throw new IllegalStateException("no free port for the second instance's HTTPS", e);
         }
-        process = launch("second", port, List.of("-Dpayments.console.session-timeout=PT1M"),
+        process = launch("second", port, List.of("-Dpayments.console.session-timeout=" + CONSOLE_IDLE,
+                        "-Dpayments.console.session-max-age=" + CONSOLE_MAX_AGE),
                 List.of("--sslport", String.valueOf(securePort)));
         Process started = process;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(started)));

@@ -29,7 +29,8 @@ import io.restassured.path.json.JsonPath;
  * Starting instances, each a Payara Micro process of its own (issue 24): several instances starting at the same
  * moment on an empty PostgreSQL schema migrate it once and all become ready; an instance whose migration keeps
  * failing exits non-zero instead of staying up without the application; in production mode an instance without the
- * settings a real installation needs stays not ready, naming each of them on /health/ready; a bad setting stops the
+ * settings a real installation needs stays not ready, naming each of them on /health/ready (and its console cookie is
+ * Secure, with HSTS on every console answer: ConsoleScenarios.assertProductionConsole); a bad setting stops the
  * start, naming it (checked with the report statement timeout, which was once read at the first report only).
  */
 abstract class StartupScenarios {
@@ -104,7 +105,7 @@ abstract class StartupScenarios {
      * TLS is made first, in development mode, as before a change of mode), else on an H2 database of its own.
      */
     @Test
-    void productionModeWithoutItsSettingsStaysNotReadyNamingEachOne() throws Exception {
+    void productionModeWithoutItsSettingsStaysNotReadyNamingEachOneAndItsConsoleCookieIsSecure() throws Exception {
         Path h2 = Path.of(System.getProperty("payments.it.dir", "target/it"), "production-guard-db", "payments")
                 .toAbsolutePath();
         Deployments.emptied(h2.getParent());
@@ -182,6 +183,8 @@ abstract class StartupScenarios {
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(404, figures.statusCode(), figures.body());
             assertFalse(figures.body().contains("payments_"), figures.body());
+            // the console of a production instance (checked here: no other instance runs in production mode)
+            ConsoleScenarios.assertProductionConsole(guarded.baseUri(), Api.ROOT_EMAIL, Api.ROOT_PASSWORD);
         }
     }
 
