@@ -18,6 +18,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
 
 import com.paycore.platform.data.Jpql;
 import com.paycore.platform.runtime.InstanceFigures;
@@ -50,16 +51,20 @@ class AcquirerLinks implements ScheduledJob, InstanceFigures {
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
+    /** This bean through its proxy: a sweep runs in a transaction of its own, so its reads get a fresh persistence context. */
+    @Inject
+    AcquirerLinks self;
+
     @Override
     public void arm(Schedules schedules) {
-        schedules.withFixedDelay("iso8583-hosts", SWEEP, this::sweep);
+        schedules.withFixedDelay("iso8583-hosts", SWEEP, () -> self.sweep());
     }
 
     /** A configuration changed or was deleted here: its old host is let go as soon as the change is committed. */
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) ProcessorService.ProcessorChanged change) {
         executor.execute(() -> {
             try {
-                sweep();
+                self.sweep();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "ISO 8583: the hosts could not be checked after a processor change; the next "
                         + "sweep does it", e);
@@ -68,6 +73,7 @@ class AcquirerLinks implements ScheduledJob, InstanceFigures {
     }
 
     /** Closes the hosts no gateway-2 configuration names any more, and forgets the figures of deleted ones. */
+    @Transactional
     void sweep() {
         Set<IsoHosts.Key> named = new HashSet<>();
         Set<UUID> processors = new HashSet<>();
