@@ -34,53 +34,36 @@ class PayCallers {
      * Writes also need the project's active processor (the oldest active, not deleted) and the newest keystore active
      * at the given instant: a join on the processor chosen by a correlated subquery, and a scalar subquery.
      */
-    private static final String WRITE_COLUMNS = ", pp.id, pp.gateway, pp.settings_version, "
+    static final String FOR_WRITE = READ + ", pp.id, pp.gateway, pp.settings_version, "
             + "(select s.id from keystores s where s.activation_date <= ? and s.expiration_date > ? "
-            + "order by s.activation_date desc, s.id desc fetch first 1 rows only)";
-
-    private static final String ACTIVE_PROCESSOR = " left join payment_processors pp on pp.id = (select x.id from "
-            + "payment_processors x where x.project_id = p.id and x.deleted_at is null and x.active = true "
-            + "order by x.created_at, x.id fetch first 1 rows only)";
-
-    static final String FOR_WRITE = READ + WRITE_COLUMNS + KEY_PROJECT_COMPANY + ACTIVE_PROCESSOR
+            + "order by s.activation_date desc, s.id desc fetch first 1 rows only)"
+            + KEY_PROJECT_COMPANY
+            + " left join payment_processors pp on pp.id = (select x.id from payment_processors x "
+            + "where x.project_id = p.id and x.deleted_at is null and x.active = true "
+            + "order by x.created_at, x.id fetch first 1 rows only)"
             + " where k.lookup_hash = ?";
 
     /** The columns of {@link #READ}, first in every row this class reads. */
     static final int KEY_COLUMNS = 9;
 
-    /** The columns of {@link #READ} and {@link #WRITE_COLUMNS}, first in every row a write's check reads. */
-    static final int WRITE_KEY_COLUMNS = 13;
-
     @Inject
     Jdbc jdbc;
 
-    /**
-     * The statement of a {@link ProjectCaller.KeyedRead}: the key's columns (a write's also its route's), then the
-     * route's; its joins; the hash last.
-     */
-    static String joined(boolean write, String columns, String joins, String orderBy) {
-        return READ + (write ? WRITE_COLUMNS : "") + ", " + columns + KEY_PROJECT_COMPANY
-                + (write ? ACTIVE_PROCESSOR : "") + " " + joins + " where k.lookup_hash = ?"
+    /** The statement of a {@link ProjectCaller.KeyedRead}: the key's columns, then the route's; its joins; the hash last. */
+    static String joined(String columns, String joins, String orderBy) {
+        return READ + ", " + columns + KEY_PROJECT_COMPANY + " " + joins + " where k.lookup_hash = ?"
                 + (orderBy.isEmpty() ? "" : " " + orderBy);
     }
 
     /**
-     * The key's check and a route's read in one statement ({@link ProjectCaller#readWithKey}): a write's instant
-     * (for its keystore) first, then the joins' parameters, the hash last. Empty when no key has the hash; the route's
-     * value is null when its reader read null.
+     * The key's check and a route's read in one statement ({@link ProjectCaller#readWithKey}), the joins' parameters
+     * before the hash. Empty when no key has the hash; the route's value is null when its reader read null.
      */
-    <T> Optional<ProjectCaller.Holder<T>> findWith(String lookupHash, ProjectCaller.KeyedRead<T> read,
-                                                  OffsetDateTime now, Object... parameters) {
-        int before = read.write ? 2 : 0;
-        Object[] all = new Object[before + parameters.length + 1];
-        if (read.write) {
-            all[0] = now;
-            all[1] = now;
-        }
-        System.arraycopy(parameters, 0, all, before, parameters.length);
-        all[all.length - 1] = lookupHash;
+    <T> Optional<ProjectCaller.Holder<T>> findWith(String lookupHash, ProjectCaller.KeyedRead<T> read, Object... parameters) {
+        Object[] all = java.util.Arrays.copyOf(parameters, parameters.length + 1);
+        all[parameters.length] = lookupHash;
         return jdbc.first(read.sql, row -> {
-            ProjectCaller.Snapshot key = snapshot(row, read.write);
+            ProjectCaller.Snapshot key = snapshot(row, false);
             return new ProjectCaller.Holder<>(key, read.reader.read(row));
         }, all);
     }

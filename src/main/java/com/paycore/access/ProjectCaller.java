@@ -41,47 +41,26 @@ public class ProjectCaller {
 
     /**
      * A route's read joined to the key's check in one statement, made once: its columns (after the key's
-     * {@link #KEY_COLUMNS}, or a write's {@link #WRITE_KEY_COLUMNS}), its joins (the key's project is
-     * {@code k.project_id}; their parameters are given to {@link #readWithKey}), its order, and its reader, which sees
-     * the first row (and may move on) and reads its columns after the key's.
+     * {@link #KEY_COLUMNS}), its joins (the key's project is {@code k.project_id}; their parameters are given to
+     * {@link #readWithKey}), its order, and its reader, which sees the first row (and may move on) and reads its
+     * columns from {@code KEY_COLUMNS + 1}.
      */
     public static final class KeyedRead<T> {
 
         final String sql;
-        final boolean write;
         final Jdbc.RowReader<T> reader;
 
-        /** A read's: the key and the active states, then the route's columns. */
         public KeyedRead(String columns, String joins, String orderBy, Jdbc.RowReader<T> reader) {
-            this(false, columns, joins, orderBy, reader);
-        }
-
-        private KeyedRead(boolean write, String columns, String joins, String orderBy, Jdbc.RowReader<T> reader) {
-            this.sql = PayCallers.joined(write, columns, joins, orderBy);
-            this.write = write;
+            this.sql = PayCallers.joined(columns, joins, orderBy);
             this.reader = reader;
-        }
-
-        /**
-         * A write's (a {@link KeyCheckedByRead} POST): the key and the active states, the project's active processor
-         * and newest keystore as the key filter reads them for writes, then the route's columns.
-         */
-        public static <T> KeyedRead<T> ofWrite(String columns, String joins, String orderBy, Jdbc.RowReader<T> reader) {
-            return new KeyedRead<>(true, columns, joins, orderBy, reader);
         }
     }
 
     /** How many columns of a {@link KeyedRead}'s row are the key's. */
     public static final int KEY_COLUMNS = PayCallers.KEY_COLUMNS;
 
-    /** How many columns of a {@link KeyedRead#ofWrite} row are the key's. */
-    public static final int WRITE_KEY_COLUMNS = PayCallers.WRITE_KEY_COLUMNS;
-
-    /**
-     * A key presented on a {@link KeyCheckedByRead} route: its hash, the instant, whether the request writes (its
-     * check then also reads the processor route and the keystore), the filter's test.
-     */
-    private record Presented(String lookupHash, OffsetDateTime now, boolean write, Predicate<Snapshot> passes) {
+    /** A key presented on a {@link KeyCheckedByRead} route, not checked yet: its hash, the instant, the filter's test. */
+    private record Presented(String lookupHash, OffsetDateTime now, Predicate<Snapshot> passes) {
     }
 
     /** Set by the producer (RequestCallers). */
@@ -90,9 +69,6 @@ public class ProjectCaller {
     private Snapshot snapshot;
 
     private Presented presented;
-
-    /** The presented key was checked (passed or refused: a refusal is final); the route's read may check it again. */
-    private boolean checked;
 
     /** The key with this keyed hash and what surrounds it, read fresh; empty when no key has it. */
     public Optional<Snapshot> read(String lookupHash, boolean write, OffsetDateTime now) {
@@ -107,36 +83,29 @@ public class ProjectCaller {
 
     /**
      * The API-key filter on a {@link KeyCheckedByRead} route: the key with this hash is checked later, by the route's
-     * statement or at the latest before the answer leaves; {@code write} for a POST, whose check also reads the
-     * project's processor route and keystore; {@code passes} is the filter's test of what is read.
+     * statement or at the latest before the answer leaves; {@code passes} is the filter's test of what is read.
      */
-    public void present(String lookupHash, OffsetDateTime now, boolean write, Predicate<Snapshot> passes) {
+    public void present(String lookupHash, OffsetDateTime now, Predicate<Snapshot> passes) {
         this.snapshot = null;
-        this.checked = false;
-        this.presented = new Presented(lookupHash, now, write, passes);
+        this.presented = new Presented(lookupHash, now, passes);
     }
 
     /**
      * The route's read and the key's check in one statement. Empty when the route's joins found nothing; 401 when
      * the key is unknown or does not pass, whatever the route's joins found. Only for a key presented on a
-     * {@link KeyCheckedByRead} route, with a read of the request's kind (anything else is a programming error). When an
-     * earlier use of the caller checked the key already (an {@code Idempotency-Key} claim needs its project first),
-     * the statement checks it once more: the answer is the same, one round trip more.
+     * {@link KeyCheckedByRead} route (anything else is a programming error).
      */
     public <T> Optional<T> readWithKey(KeyedRead<T> read, Object... parameters) {
-        if (presented == null || presented.write() != read.write) {
-            throw new IllegalStateException("readWithKey needs a key presented on a @KeyCheckedByRead route and a "
-                    + "KeyedRead of the request's kind (KeyedRead.ofWrite for a POST)");
+        if (presented == null) {
+            throw new IllegalStateException("readWithKey needs a key presented on a @KeyCheckedByRead route");
         }
         Presented key = presented;
-        checked = true; // whatever the outcome: a refusal is final
-        snapshot = null;
-        Holder<T> found = callers.findWith(key.lookupHash(), read, key.now(), parameters)
-                .orElseThrow(AppException::unauthenticated);
+        presented = null; // checked here, whatever the outcome: a refusal is final
+        Holder<T> found = callers.findWith(key.lookupHash(), read, parameters).orElseThrow(AppException::unauthenticated);
         if (!key.passes().test(found.snapshot())) {
             throw AppException.unauthenticated();
         }
-        snapshot = found.snapshot();
+        authenticate(found.snapshot());
         return Optional.ofNullable(found.value());
     }
 
@@ -149,16 +118,16 @@ public class ProjectCaller {
      * {@link KeyCheckedByRead} route leaves); nothing when none is presented. 401 when it does not pass.
      */
     public void checkPresented() {
-        if (presented == null || checked) {
+        if (presented == null) {
             return;
         }
         Presented key = presented;
-        checked = true;
-        Snapshot found = read(key.lookupHash(), key.write(), key.now()).orElseThrow(AppException::unauthenticated);
+        presented = null;
+        Snapshot found = read(key.lookupHash(), false, key.now()).orElseThrow(AppException::unauthenticated);
         if (!key.passes().test(found)) {
             throw AppException.unauthenticated();
         }
-        snapshot = found;
+        authenticate(found);
     }
 
     /** The checked key; a presented one is checked first. 401 without one. */

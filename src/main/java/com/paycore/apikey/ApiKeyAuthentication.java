@@ -38,10 +38,9 @@ import com.paycore.secret.LookupKey;
  * statement of {@link ProjectCaller#read} that also reads the project's and company's states, so a deactivation bites at once
  * on every instance. Anything else, an administrator's token included, is 401.
  * <p>
- * On a {@link KeyCheckedByRead} route (E16's reads, and authorize, whose token read checks it) the same check runs in
- * the route's own statement instead: the filter presents the key to the caller with its test, and before the answer
- * leaves, a key no statement has checked yet is checked here; if it does not pass, the answer is the 401 whatever the
- * route answered.
+ * On a {@link KeyCheckedByRead} route (a GET) the same check runs in the route's own statement instead: the filter
+ * presents the key to the caller with its test, and before the answer leaves, a key no statement has checked yet is
+ * checked here; if it does not pass, the answer is the 401 whatever the route answered.
  */
 @Provider
 @ApplicationScoped
@@ -80,12 +79,12 @@ class ApiKeyAuthentication implements ContainerRequestFilter, ContainerResponseF
         }
         OffsetDateTime now = OffsetDateTime.now(clock);
         String hash = lookupKey.hash(value);
-        // Writes (new tokens and transactions) also read the project's processor route and the newest keystore.
-        boolean write = "POST".equals(request.getMethod());
         if (checkedByRead(request)) {
-            caller.present(hash, now, write, key -> passes(key, projectId, now));
+            caller.present(hash, now, key -> passes(key, projectId, now));
             return;
         }
+        // Writes (new tokens and transactions) also read the project's processor route and the newest keystore.
+        boolean write = "POST".equals(request.getMethod());
         ProjectCaller.Snapshot key = caller.read(hash, write, now).orElseThrow(AppException::unauthenticated);
         if (!passes(key, projectId, now)) {
             throw AppException.unauthenticated();
@@ -99,7 +98,8 @@ class ApiKeyAuthentication implements ContainerRequestFilter, ContainerResponseF
 
     private boolean checkedByRead(ContainerRequestContext request) {
         Method method = resource == null ? null : resource.getResourceMethod();
-        return method != null && checkedByRead.computeIfAbsent(method, m -> m.isAnnotationPresent(KeyCheckedByRead.class));
+        return method != null && "GET".equals(request.getMethod())
+                && checkedByRead.computeIfAbsent(method, m -> m.isAnnotationPresent(KeyCheckedByRead.class));
     }
 
     /** A key presented on a {@link KeyCheckedByRead} route and checked by no statement is checked before the answer leaves. */

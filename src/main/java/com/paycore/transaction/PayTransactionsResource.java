@@ -55,7 +55,6 @@ public class PayTransactionsResource {
 
     @POST
     @Idempotent
-    @KeyCheckedByRead
     @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
             schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Operation(operationId = "authorizePayment", summary = "Authorize or sale",
@@ -80,7 +79,7 @@ public class PayTransactionsResource {
     @APIResponse(responseCode = "409", description = "The same Idempotency-Key is still being processed")
     public Response authorize(@PathParam("projectId") UUID projectId, @RequestBody(required = true) @Valid @NotNull TransactionRequest request,
                               @Context UriInfo uri) {
-        TransactionService.Moved moved = transactions.authorize(caller, request);
+        TransactionService.Moved moved = transactions.authorize(caller.requireTransacting(), request);
         Response created = Envelope.created(uri.getAbsolutePath(), AuthorizationResponse.of(moved.transaction()));
         if (moved.event().eventResult().equals(EventResult.Approved.name())) {
             return created;

@@ -100,16 +100,12 @@ public class TransactionService implements OpenTransactions {
      * transaction Pending (DESIGN.md section 11; a sale is then not captured: the merchant captures once it is known).
      */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public Moved authorize(ProjectCaller caller, TransactionRequest request) {
-        // The API key's check and the token's read in one statement (its route is KeyCheckedByRead), before anything
-        // else; the refusals below keep their order.
-        PaymentTokenService.Named named = tokens.named(caller, request.paymentToken);
-        ProjectCaller.Transacting project = caller.requireTransacting();
+    public Moved authorize(ProjectCaller.Transacting project, TransactionRequest request) {
         Connections.Route route = connections.connectionFor(project);
         String currency = Money.currency(request.currency);
         BigDecimal amount = Money.amount(request.amount, currency);
         String tags = Tags.write(request.tags);
-        StoredCard card = tokens.forPayment(named);
+        StoredCard card = tokens.forPayment(project.projectId(), request.paymentToken);
         int version = project.credentialVersion();
         var connection = route.connection();
         PaymentGateway gateway = route.gateway();

@@ -190,26 +190,17 @@ class PaymentToken extends Timestamped {
     record ForPayment(UUID projectId, boolean active, UUID keystoreId, String panCiphertext, StoredCard card) {
 
         static ForPayment read(ResultSet row) throws SQLException {
-            return read(row, 0);
-        }
-
-        /** Its columns from {@code base + 1} (after an API key's, when read with its check); null when the row has none. */
-        static ForPayment read(ResultSet row, int base) throws SQLException {
-            UUID id = Jdbc.uuid(row, base + 1);
-            if (id == null) {
-                return null;
-            }
-            int length = row.getInt(base + 7);
-            String last4 = row.getString(base + 8);
-            int month = row.getInt(base + 9);
-            int year = row.getInt(base + 10);
-            Address address = new Address(row.getString(base + 12), row.getString(base + 13), row.getString(base + 14),
-                    row.getString(base + 15), row.getString(base + 16), row.getString(base + 17),
-                    row.getString(base + 18), row.getString(base + 19), row.getString(base + 20),
-                    row.getString(base + 21));
-            return new ForPayment(Jdbc.uuid(row, base + 2), Status.Active.name().equals(row.getString(base + 3)),
-                    Jdbc.uuid(row, base + 4), row.getString(base + 5), new StoredCard(id, row.getString(base + 6),
-                    masked(length, last4), last4, month, year, (Boolean) row.getObject(base + 11), address, null));
+            UUID id = Jdbc.uuid(row, 1);
+            int length = row.getInt(7);
+            String last4 = row.getString(8);
+            int month = row.getInt(9);
+            int year = row.getInt(10);
+            Address address = new Address(row.getString(12), row.getString(13), row.getString(14), row.getString(15),
+                    row.getString(16), row.getString(17), row.getString(18), row.getString(19), row.getString(20),
+                    row.getString(21));
+            return new ForPayment(Jdbc.uuid(row, 2), Status.Active.name().equals(row.getString(3)), Jdbc.uuid(row, 4),
+                    row.getString(5), new StoredCard(id, row.getString(6), masked(length, last4), last4, month, year,
+                    (Boolean) row.getObject(11), address, null));
         }
     }
 

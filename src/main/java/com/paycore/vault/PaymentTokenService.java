@@ -134,48 +134,24 @@ public class PaymentTokenService {
     }
 
     /**
-     * The token a payment names, by its {@code paymentToken} value (or its id), read with the check of the request's
-     * API key in one statement (the key presented on a {@code KeyCheckedByRead} route: {@link ProjectCaller#readWithKey}):
-     * only a token of the key's project is found. Nothing is refused here but the key (401); the token's own refusals
-     * come from {@link #forPayment(Named)}, after the payment's other checks, in the order they always had.
+     * A usable token of the project, by its {@code paymentToken} value (or its id), opened for a processor call.
+     * Unknown, deleted, disabled or another project's: 400 (DESIGN.md section 9), all with the same answer.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public Named named(ProjectCaller caller, String paymentToken) {
-        String value = paymentToken == null ? "" : paymentToken.trim();
-        Optional<UUID> id = value.startsWith("tok_") ? Optional.empty() : anId(value);
-        // Any other value is looked up as a token's value and matches none (each starts with tok_): the key's check
-        // runs all the same.
-        Optional<PaymentToken.ForPayment> found = id.isPresent()
-                ? caller.readWithKey(PaymentTokenRows.FOR_PAYMENT_BY_ID_WITH_KEY, id.get())
-                : caller.readWithKey(PaymentTokenRows.FOR_PAYMENT_BY_TOKEN_WITH_KEY, value);
-        return new Named(paymentToken, found.orElse(null));
-    }
-
-    /** A payment's token as {@link #named} read it: the value the request gave, and the project's token, if any. */
-    public static final class Named {
-
-        private final String value;
-        private final PaymentToken.ForPayment found;
-
-        private Named(String value, PaymentToken.ForPayment found) {
-            this.value = value;
-            this.found = found;
-        }
-    }
-
-    /**
-     * The named token, opened for a processor call when it is usable. Blank: 400; unknown, deleted, disabled or
-     * another project's: 400 (DESIGN.md section 9), all with the same answer.
-     */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public StoredCard forPayment(Named token) {
-        if (token.value == null || token.value.isBlank()) {
+    public StoredCard forPayment(UUID projectId, String paymentToken) {
+        if (paymentToken == null || paymentToken.isBlank()) {
             throw AppException.invalid("paymentToken: must not be blank");
         }
-        PaymentToken.ForPayment found = token.found;
-        if (found == null || !found.active()) {
-            throw new AppException(ErrorCode.UNKNOWN_PAYMENT_TOKEN);
+        String value = paymentToken.trim();
+        Optional<PaymentToken.ForPayment> token;
+        if (value.startsWith("tok_")) {
+            token = jdbc.first(PaymentTokenRows.FOR_PAYMENT_BY_TOKEN, PaymentToken.ForPayment::read, value);
+        } else {
+            token = anId(value).flatMap(id -> jdbc.first(PaymentTokenRows.FOR_PAYMENT_BY_ID,
+                    PaymentToken.ForPayment::read, id));
         }
+        PaymentToken.ForPayment found = token.filter(t -> t.projectId().equals(projectId) && t.active())
+                .orElseThrow(() -> new AppException(ErrorCode.UNKNOWN_PAYMENT_TOKEN));
         StoredCard card = found.card();
         String pan = keystores.cipher(found.keystoreId()).open(found.panCiphertext(), PaymentToken.aad(card.tokenId()));
         return card.opened(new CardData(pan, card.expirationMonth(), card.expirationYear()));

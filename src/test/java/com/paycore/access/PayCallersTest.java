@@ -125,56 +125,24 @@ class PayCallersTest {
             "left join payment_processors x on x.id = ? and x.project_id = k.project_id", "",
             row -> com.paycore.platform.data.Jdbc.uuid(row, ProjectCaller.KEY_COLUMNS + 1));
 
-    /** The same read for a write (a KeyCheckedByRead POST): its columns after the write's key columns. */
-    private static final ProjectCaller.KeyedRead<UUID> PROCESSOR_OF_WRITE = ProjectCaller.KeyedRead.ofWrite("x.id",
-            "left join payment_processors x on x.id = ? and x.project_id = k.project_id", "",
-            row -> com.paycore.platform.data.Jdbc.uuid(row, ProjectCaller.WRITE_KEY_COLUMNS + 1));
-
     private static ProjectCaller presented(String hash, java.util.function.Predicate<ProjectCaller.Snapshot> passes) {
-        return presented(hash, false, passes);
-    }
-
-    private static ProjectCaller presented(String hash, boolean write,
-                                           java.util.function.Predicate<ProjectCaller.Snapshot> passes) {
         ProjectCaller caller = new ProjectCaller();
         caller.callers = callers;
-        caller.present(hash, NOW, write, passes);
+        caller.present(hash, NOW, passes);
         return caller;
     }
 
     @Test
-    void aWritesKeyedReadAlsoReadsTheProcessorRouteAndTheKeystoreBeforeTheRoutesColumns() {
-        ProjectCaller caller = presented("hash-1", true, key -> key.projectId().equals(PROJECT));
-        assertEquals(java.util.Optional.of(OLDEST_ACTIVE), caller.readWithKey(PROCESSOR_OF_WRITE, OLDEST_ACTIVE));
-        assertEquals(KEY, caller.keyId());
-        var refusal = assertThrows(AppException.class, caller::requireTransacting); // the company is inactive
-        assertTrue(refusal.getMessage().contains("company is inactive"), refusal.getMessage());
-        // what the key filter reads for a write, no more and no less
-        ProjectCaller.Snapshot read = callers.find("hash-1", true, NOW).orElseThrow();
-        ProjectCaller again = presented("hash-1", true, key -> {
-            assertEquals(read, key);
-            return true;
-        });
-        again.readWithKey(PROCESSOR_OF_WRITE, OLDEST_ACTIVE);
-        assertEquals(PROJECT, again.projectId());
-        // a read's KeyedRead on a write's key, or the other way round, is a programming error
-        assertThrows(IllegalStateException.class, () -> presented("hash-1", true, key -> true).readWithKey(PROCESSOR, OLDEST_ACTIVE));
-        assertThrows(IllegalStateException.class, () -> presented("hash-1", false, key -> true)
-                .readWithKey(PROCESSOR_OF_WRITE, OLDEST_ACTIVE));
-    }
-
-    @Test
-    void aKeyCheckedOnFirstUseIsCheckedAgainByTheRoutesReadWithTheSameTest() {
+    void aKeyCheckedOnFirstUseIsCheckedOnceAndLeavesNoKeyForARoutesRead() {
         int[] tests = {0};
-        ProjectCaller caller = presented("hash-1", true, key -> ++tests[0] == 1); // passes once only
-        assertEquals(KEY, caller.keyId()); // first use: checked (an Idempotency-Key claim does this)
+        ProjectCaller caller = presented("hash-1", key -> ++tests[0] == 1); // would refuse a second test
+        assertEquals(KEY, caller.keyId()); // first use: checked
         caller.checkPresented(); // nothing more to check
+        assertEquals(PROJECT, caller.projectId());
         assertEquals(1, tests[0]);
-        var refusal = assertThrows(AppException.class, () -> caller.readWithKey(PROCESSOR_OF_WRITE, OLDEST_ACTIVE));
-        assertEquals(ErrorCode.UNAUTHENTICATED, refusal.code());
-        assertEquals(2, tests[0]);
-        assertEquals(ErrorCode.UNAUTHENTICATED, assertThrows(AppException.class, caller::projectId).code());
-        assertNull(caller.keyId());
+        // a route reads with the key before any other use of the caller; after one, it is a programming error
+        assertThrows(IllegalStateException.class, () -> caller.readWithKey(PROCESSOR, OLDEST_ACTIVE));
+        assertEquals(1, tests[0]);
     }
 
     @Test

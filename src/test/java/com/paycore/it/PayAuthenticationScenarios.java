@@ -125,12 +125,12 @@ abstract class PayAuthenticationScenarios {
     }
 
     /**
-     * Authorize checks the key in the token's read (KeyCheckedByRead, a write): the same refusals in the same order
-     * (401 before any 400 of the body's), a refused key leaves no transaction and no Idempotency-Key claim, a token of
-     * another project is unknown, and a deactivation bites on the next request on either instance.
+     * Authorize: the key filter's refusal comes before any 400 of the body's, the body's refusals keep their order, a
+     * refused key leaves no transaction and no Idempotency-Key claim, a token of another project is unknown, and a
+     * deactivation bites on the next request on either instance.
      */
     @Test
-    void authorizeChecksTheKeyInItsTokenReadWithTheSameRefusalsInTheSameOrderAndWritesNothingWhenRefused() {
+    void authorizeRefusesABadKeyBeforeItsBodyWithTheSameRefusalsInTheSameOrderAndWritesNothingWhenRefused() {
         Cards.Shop shop = Cards.aShop();
         Cards.Shop other = Cards.aShop();
         var tokenized = shop.tokenize(Cards.body("4111111111111111", "123"));
@@ -160,9 +160,16 @@ abstract class PayAuthenticationScenarios {
             refused(refusedKey.header("Idempotency-Key", "auth-" + shop.projectId()).body(good).post(path), 401);
         }
         assertEquals(0, ok(shop.pay().get(path)).getList("entries").size(), "a refused key wrote no transaction");
-        // The body's own refusals with a good key, in their order; nothing written either.
+        // The body's own refusals with a good key, in their order (currency, amount, then the token); nothing written.
         refused(shop.pay().body(badCurrency).post(path), 400);
         refused(shop.pay().body(blank).post(path), 400);
+        var badAll = payment.apply("tok_not_a_token");
+        badAll.put("amount", java.math.BigDecimal.ZERO);
+        var badCurrencyFirst = new java.util.HashMap<>(badAll);
+        badCurrencyFirst.put("currency", "XXQ");
+        assertTrue(refused(shop.pay().body(badCurrencyFirst).post(path), 400).getString("errorMessage")
+                .startsWith("currency:"));
+        assertTrue(refused(shop.pay().body(badAll).post(path), 400).getString("errorMessage").startsWith("amount:"));
         String unknown = "Unknown payment token";
         assertTrue(refused(shop.pay().body(payment.apply(other.aToken("4111111111111111"))).post(path), 400)
                 .getString("errorMessage").startsWith(unknown), "another project's token is unknown");
@@ -172,7 +179,7 @@ abstract class PayAuthenticationScenarios {
                 .getString("errorMessage").startsWith(unknown));
         assertEquals(0, ok(shop.pay().get(path)).getList("entries").size());
         // The good key: by the token's value, by its id, and under the Idempotency-Key the refused requests did not claim
-        // (the claim checks the key first; the token's read then checks it again).
+        // (the key filter checked the key before the claim).
         UUID first = Api.created(shop.pay().body(good).post(path));
         UUID byId = Api.created(shop.pay().body(payment.apply(tokenId.toString())).post(path));
         var keyed = shop.pay().header("Idempotency-Key", "auth-" + shop.projectId()).body(good).post(path);
@@ -188,5 +195,19 @@ abstract class PayAuthenticationScenarios {
         refused(shop.pay().body(good).post(path), 401);
         refused(shop.paySecond().body(good).post(path), 401);
         Api.created(pay().contentType(ContentType.JSON).header("X-API-Key", secondValue).body(good).post(path));
+        // After the key: the project's state and its processor come before the body's refusals.
+        UUID company = aCompany();
+        UUID project = aProject(company);
+        UUID processor = Api.aProcessor(project);
+        UUID projectKey = firstKeyOf(project);
+        Cards.Shop noProcessor = new Cards.Shop(company, project, projectKey, valueOf(projectKey));
+        ok(asRoot().body(body("isActive", false)).put(Api.PROCESSORS + "/" + processor));
+        assertTrue(refused(noProcessor.pay().body(badCurrencyFirst).post(noProcessor.transactions()), 400)
+                .getString("errorMessage").contains("no active payment processor"));
+        String name = ok(asRoot().get("/api/adm/companyProjects/" + shop.projectId())).getString("entry.projectName");
+        ok(asRoot().body(body("projectName", name, "isActive", false)).put("/api/adm/companyProjects/" + shop.projectId()
+                + "/general"));
+        assertTrue(refused(pay().contentType(ContentType.JSON).header("X-API-Key", secondValue).body(badCurrencyFirst)
+                .post(path), 400).getString("errorMessage").startsWith("The project cannot take"));
     }
 }
