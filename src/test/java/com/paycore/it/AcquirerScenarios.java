@@ -737,6 +737,10 @@ abstract class AcquirerScenarios {
         UUID toCapture = Api.created(authorize(shop, token, "61.00", false));
         UUID toReverse = Api.created(authorize(shop, token, "62.00", false));
         UUID toRefund = Api.created(authorize(shop, token, "63.00", true));
+        String unanswered = anAmount();
+        host().silentAmount(field4(unanswered));
+        Response pending = authorize(shop, token, unanswered, false);
+        assertEquals(202, pending.statusCode(), pending.asString());
         AcquirerHost other = AcquirerHost.start();
         try {
             // The PlatformAdmin points the link at another host: the old host's connections of this company close.
@@ -763,6 +767,14 @@ abstract class AcquirerScenarios {
                     && authorization.getString(37).equals(m.getString(37))));
             one(host().received(m -> AcquirerHost.mti("0400").test(m) && "000000006200".equals(m.getString(4))
                     && m.getString(41).equals(authorization.getString(41))));
+
+            // The reconciliation's question about the unanswered authorization (its reversal) goes there too.
+            UnknownOutcomeScenarios.run();
+            ISOMsg timedOut = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
+                    && field4(unanswered).equals(m.getString(4))));
+            host().await(m -> AcquirerHost.mti("0400").test(m) && timedOut.getString(37).equals(m.getString(37)),
+                    Duration.ofSeconds(5));
+            assertEquals("Declined", shop.transaction(id(pending)).get("status"));
 
             // Soft-deleted (the project goes on with a Simulator): the pinned settings still serve the refund.
             Api.aProcessor(shop.projectId());
