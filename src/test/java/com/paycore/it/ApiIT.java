@@ -79,6 +79,10 @@ class ApiIT {
     }
 
     @Nested
+    class CardFileSigners extends CardFileSignerScenarios {
+    }
+
+    @Nested
     class ProjectRoleTable extends ProjectRoleTableScenarios {
     }
 

@@ -23,6 +23,7 @@ public enum ErrorCode {
     DUPLICATE_PROJECT_NAME(400, "A project with this name already exists in the company"),
     DUPLICATE_ID(400, "The given id is already in use"),
     DUPLICATE_EXTERNAL_IDENTITY(400, "This subject of the issuer is already linked to a user"),
+    DUPLICATE_CARD_FILE_SIGNER(400, "publicKey: a key with this fingerprint is already a signer of the project"),
     UNSUPPORTED_GATEWAY(400, "unsupported gateway: %s (1 = Simulator, 2 = ISO 8583 acquirer)"),
     MISSING_CREDENTIALS(400, "missing credentials: %s"),
     LAST_ACTIVE_KEY(400, "The project's last active key cannot be deactivated"),
