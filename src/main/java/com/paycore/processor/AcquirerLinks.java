@@ -74,7 +74,7 @@ class AcquirerLinks implements ScheduledJob, InstanceFigures {
 
     /** Closes the hosts no gateway-2 configuration names any more, and forgets the figures of deleted ones. */
     @Transactional
-    void sweep() {
+    public void sweep() {
         Set<IsoHosts.Key> named = new HashSet<>();
         Set<UUID> processors = new HashSet<>();
         for (Processor processor : gatewayTwo(false)) {
