@@ -2,6 +2,7 @@ package com.paycore.secret;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 import jakarta.annotation.Priority;
@@ -36,18 +37,23 @@ class MasterKeyStartup {
     LookupKey lookupKey;
 
     void start(@Observes @Priority(StartupOrder.MASTER_KEY) @Initialized(ApplicationScoped.class) Object started) {
+        start(SecretBox::get);
+    }
+
+    /** The check with the master key (and previous ones) from {@code keys}: the configured ones, at startup. */
+    void start(Supplier<SecretBox> keys) {
         try {
-            check();
+            check(keys);
         } catch (IllegalStateException refused) {
             LOG.severe(refused.getMessage());
             throw refused;
         }
     }
 
-    private void check() {
+    private void check(Supplier<SecretBox> keys) {
         SecretBox box;
         try {
-            box = SecretBox.get();
+            box = keys.get();
         } catch (SecretBox.MasterKeyUnavailable e) {
             throw new IllegalStateException("Startup refused: " + e.getMessage());
         }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * All black-box integration tests, sharing one Payara Micro start: each feature's scenarios live in their
  * own class and are run here as a nested class.
  */
-@ExtendWith({ArquillianExtension.class, OnlyScenarios.class})
+@ExtendWith({ArquillianExtension.class, OnlyScenarios.class, ScenarioTimes.class})
 class ApiIT {
 
     @Deployment(testable = false)

@@ -2,7 +2,6 @@ package com.paycore.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -26,12 +25,12 @@ import org.junit.jupiter.api.Test;
 import io.restassured.path.json.JsonPath;
 
 /**
- * Starting instances, each a Payara Micro process of its own (issue 24): several instances starting at the same
- * moment on an empty PostgreSQL schema migrate it once and all become ready; an instance whose migration keeps
- * failing exits non-zero instead of staying up without the application; in production mode an instance without the
- * settings a real installation needs stays not ready, naming each of them on /health/ready (and its console cookie is
- * Secure, with HSTS on every console answer: ConsoleScenarios.assertProductionConsole); a bad setting stops the
- * start, naming it (checked with the report statement timeout, which was once read at the first report only).
+ * Starting instances, each a Payara Micro process of its own: several instances starting at the same moment on an
+ * empty PostgreSQL schema migrate it once and all become ready; in production mode an instance without the settings a
+ * real installation needs stays not ready, naming each of them on /health/ready (the one booted refusal; its console
+ * cookie is Secure, with HSTS on every console answer: ConsoleScenarios.assertProductionConsole). The other refusals
+ * are unit tests of the startup code: a migration that keeps failing (SchemaMigrationTest), a bad setting
+ * (ReportSettingsStartupTest), a wrong master key (MasterKeyStartupTest).
  */
 abstract class StartupScenarios {
 
@@ -75,27 +74,6 @@ abstract class StartupScenarios {
             System.out.println("startup race: " + waited + " of 3 instances waited for another's migration");
         } finally {
             instances.forEach(ExtraInstance::close);
-            db.drop();
-        }
-    }
-
-    @Test
-    void anInstanceWhoseMigrationKeepsFailingExitsNonZero() throws Exception {
-        assumeTrue(onPostgres(), "the failure is made in a PostgreSQL schema");
-        ExtraInstance.Database db = ExtraInstance.Database.fresh("startup_broken");
-        try {
-            // Liquibase's lock table, with the wrong columns: every attempt fails.
-            try (Connection c = db.connect(); Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE databasechangeloglock (nothing_liquibase_knows INT)");
-            }
-            try (ExtraInstance broken = ExtraInstance.start("startup-broken", db.settings())) {
-                int status = broken.awaitExit(BOOT);
-                String log = broken.log();
-                assertTrue(status > 0, "exit status " + status + "; see startup-broken.log");
-                assertTrue(log.contains("Database migration failed") && log.contains("attempt 3 of 3"),
-                        "see startup-broken.log");
-            }
-        } finally {
             db.drop();
         }
     }
@@ -185,25 +163,6 @@ abstract class StartupScenarios {
             assertFalse(figures.body().contains("payments_"), figures.body());
             // the console of a production instance (checked here: no other instance runs in production mode)
             ConsoleScenarios.assertProductionConsole(guarded.baseUri(), Api.ROOT_EMAIL, Api.ROOT_PASSWORD);
-        }
-    }
-
-    @Test
-    void aBadSettingStopsTheStartNamingIt() throws Exception {
-        Path h2 = Path.of(System.getProperty("payments.it.dir", "target/it"), "bad-setting-db", "payments")
-                .toAbsolutePath();
-        Deployments.emptied(h2.getParent());
-        Map<String, String> settings = new HashMap<>();
-        settings.put("payments.db.url", "jdbc:h2:file:" + h2);
-        settings.put("payments.reports.statement-timeout", "soon");
-        ExtraInstance bad = ExtraInstance.start("bad-setting", settings);
-        try {
-            String log = bad.awaitRefusal();
-            assertTrue(log.contains("payments.reports.statement-timeout must be an ISO 8601 duration"),
-                    "see bad-setting.log");
-            assertNotEquals(200, bad.ready());
-        } finally {
-            bad.close();
         }
     }
 }

@@ -38,8 +38,9 @@ import com.paycore.platform.runtime.StartupOrder;
  * A start whose changelog was applied already (same {@link ChangelogFingerprint} as the newest changeset's tag) skips
  * Liquibase: one query instead of its set-up, lock and checks.
  * <p>
- * A failed migration is tried again ({@value #ATTEMPTS} attempts, {@value #PAUSE_SECONDS} s apart, then twice that);
- * when the last fails the deployment fails, and on Payara Micro the process then exits with status 1: an instance
+ * A failed migration is tried again ({@value #ATTEMPTS} attempts, {@value #PAUSE_SECONDS} s apart, then twice that;
+ * {@link #pauseMillis}, which the unit test shortens); when the last fails the deployment fails, and on Payara Micro
+ * the process then exits with status 1 ({@link #afterLastFailure}): an instance
  * never stays up without the application (issue 24 item 6). On Payara Server the failed deployment is reported by
  * {@code asadmin deploy}; the domain, which may host other applications, stays.
  */
@@ -63,6 +64,12 @@ public class SchemaMigration {
 
     private volatile boolean migrated;
 
+    /** The first pause between attempts (the second is twice as long). */
+    long pauseMillis = PAUSE_SECONDS * 1000L;
+
+    /** Run once the last attempt has failed: on Payara Micro the process exits, elsewhere nothing (null). */
+    Runnable afterLastFailure = onPayaraMicro() ? SchemaMigration::exitSoon : null;
+
     /** Migrates, trying again after a failure; the last failure stops the deployment (and a Payara Micro process). */
     void migrate(@Observes @Priority(StartupOrder.SCHEMA) @Initialized(ApplicationScoped.class) Object started) {
         RuntimeException failure = null;
@@ -72,11 +79,11 @@ public class SchemaMigration {
                 return;
             }
             if (attempt < ATTEMPTS) {
-                int pause = PAUSE_SECONDS * attempt;
+                long pause = pauseMillis * attempt;
                 LOG.warning(failure.getMessage() + " (attempt " + attempt + " of " + ATTEMPTS + "; trying again in "
-                        + pause + " s)");
+                        + pause / 1000.0 + " s)");
                 try {
-                    Thread.sleep(pause * 1000L);
+                    Thread.sleep(pause);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
@@ -84,9 +91,9 @@ public class SchemaMigration {
             }
         }
         LOG.severe(failure.getMessage() + " (attempt " + ATTEMPTS + " of " + ATTEMPTS + "): the application is not "
-                + "deployed" + (onPayaraMicro() ? "; this Payara Micro process exits with status 1" : ""));
-        if (onPayaraMicro()) {
-            exitSoon();
+                + "deployed" + (afterLastFailure != null ? "; this Payara Micro process exits with status 1" : ""));
+        if (afterLastFailure != null) {
+            afterLastFailure.run();
         }
         throw failure;
     }
