@@ -41,6 +41,7 @@ import org.bouncycastle.openpgp.operator.bc.BcPublicKeyDataDecryptorFactory;
 import org.bouncycastle.openpgp.operator.bc.BcSessionKeyDataDecryptorFactory;
 
 import com.paycore.cardfile.CardFileException.Reason;
+import com.paycore.platform.input.CountedInputStream;
 
 /**
  * Reads one card file: an OpenPGP message (binary or ASCII-armored) encrypted to a FileContentPGPKey, holding, perhaps
@@ -109,7 +110,7 @@ final class CardFileReader {
         }
 
         CardFileSummary read(Source source) throws IOException, PGPException {
-            Counting binary = new Counting(PGPUtil.getDecoderStream(source));
+            CountedInputStream binary = new CountedInputStream(PGPUtil.getDecoderStream(source));
             Object first = next(new BcPGPObjectFactory(binary));
             if (first == null) {
                 throw new CardFileException(Reason.NOT_OPENPGP, "not an OpenPGP message");
@@ -400,62 +401,24 @@ final class CardFileReader {
         }
     }
 
-    /** Counts the bytes read through it. */
-    private static class Counting extends FilterInputStream {
-        long count;
-
-        Counting(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                counted(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                counted(n);
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            byte[] buffer = new byte[(int) Math.min(n, 8192)];
-            int read = read(buffer, 0, buffer.length);
-            return Math.max(read, 0);
-        }
-
-        void counted(int n) {
-            count += n;
-        }
-    }
-
     /**
      * The decrypted, decompressed size, checked on every read against the limit and against 100 times the binary
      * message (its known size or the part read so far, whichever is larger): a compression bomb stops at the limit.
      */
     private static final class Expansion {
         private final CardFileLimits limits;
-        private final Counting binary;
+        private final CountedInputStream binary;
         long total;
 
-        Expansion(CardFileLimits limits, Counting binary) {
+        Expansion(CardFileLimits limits, CountedInputStream binary) {
             this.limits = limits;
             this.binary = binary;
         }
 
         InputStream counted(InputStream in) {
-            return new Counting(in) {
+            return new CountedInputStream(in) {
                 @Override
-                void counted(int n) {
+                protected void counted(int n) {
                     super.counted(n);
                     add(n);
                 }
@@ -468,7 +431,7 @@ final class CardFileReader {
                 throw new CardFileException(Reason.EXPANSION,
                         "the decompressed content exceeds " + limits.maxExpandedBytes() + " bytes");
             }
-            long messageSize = Math.max(limits.messageBytes(), binary.count);
+            long messageSize = Math.max(limits.messageBytes(), binary.count());
             if (total > CardFileLimits.EXPANSION_RATIO * messageSize) {
                 throw new CardFileException(Reason.EXPANSION, "the decompressed content exceeds "
                         + CardFileLimits.EXPANSION_RATIO + " times the message's size (a compression bomb)");

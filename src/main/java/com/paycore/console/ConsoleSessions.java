@@ -1,13 +1,14 @@
 package com.paycore.console;
 
 import java.time.Duration;
-import java.util.Locale;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import com.paycore.platform.runtime.ProductionGuard;
 
 /**
  * The console session's limits and transport rules. A session ends when it has been idle for
@@ -26,15 +27,15 @@ class ConsoleSessions {
     static final String STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 
     @Inject
-    @ConfigProperty(name = "payments.console.session-timeout", defaultValue = "PT15M")
+    @ConfigProperty(name = TIMEOUT, defaultValue = "PT15M")
     Duration idle;
 
     @Inject
-    @ConfigProperty(name = "payments.console.session-max-age", defaultValue = "PT8H")
+    @ConfigProperty(name = MAX_AGE, defaultValue = "PT8H")
     Duration maxAge;
 
     @Inject
-    @ConfigProperty(name = "payments.mode", defaultValue = "development")
+    @ConfigProperty(name = ProductionGuard.MODE, defaultValue = "development")
     String mode;
 
     /** A bad duration stops the deployment, naming its setting (ConsoleCookie asks for this bean at startup). */
@@ -53,7 +54,7 @@ class ConsoleSessions {
     }
 
     boolean production() {
-        return "production".equals(mode.trim().toLowerCase(Locale.ROOT));
+        return ProductionGuard.production(mode);
     }
 
     /** The container's own idle limit for the session, in whole seconds, not shorter than ours (it frees the memory). */

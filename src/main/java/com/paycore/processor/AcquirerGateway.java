@@ -88,16 +88,20 @@ class AcquirerGateway implements PaymentGateway {
         final LongAdder unanswered = new LongAdder();
         final LongAdder unsent = new LongAdder();
         volatile IsoHosts.Key lastHost;
-
-        double figure(String name) {
-            return switch (name) {
-                case "sent" -> sent.sum();
-                case "answered" -> answered.sum();
-                case "unanswered" -> unanswered.sum();
-                default -> unsent.sum();
-            };
-        }
     }
+
+    /** A configuration's message figures at /metrics: name, description, reading. */
+    private record Figure(String name, String description, java.util.function.Function<Traffic, LongAdder> count) {
+    }
+
+    private static final java.util.List<Figure> FIGURES = java.util.List.of(
+            new Figure("payments_iso8583_sent_messages", "ISO 8583 requests sent", t -> t.sent),
+            new Figure("payments_iso8583_answered_messages", "ISO 8583 requests the host answered", t -> t.answered),
+            new Figure("payments_iso8583_unanswered_messages",
+                    "ISO 8583 requests sent and not answered in time (or their connection dropped first)", t -> t.unanswered),
+            new Figure("payments_iso8583_unsent_messages", "ISO 8583 requests that could not be sent (no connection)",
+                    t -> t.unsent));
+    private static final String OPEN_CONNECTIONS = "payments_iso8583_open_connections";
 
     AcquirerGateway() {
     }
@@ -440,17 +444,11 @@ class AcquirerGateway implements PaymentGateway {
         try {
             MetricRegistry registry = metrics.get();
             Tag tag = new Tag("processor", processorId.toString());
-            gauge(registry, "payments_iso8583_sent_messages", "ISO 8583 requests sent", counted, t -> t.figure("sent"), tag);
-            gauge(registry, "payments_iso8583_answered_messages", "ISO 8583 requests the host answered", counted,
-                    t -> t.figure("answered"), tag);
-            gauge(registry, "payments_iso8583_unanswered_messages",
-                    "ISO 8583 requests sent and not answered in time (or their connection dropped first)", counted,
-                    t -> t.figure("unanswered"), tag);
-            gauge(registry, "payments_iso8583_unsent_messages", "ISO 8583 requests that could not be sent (no connection)",
-                    counted, t -> t.figure("unsent"), tag);
-            gauge(registry, "payments_iso8583_open_connections",
-                    "Open connections to the processor's ISO 8583 host (0: unreachable or closed)", counted,
-                    this::openConnections, tag);
+            for (Figure figure : FIGURES) {
+                gauge(registry, figure.name(), figure.description(), counted, t -> figure.count().apply(t).sum(), tag);
+            }
+            gauge(registry, OPEN_CONNECTIONS, "Open connections to the processor's ISO 8583 host (0: unreachable or "
+                    + "closed)", counted, this::openConnections, tag);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "The ISO 8583 metrics of processor " + processorId + " could not be registered", e);
         }
@@ -462,10 +460,8 @@ class AcquirerGateway implements PaymentGateway {
         }
         MetricRegistry registry = metrics.get();
         Tag tag = new Tag("processor", processorId.toString());
-        for (String name : new String[] {"sent", "answered", "unanswered", "unsent"}) {
-            registry.remove(new MetricID("payments_iso8583_" + name + "_messages", tag));
-        }
-        registry.remove(new MetricID("payments_iso8583_open_connections", tag));
+        FIGURES.forEach(figure -> registry.remove(new MetricID(figure.name(), tag)));
+        registry.remove(new MetricID(OPEN_CONNECTIONS, tag));
     }
 
     private static void gauge(MetricRegistry registry, String name, String description, Traffic counted,

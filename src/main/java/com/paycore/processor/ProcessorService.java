@@ -53,6 +53,9 @@ public class ProcessorService {
     @Inject
     Event<ProcessorChanged> changes;
 
+    @Inject
+    GatewayRegistry gateways;
+
     /** A configuration was changed or deleted: the gateways let go of what it no longer names. */
     record ProcessorChanged(UUID processorId) {
     }
@@ -188,11 +191,7 @@ public class ProcessorService {
 
     /** A configuration's current settings, decrypted; null when it has none. */
     private JsonObject settingsOf(Processor processor) {
-        return processor.settingsVersion() == 0 ? null
-                : settingsOf(em.createQuery("select s from ProcessorSettings s where s.processorId = :processor "
-                                + "and s.settingsVersion = :version", ProcessorSettings.class)
-                        .setParameter("processor", processor.id()).setParameter("version", processor.settingsVersion())
-                        .getSingleResult());
+        return gateways.settings(processor.id(), processor.settingsVersion());
     }
 
     /** One version of a configuration's settings, decrypted. Only gateways and the checks above read them. */

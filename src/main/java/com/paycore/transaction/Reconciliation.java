@@ -143,8 +143,7 @@ class Reconciliation {
         }
         TransactionEvent event = em.find(TransactionEvent.class, eventId);
         CardTransaction transaction = em.find(CardTransaction.class, event.transactionId(), LockModeType.PESSIMISTIC_WRITE);
-        Connections.Route route = connections.connectionFor(transaction.projectId(), transaction.processorId(),
-                transaction.gateway(), transaction.settingsVersion(), transaction.credentialVersion());
+        Connections.Route route = TransactionService.pinnedRoute(connections, transaction);
         String reference = event.processorReference() != null ? event.processorReference() : transaction.processorReference();
         CardData card = EventType.Refund.name().equals(event.eventType()) && route.gateway().refundsNeedCard()
                 ? tokens.cardOf(transaction.projectId(), transaction.paymentTokenId()).orElse(null) : null;

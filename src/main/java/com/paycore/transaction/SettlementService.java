@@ -132,8 +132,7 @@ public class SettlementService {
             if (transaction.awaitsSettlement(cutoff)) {
                 Connections.Route route = routes.computeIfAbsent(transaction.processorId() + ":"
                                 + transaction.settingsVersion() + ":" + transaction.credentialVersion(),
-                        key -> connections.connectionFor(transaction.projectId(), transaction.processorId(),
-                                transaction.gateway(), transaction.settingsVersion(), transaction.credentialVersion()));
+                        key -> TransactionService.pinnedRoute(connections, transaction));
                 PaymentGateway.Settlement settlement = route.gateway().settle(new PaymentGateway.GatewayCall(
                         transaction.processorReference(), transaction.currency(), route.connection()),
                         transaction.capturedAmount());

@@ -354,11 +354,15 @@ public class TransactionService implements OpenTransactions {
                 .getResultStream().findFirst().orElseThrow(() -> AppException.notFound("Transaction"));
     }
 
-    /**
-     * The processor route a transaction was authorized on, for its later moves: what it pinned then (the processor,
-     * its gateway and settings version, the merchant credentials' version).
-     */
     private Connections.Route pinnedRoute(CardTransaction transaction) {
+        return pinnedRoute(connections, transaction);
+    }
+
+    /**
+     * The processor route a transaction was authorized on, for its later moves, the reconciliation and settlement: what
+     * it pinned then (the processor, its gateway and settings version, the merchant credentials' version).
+     */
+    static Connections.Route pinnedRoute(Connections connections, CardTransaction transaction) {
         return connections.connectionFor(transaction.projectId(), transaction.processorId(), transaction.gateway(),
                 transaction.settingsVersion(), transaction.credentialVersion());
     }

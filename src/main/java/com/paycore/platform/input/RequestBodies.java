@@ -1,7 +1,6 @@
 package com.paycore.platform.input;
 
 import java.io.ByteArrayInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Type;
@@ -94,9 +93,8 @@ public final class RequestBodies {
     }
 
     /** Counts what is read and refuses past the limit. */
-    static final class Bounded extends FilterInputStream {
+    static final class Bounded extends CountedInputStream {
         private final long max;
-        private long read;
 
         Bounded(InputStream in, long max) {
             super(in);
@@ -104,26 +102,9 @@ public final class RequestBodies {
         }
 
         @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                counted(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = super.read(buffer, offset, length);
-            if (n > 0) {
-                counted(n);
-            }
-            return n;
-        }
-
-        private void counted(int n) {
-            read += n;
-            if (read > max) {
+        protected void counted(int n) {
+            super.counted(n);
+            if (count() > max) {
                 throw new AppException(ErrorCode.BODY_TOO_LARGE, max);
             }
         }

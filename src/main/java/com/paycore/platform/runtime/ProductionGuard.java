@@ -68,8 +68,16 @@ public class ProductionGuard implements HealthCheck {
         return PRODUCTION.equals(mode(Settings::get));
     }
 
+    /** Whether a value of {@value #MODE}, as configured, means production mode. */
+    public static boolean production(String mode) {
+        return PRODUCTION.equals(normalized(mode));
+    }
+
     static String mode(UnaryOperator<String> settings) {
-        String mode = settings.apply(MODE);
+        return normalized(settings.apply(MODE));
+    }
+
+    private static String normalized(String mode) {
         return mode == null ? DEVELOPMENT : mode.trim().toLowerCase(Locale.ROOT);
     }
 
