@@ -25,7 +25,8 @@ class Run {
     @Convert(converter = NullableUuid.class)
     private UUID companyId;
     @Column(name = "requested_by")
-    private UUID requestedBy;
+    @Convert(converter = NullableUuid.class)
+    private UUID requestedBy; // null: asked for with a project's API key (a card file)
     private String state;
     @Column(name = "running_key")
     private String runningKey;
@@ -44,6 +45,7 @@ class Run {
     private OffsetDateTime leaseUntil;
     @Column(name = "finished_at")
     private OffsetDateTime finishedAt;
+    private boolean resumable;
 
     protected Run() {
     }
@@ -60,6 +62,13 @@ class Run {
         this.startedAt = now;
         this.heartbeatAt = now;
         this.leaseUntil = leaseUntil;
+    }
+
+    /** A run whose work any instance resumes (a card file): the sweep leaves it, its work ends it. */
+    static Run resumable(UUID id, String kind, UUID companyId, UUID requestedBy, String instance, OffsetDateTime now) {
+        Run run = new Run(id, kind, companyId, requestedBy, kind + ":" + id, instance, now, now);
+        run.resumable = true;
+        return run;
     }
 
     UUID id() {

@@ -37,6 +37,15 @@ class RunStore {
         em.flush();
     }
 
+    /** Writes a new Running run that the sweep leaves to its work (see {@link Runs#track}), unless it exists. */
+    @Transactional(TxType.REQUIRES_NEW)
+    public void insertResumable(UUID id, String kind, UUID companyId, UUID requestedBy, String instance,
+                                OffsetDateTime now) {
+        if (em.find(Run.class, id) == null) {
+            em.persist(Run.resumable(id, kind, companyId, requestedBy, instance, now));
+        }
+    }
+
     /** Progress: the total when known (null leaves it), items done so far, and a renewed lease. */
     @Transactional(TxType.REQUIRES_NEW)
     public int progress(UUID id, Long total, long done, OffsetDateTime now, OffsetDateTime leaseUntil) {
@@ -82,7 +91,7 @@ class RunStore {
     @Transactional(TxType.REQUIRES_NEW)
     public int sweep(OffsetDateTime now) {
         return em.createQuery("update Run r set r.state = :failed, r.runningKey = null, r.error = :error, "
-                        + "r.finishedAt = :now where r.state = :running and r.leaseUntil < :now")
+                        + "r.finishedAt = :now where r.state = :running and r.leaseUntil < :now and r.resumable = false")
                 .setParameter("failed", Run.State.Failed.name()).setParameter("error", INTERRUPTED)
                 .setParameter("now", now).setParameter("running", Run.State.Running.name()).executeUpdate();
     }

@@ -222,6 +222,27 @@ public class Runs {
         return new Begun(id, kind, true);
     }
 
+    /**
+     * A run that follows work any instance may resume (a card file): written Running under {@code id} unless it exists
+     * (the work calls this again when it resumes), left alone by the sweep, and ended only by {@link #end}. Its
+     * progress comes through {@link #advance}. {@code requester} is null for work asked for with an API key.
+     */
+    public void track(UUID id, String kind, UUID companyId, UUID requester) {
+        store.insertResumable(id, kind, companyId, requester, INSTANCE, now());
+    }
+
+    /** Progress of a tracked run: the total when known (null leaves it) and the items done so far. */
+    public void advance(UUID id, Long total, long done) {
+        OffsetDateTime now = now();
+        store.progress(id, total, done, now, now);
+    }
+
+    /** The end of a tracked run: Succeeded with its outcome, or Failed with a reason safe for clients. */
+    public void end(UUID id, Record outcome, String failure) {
+        store.finish(id, failure == null, failure == null ? StrictJson.jsonb().toJson(outcome) : null, clip(failure),
+                now());
+    }
+
     private Response conflict(String kind, UUID running, UriInfo uri) {
         return Response.status(Response.Status.CONFLICT).location(location(uri, running))
                 .entity(Envelope.error(409, "A " + kind + " run is already running: " + running

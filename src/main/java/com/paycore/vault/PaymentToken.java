@@ -72,6 +72,10 @@ class PaymentToken extends Timestamped {
     private OffsetDateTime deletedAt;
     @Column(name = "updater_checked_at")
     private OffsetDateTime updaterCheckedAt;
+    private String reference; // the merchant's reference of the card file row it came from; null from E10
+    @Column(name = "card_file_id")
+    @Convert(converter = NullableUuid.class)
+    private UUID cardFileId;
 
     protected PaymentToken() {
     }
@@ -100,6 +104,12 @@ class PaymentToken extends Timestamped {
         this.zip = address.zip();
         this.country = address.country();
         this.status = Status.Active;
+    }
+
+    /** Marks a token made from a card file's row: the file and the row's reference (DESIGN.md section 13). */
+    void fromFile(UUID cardFileId, String reference) {
+        this.cardFileId = cardFileId;
+        this.reference = reference;
     }
 
     /** Seals (or re-seals, on rotation) the card number under a keystore, in one row update. */
@@ -202,6 +212,14 @@ class PaymentToken extends Timestamped {
                     row.getString(5), new StoredCard(id, row.getString(6), masked(length, last4), last4, month, year,
                     (Boolean) row.getObject(11), address, null));
         }
+    }
+
+    String reference() {
+        return reference;
+    }
+
+    UUID cardFileId() {
+        return cardFileId;
     }
 
     UUID id() {
