@@ -140,6 +140,26 @@ public class ApiKeyService {
         return ApiKeyView.Revealed.of(ApiKeyView.from(key), value);
     }
 
+    /** The most FileContentPGPKeys a card file is tried against: the project's newest usable ones. */
+    static final int MAX_FILE_KEYS = 20;
+
+    /** A usable FileContentPGPKey with its binary, unprotected OpenPGP secret key ring (never leaves the service). */
+    public record FileKeyRing(UUID id, byte[] secretRing) {
+    }
+
+    /**
+     * The project's usable FileContentPGPKeys (active, before expiration and deactivation), newest first, at most
+     * {@value #MAX_FILE_KEYS}: what a card file may be encrypted to, and the newest signs an export.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<FileKeyRing> fileKeyRings(UUID projectId) {
+        return keys.newestUsable(projectId, KeyType.FileContentPGPKey, OffsetDateTime.now(clock), MAX_FILE_KEYS)
+                .stream()
+                .map(k -> new FileKeyRing(k.id(), SecretBox.get().decrypt(k.encryptedPrivateKey(),
+                        "api-key-private:" + k.id())))
+                .toList();
+    }
+
     /** Other keys a securedProperties value is tried with, after the one that authenticated the request. */
     static final int MAX_OTHER_SECURED_KEYS = 4;
 
