@@ -1,14 +1,22 @@
 package com.paycore.cardfile;
 
+import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+
+import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.PGPSecretKey;
+import org.bouncycastle.openpgp.PGPSecretKeyRing;
+import org.bouncycastle.openpgp.operator.bc.BcKeyFingerprintCalculator;
 
 /**
  * The keys a card file is read with: the project's decryption keys, found by the OpenPGP key id the message names
  * (before anything is decrypted), and the signers whose signature the file must carry (none: signatures are not
  * required and not checked).
  */
-record CardFileKeys(DecryptionKeys decryption, List<Signer> signers) {
+public record CardFileKeys(DecryptionKeys decryption, List<Signer> signers) {
 
     public CardFileKeys {
         signers = List.copyOf(signers);
@@ -18,6 +26,22 @@ record CardFileKeys(DecryptionKeys decryption, List<Signer> signers) {
     @FunctionalInterface
     public interface DecryptionKeys {
         Optional<DecryptionKey> find(long openPgpKeyId);
+
+        /** The given keys, found by the id of any key (primary or subkey) their secret rings hold. */
+        static DecryptionKeys of(List<DecryptionKey> keys) {
+            Map<Long, DecryptionKey> byOpenPgpId = new HashMap<>();
+            for (DecryptionKey key : keys) {
+                try {
+                    for (PGPSecretKey secret : new PGPSecretKeyRing(key.secretRing(), new BcKeyFingerprintCalculator())) {
+                        byOpenPgpId.putIfAbsent(secret.getKeyID(), key);
+                    }
+                } catch (IOException | PGPException e) {
+                    throw new IllegalStateException("the secret key ring of FileContentPGPKey " + key.id()
+                            + " does not parse", e);
+                }
+            }
+            return id -> Optional.ofNullable(byOpenPgpId.get(id));
+        }
     }
 
     /**

@@ -22,7 +22,8 @@ public enum Topic {
     CHARGEBACK_LOST("chargeback.lost"),
     PAYMENT_TOKEN_UPDATED("payment_token.updated"),
     PAYMENT_TOKEN_DISABLED("payment_token.disabled"),
-    API_KEY_EXPIRING("api_key.expiring");
+    API_KEY_EXPIRING("api_key.expiring"),
+    CARD_FILE_COMPLETED("cardFile.completed");
 
     /** Every type's wire name, in the order above. */
     public static final List<String> WIRE_NAMES = Arrays.stream(values()).map(Topic::wire).toList();

@@ -188,7 +188,7 @@ public class PaymentTokenService {
         return token;
     }
 
-    private static String newToken() {
+    static String newToken() {
         byte[] bytes = new byte[24];
         Randomness.fill(bytes);
         return "tok_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);

@@ -79,6 +79,10 @@ class ApiIT {
     }
 
     @Nested
+    class CardFiles extends CardFileScenarios {
+    }
+
+    @Nested
     class CardFileSigners extends CardFileSignerScenarios {
     }
 

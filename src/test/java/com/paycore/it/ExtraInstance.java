@@ -136,6 +136,12 @@ final class ExtraInstance implements AutoCloseable {
         return process.waitFor(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
     }
 
+    /** Sends SIGKILL (kill -9) and waits until the process is gone: nothing of it runs to an end. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
     /** Sends SIGTERM and returns at once (the instance drains and stops on its own). */
     void terminate() {
         process.destroy();

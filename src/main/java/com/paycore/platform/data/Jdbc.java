@@ -64,6 +64,28 @@ public class Jdbc {
         }
     }
 
+    /**
+     * Runs {@code work} on one connection in a local database transaction: committed when it returns, rolled back
+     * when it throws. Outside any JTA transaction only (a long write of its own, such as a streamed upload, that no
+     * transaction timeout may cut).
+     */
+    public <T> T transaction(Work<T> work) {
+        return session(session -> {
+            Connection connection = session.connection;
+            connection.setAutoCommit(false);
+            try {
+                T result = work.run(session);
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException | Error e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        });
+    }
+
     /** Runs a query with the given parameters; the reader sees the result set on its first row, if any. */
     public <T> Optional<T> first(String sql, RowReader<T> reader, Object... parameters) {
         return session(session -> session.first(sql, reader, parameters));

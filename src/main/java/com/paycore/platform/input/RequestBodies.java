@@ -10,6 +10,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.regex.Pattern;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -70,6 +71,9 @@ public final class RequestBodies {
 
         @Override
         public void filter(ContainerRequestContext request) {
+            if (ownLimit(request)) {
+                return;
+            }
             String declared = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
             if (declared != null) {
                 long length;
@@ -90,6 +94,13 @@ public final class RequestBodies {
                 request.setEntityStream(new Bounded(in, maxBodyBytes));
             }
         }
+    }
+
+    /** A card file's upload, which has its own limit (payments.card-files.max-bytes) and streams its body. */
+    private static final Pattern OWN_LIMIT = Pattern.compile("/?pay/[^/]+/cardFiles/?");
+
+    static boolean ownLimit(ContainerRequestContext request) {
+        return "POST".equals(request.getMethod()) && OWN_LIMIT.matcher(request.getUriInfo().getPath()).matches();
     }
 
     /** Counts what is read and refuses past the limit. */
@@ -120,6 +131,9 @@ public final class RequestBodies {
 
         @Override
         public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+            if (context.getType() == InputStream.class) {
+                return context.proceed(); // a stream the resource reads itself (a card file): never buffered here
+            }
             byte[] body = context.getInputStream() == null ? new byte[0] : context.getInputStream().readAllBytes();
             check(body, context.getMediaType(), context.getType(), context.getGenericType());
             context.setInputStream(new ByteArrayInputStream(body));

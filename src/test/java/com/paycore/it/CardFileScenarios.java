@@ -1,0 +1,416 @@
+package com.paycore.it;
+
+import static com.paycore.it.Api.aKey;
+import static com.paycore.it.Api.asRoot;
+import static com.paycore.it.Api.created;
+import static com.paycore.it.Api.keysOf;
+import static com.paycore.it.Api.ok;
+import static com.paycore.it.Api.refused;
+import static com.paycore.it.CompanyScenarios.body;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.Year;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+import com.paycore.apikey.Gpg;
+
+/**
+ * Card files (DESIGN.md section 13) on the real WAR, encrypted (and signed) by GnuPG: a file's rows become tokens
+ * exactly as E10 makes them, bad rows are rejected with their reasons, whole-file failures create nothing, the
+ * results stream as CSV without card data, one file of a project runs at a time, and a file whose instance was
+ * killed resumes on another without a row lost or tokenized twice.
+ */
+abstract class CardFileScenarios {
+
+    static final String HEADER = "reference,cardNumber,expirationMonth,expirationYear,cardholderName,email";
+    static final int YEAR = Year.now().getValue() + 3;
+
+    /** A project with an API key, a FileContentPGPKey, and a GnuPG home holding only that key's public half. */
+    static final class Project implements AutoCloseable {
+        final Cards.Shop shop;
+        final UUID fileKey;
+        final Gpg gpg = new Gpg();
+
+        Project() {
+            shop = Cards.aShop();
+            fileKey = aKey(shop.projectId(), "FileContentPGPKey");
+            gpg.importKey(publicKeyOf(shop.projectId(), fileKey).getBytes(StandardCharsets.US_ASCII));
+        }
+
+        String files() {
+            return "/api/pay/" + shop.projectId() + "/cardFiles";
+        }
+
+        byte[] encrypt(String csv, String... options) {
+            return encrypt(csv.getBytes(StandardCharsets.UTF_8), options);
+        }
+
+        byte[] encrypt(byte[] content, String... options) {
+            List<String> args = new ArrayList<>(List.of("--encrypt", "-r", "project-" + shop.projectId()));
+            args.addAll(Arrays.asList(options));
+            return gpg.ok(content, args.toArray(String[]::new));
+        }
+
+        Response upload(byte[] message) {
+            return upload(shop.pay(), message);
+        }
+
+        Response upload(RequestSpecification pay, byte[] message) {
+            return pay.contentType("application/pgp-encrypted").body(message).post(files());
+        }
+
+        /** Uploads and waits for the file's end; its entry. */
+        JsonPath imported(byte[] message) {
+            Response r = upload(message);
+            assertEquals(202, r.statusCode(), r.asString());
+            return awaitEnd(UUID.fromString(r.jsonPath().getString("id")));
+        }
+
+        JsonPath file(UUID id) {
+            return ok(shop.pay().get(files() + "/" + id));
+        }
+
+        JsonPath awaitEnd(UUID id) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+            while (System.nanoTime() < deadline) {
+                JsonPath file = file(id);
+                String state = file.getString("entry.state");
+                if ("Succeeded".equals(state) || "Failed".equals(state)) {
+                    return file;
+                }
+                pause(200);
+            }
+            throw new AssertionError("card file " + id + " did not end: " + file(id).prettify());
+        }
+
+        List<String> results(UUID id) {
+            Response r = shop.pay().accept("text/csv").get(files() + "/" + id + "/results");
+            assertEquals(200, r.statusCode(), r.asString());
+            assertTrue(r.contentType().startsWith("text/csv"), r.contentType());
+            return r.asString().lines().toList();
+        }
+
+        @Override
+        public void close() {
+            gpg.close();
+        }
+    }
+
+    static String publicKeyOf(UUID project, UUID key) {
+        return keysOf(project).stream().filter(k -> key.toString().equals(k.get("id"))).findFirst()
+                .map(k -> (String) k.get("publicKey")).orElseThrow();
+    }
+
+    static String row(String reference, String pan, Object month, Object year) {
+        return reference + "," + pan + "," + month + "," + year + ",Ada Lovelace,ada@example.com";
+    }
+
+    static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void aFileBecomesTokensAsE10MakesThemAndBadRowsAreRejectedWithTheirReasons() {
+        try (Project p = new Project()) {
+            String csv = String.join("\n", HEADER,
+                    row("r-1", "4242424242424242", 12, YEAR),
+                    row("r-2", "5555555555554444", 1, YEAR),
+                    row("r-3", "4242424242424241", 12, YEAR),          // Luhn
+                    row("r-4", "4242424242424242", 1, 2020),           // expired
+                    row("r-5", "9999999999999995", 12, YEAR),          // brand
+                    row("r-1", "378282246310005", 12, YEAR),           // duplicate reference
+                    row("=cmd()", "4111111111111111", 12, YEAR),       // a formula
+                    "\"r-8\",\"4000 0566 5566 5556\",\"7\",\"" + YEAR + "\",\"Lovelace, Ada\",\"a@example.com\"") + "\n";
+            Response r = p.upload(p.encrypt(csv));
+            assertEquals(202, r.statusCode(), r.asString());
+            UUID id = UUID.fromString(r.jsonPath().getString("id"));
+            UUID runId = UUID.fromString(r.jsonPath().getString("runId"));
+            assertTrue(r.header("Location").endsWith(p.files() + "/" + id), r.header("Location"));
+
+            JsonPath file = p.awaitEnd(id);
+            assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
+            assertEquals(8, file.getLong("entry.rowsRead"));
+            assertEquals(3, file.getLong("entry.tokenized"));
+            assertEquals(5, file.getLong("entry.rejected"));
+            assertEquals(p.fileKey.toString(), file.getString("entry.keyId"));
+            assertNull(file.get("entry.signerId"));
+            assertNull(file.get("entry.failure"));
+            assertNotNull(file.getString("entry.finishedAt"));
+
+            List<String> results = p.results(id);
+            assertEquals(
+                    "row,reference,outcome,tokenId,paymentToken,last4,ccType,expirationMonth,expirationYear,error",
+                    results.get(0));
+            assertEquals(9, results.size(), String.join("\n", results));
+            String all = String.join("\n", results);
+            for (String pan : List.of("4242424242424242", "5555555555554444", "4242424242424241", "378282246310005",
+                    "4000056655665556", "4000 0566 5566 5556")) {
+                assertFalse(all.contains(pan), "a card number in the results: " + all);
+            }
+            String[] first = results.get(1).split(",", -1);
+            assertEquals(List.of("1", "r-1", "Tokenized"), List.of(first[0], first[1], first[2]));
+            assertEquals(List.of("4242", "VISA", "12", String.valueOf(YEAR), ""),
+                    List.of(first[5], first[6], first[7], first[8], first[9]));
+            assertTrue(results.get(3).startsWith("3,r-3,Rejected,,,,,,,") && results.get(3).endsWith("invalid card number"),
+                    results.get(3));
+            assertTrue(results.get(4).startsWith("4,r-4,Rejected,"), results.get(4));
+            assertTrue(results.get(4).contains("expired"), results.get(4));
+            assertTrue(results.get(5).contains("brand"), results.get(5));
+            assertTrue(results.get(6).startsWith("6,r-1,Rejected,") && results.get(6).contains("reference"),
+                    results.get(6));
+            assertTrue(results.get(7).startsWith("7,,Rejected,") && results.get(7).contains("reference"),
+                    results.get(7));
+            assertTrue(results.get(8).startsWith("8,r-8,Tokenized,"), results.get(8));
+
+            // the token, as E10 would have made it, with the row's reference and the file's id
+            JsonPath token = ok(p.shop.pay().get(p.shop.tokens() + "/" + first[3]));
+            assertEquals("************4242", token.getString("entry.maskedCardNumber"));
+            assertEquals(first[4], token.getString("entry.paymentToken"));
+            assertEquals("r-1", token.getString("entry.reference"));
+            assertEquals(id.toString(), token.getString("entry.cardFileId"));
+            assertNull(token.get("entry.validCVV"));
+            assertEquals("Ada Lovelace", token.getString("entry.cardholderName"));
+            assertEquals("Lovelace, Ada", ok(p.shop.pay().get(p.shop.tokens() + "/" + results.get(8).split(",")[3]))
+                    .getString("entry.cardholderName"));
+            // and it pays like any token
+            created(p.shop.authorize(first[4], "10.00", false));
+
+            // one event for the file, its counts, no card data
+            List<Map<String, Object>> events = EventScenarios.events(p.shop, Map.of("limit", 100)).stream()
+                    .filter(e -> "cardFile.completed".equals(e.get("type"))).toList();
+            assertEquals(1, events.size(), events.toString());
+            Map<String, Object> data = EventScenarios.data(events.get(0));
+            assertEquals(id.toString(), data.get("id"));
+            assertEquals("Succeeded", data.get("state"));
+            assertEquals(3, ((Number) data.get("tokenized")).intValue());
+            assertEquals(5, ((Number) data.get("rejected")).intValue());
+
+            // the run follows it
+            JsonPath run = ok(asRoot().get("/api/adm/runs/" + runId));
+            assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
+            assertEquals("CardFile", run.getString("entry.kind"));
+
+            // listed, newest first
+            List<Map<String, Object>> listed = ok(p.shop.pay().get(p.files())).getList("entries");
+            assertEquals(id.toString(), listed.get(0).get("id"));
+        }
+    }
+
+    @Test
+    void aTokenFromAFileIsErasedLikeAnyOther() throws Exception {
+        try (Project p = new Project()) {
+            UUID id = UUID.fromString(p.imported(p.encrypt(HEADER + "\n" + row("e-1", "4242424242424242", 12, YEAR)))
+                    .getString("entry.id"));
+            String tokenId = p.results(id).get(1).split(",")[3];
+            ok(p.shop.pay().delete(p.shop.tokens() + "/" + tokenId));
+            refused(p.shop.pay().get(p.shop.tokens() + "/" + tokenId), 404);
+            try (Connection db = DatabaseDump.connect();
+                 PreparedStatement q = db.prepareStatement("select pan_ciphertext, cardholder_name, status "
+                         + "from payment_tokens where id = ?")) {
+                q.setObject(1, UUID.fromString(tokenId));
+                try (ResultSet row = q.executeQuery()) {
+                    assertTrue(row.next());
+                    assertNull(row.getString(1));
+                    assertNull(row.getString(2));
+                    assertEquals("Deleted", row.getString(3));
+                }
+            }
+        }
+    }
+
+    @Test
+    void filesThatFailAsAWholeCreateNoTokenAndSayWhy() throws Exception {
+        try (Project p = new Project(); Project other = new Project()) {
+            String good = HEADER + "\n" + row("g-1", "4242424242424242", 12, YEAR) + "\n";
+            assertFailed(p, other.encrypt(good), "not encrypted to an active FileContentPGPKey of this project");
+            assertFailed(p, p.gpg.ok(good.getBytes(StandardCharsets.UTF_8), "--symmetric", "--passphrase", "pw"),
+                    "password");
+            assertFailed(p, p.encrypt("reference,cardNumber,expirationMonth,expirationYear,cardholderName,CVV\n"
+                    + "c-1,4242424242424242,12," + YEAR + ",Ada,123\n"), "security code");
+            assertFailed(p, p.encrypt("reference,cardNumber,expirationMonth,expirationYear,cardholderName,pin\n"),
+                    "pin");
+            assertFailed(p, p.encrypt(HEADER + "\n" + "x".repeat(100 * 1024) + "\n", "--compress-algo", "none"),
+                    "64 KiB");
+            byte[] message = p.encrypt(good);
+            byte[] tampered = message.clone();
+            tampered[tampered.length - 30] ^= 0x01;
+            assertFailed(p, tampered, null);
+            byte[] cut = Arrays.copyOf(message, message.length - 40);
+            Response r = p.upload(cut);
+            if (r.statusCode() == 202) {
+                assertEquals("Failed", p.awaitEnd(UUID.fromString(r.jsonPath().getString("id")))
+                        .getString("entry.state"));
+            } else {
+                refused(r, 400);
+            }
+            // a compression bomb: 32 MiB of zeros, compressed by gpg to a few KiB, stops at the expansion bound
+            byte[] zeros = new byte[32 << 20];
+            byte[] header = (HEADER + "\n").getBytes(StandardCharsets.UTF_8);
+            System.arraycopy(header, 0, zeros, 0, header.length);
+            assertFailed(p, p.encrypt(zeros, "--compress-algo", "zlib"), null);
+            assertEquals(0, tokensOf(p.shop.projectId()), "a failed file made tokens");
+        }
+    }
+
+    static void assertFailed(Project p, byte[] message, String reasonPart) {
+        JsonPath file = p.imported(message);
+        assertEquals("Failed", file.getString("entry.state"), file.prettify());
+        assertEquals(0, file.getLong("entry.tokenized"), file.prettify());
+        String failure = file.getString("entry.failure");
+        assertNotNull(failure, file.prettify());
+        if (reasonPart != null) {
+            assertTrue(failure.toLowerCase().contains(reasonPart.toLowerCase()), failure);
+        }
+        assertFalse(failure.contains("4242424242424242"), failure);
+    }
+
+    static long tokensOf(UUID project) throws Exception {
+        try (Connection db = DatabaseDump.connect();
+             PreparedStatement q = db.prepareStatement("select count(*) from payment_tokens where project_id = ?")) {
+            q.setObject(1, project);
+            try (ResultSet row = q.executeQuery()) {
+                row.next();
+                return row.getLong(1);
+            }
+        }
+    }
+
+    @Test
+    void signedFilesAreReadOnlyFromARegisteredSignerOnceTheProjectHasOne() {
+        try (Project p = new Project()) {
+            p.gpg.ok(new byte[0], "--passphrase", "", "--quick-gen-key", "merchant <merchant@example.com>", "ed25519",
+                    "sign", "never");
+            p.gpg.ok(new byte[0], "--passphrase", "", "--quick-gen-key", "stranger <stranger@example.com>", "ed25519",
+                    "sign", "never");
+            String merchant = new String(p.gpg.ok(new byte[0], "--armor", "--export", "<merchant@example.com>"),
+                    StandardCharsets.US_ASCII);
+            String good = HEADER + "\n" + row("s-1", "4242424242424242", 12, YEAR) + "\n";
+            // no signer yet: unsigned and signed files are both read
+            assertEquals("Succeeded", p.imported(p.encrypt(good)).getString("entry.state"));
+            UUID signer = created(asRoot().body(body("companyProjectId", p.shop.projectId(), "publicKey", merchant))
+                    .post(CardFileSignerScenarios.SIGNERS));
+            assertFailed(p, p.encrypt(good), "sign");
+            assertFailed(p, p.encrypt(good, "--sign", "-u", "<stranger@example.com>"), "sign");
+            JsonPath signed = p.imported(p.encrypt(good, "--sign", "-u", "<merchant@example.com>"));
+            assertEquals("Succeeded", signed.getString("entry.state"), signed.prettify());
+            assertEquals(signer.toString(), signed.getString("entry.signerId"));
+        }
+    }
+
+    @Test
+    void uploadsThatAreNotCardFilesAreRefusedAtOnceWithNothingStored() throws Exception {
+        try (Project p = new Project()) {
+            refused(p.upload(new byte[0]), 400);
+            refused(p.upload("reference,cardNumber\n".getBytes(StandardCharsets.UTF_8)), 400);
+            refused(p.shop.pay().contentType("application/json").body("{}").post(p.files()), 415);
+            refused(p.shop.pay().contentType("application/pgp-encrypted").queryParam("name", "n".repeat(201))
+                    .body(p.encrypt(HEADER + "\n")).post(p.files()), 400);
+            // beyond payments.card-files.max-bytes (8 MiB in these tests): 413, nothing stored
+            byte[] big = new byte[9 << 20];
+            big[0] = (byte) 0x85;
+            Response tooBig = p.upload(big);
+            assertEquals(413, tooBig.statusCode(), tooBig.asString());
+            assertEquals(List.of(), ok(p.shop.pay().get(p.files())).getList("entries"));
+            refused(given().baseUri(Deployments.baseUri()).contentType("application/pgp-encrypted")
+                    .body(p.encrypt(HEADER + "\n")).post(p.files()), 401);
+            refused(p.shop.pay().get(p.files() + "/" + UUID.randomUUID()), 404);
+        }
+    }
+
+    @Test
+    void aProjectsFilesRunOneAtATimeInTheOrderReceived() {
+        try (Project p = new Project()) {
+            StringBuilder csv = new StringBuilder(HEADER).append('\n');
+            for (int i = 1; i <= 400; i++) {
+                csv.append(row("o-" + i, "4242424242424242", 12, YEAR)).append('\n');
+            }
+            byte[] message = p.encrypt(csv.toString());
+            UUID first = UUID.fromString(p.upload(message).jsonPath().getString("id"));
+            UUID second = UUID.fromString(p.upload(message).jsonPath().getString("id"));
+            JsonPath a = p.awaitEnd(first);
+            JsonPath b = p.awaitEnd(second);
+            assertEquals(400, a.getLong("entry.tokenized"));
+            assertEquals(400, b.getLong("entry.tokenized"));
+            OffsetDateTime firstEnded = OffsetDateTime.parse(a.getString("entry.finishedAt"));
+            OffsetDateTime secondStarted = OffsetDateTime.parse(b.getString("entry.startedAt"));
+            assertFalse(secondStarted.isBefore(firstEnded), "the second file started before the first ended: "
+                    + a.prettify() + b.prettify());
+        }
+    }
+
+    @Test
+    void aFileWhoseInstanceIsKilledResumesOnAnotherWithNoRowLostOrTokenizedTwice() throws Exception {
+        try (Project p = new Project()) {
+            int rows = 6000;
+            StringBuilder csv = new StringBuilder(HEADER).append('\n');
+            for (int i = 1; i <= rows; i++) {
+                csv.append(row("k-" + i, i % 10 == 0 ? "4242424242424241" : "4242424242424242", 12, YEAR))
+                        .append('\n');
+            }
+            byte[] message = p.encrypt(csv.toString());
+            UUID id;
+            try (ExtraInstance doomed = ExtraInstance.start("card-file-killed",
+                    Map.of("payments.card-files.chunk-rows", "5")).awaitReady()) {
+                RequestSpecification pay = given().baseUri(doomed.baseUri()).header("X-API-Key", p.shop.key());
+                Response r = p.upload(pay, message);
+                assertEquals(202, r.statusCode(), r.asString());
+                id = UUID.fromString(r.jsonPath().getString("id"));
+                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+                while (p.file(id).getLong("entry.rowsRead") < 200 && System.nanoTime() < deadline) {
+                    pause(50);
+                }
+                doomed.kill();
+                JsonPath atKill = p.file(id);
+                assertEquals("Processing", atKill.getString("entry.state"), atKill.prettify());
+                assertTrue(atKill.getLong("entry.rowsRead") < rows, atKill.prettify());
+            }
+            // this instance takes it over once the killed one's lease has run out
+            JsonPath file = p.awaitEnd(id);
+            assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
+            assertEquals(rows, file.getLong("entry.rowsRead"));
+            assertEquals(rows / 10, file.getLong("entry.rejected"));
+            assertEquals(rows - rows / 10, file.getLong("entry.tokenized"));
+            List<String> results = p.results(id);
+            assertEquals(rows + 1, results.size());
+            Set<String> tokenIds = new HashSet<>();
+            for (int i = 1; i <= rows; i++) {
+                String[] cells = results.get(i).split(",", -1);
+                assertEquals(String.valueOf(i), cells[0], "rows out of order or missing at " + i);
+                assertEquals("k-" + i, cells[1]);
+                if ("Tokenized".equals(cells[2])) {
+                    assertTrue(tokenIds.add(cells[3]), "a token twice: " + cells[3]);
+                }
+            }
+            assertEquals(rows - rows / 10, tokenIds.size());
+            assertEquals(rows - rows / 10, tokensOf(p.shop.projectId()), "tokens made twice or lost");
+        }
+    }
+}
