@@ -366,51 +366,74 @@ abstract class CardFileScenarios {
         }
     }
 
+    /**
+     * Two projects' files go to one instance, which processes them together, chunk by chunk; it is killed (kill -9)
+     * with both half done. The instances still running (this one and the second) take both over once the killed one's
+     * lease has run out: every row of each file is recorded once, in order, and each tokenized row made one token.
+     */
     @Test
-    void aFileWhoseInstanceIsKilledResumesOnAnotherWithNoRowLostOrTokenizedTwice() throws Exception {
-        try (Project p = new Project()) {
-            int rows = 6000;
-            StringBuilder csv = new StringBuilder(HEADER).append('\n');
-            for (int i = 1; i <= rows; i++) {
-                csv.append(row("k-" + i, i % 10 == 0 ? "4242424242424241" : "4242424242424242", 12, YEAR))
-                        .append('\n');
+    void filesWhoseInstanceIsKilledResumeOnTheOthersWithNoRowLostOrTokenizedTwice() throws Exception {
+        int rows = 6000;
+        try (Project first = new Project(); Project second = new Project()) {
+            List<Project> projects = List.of(first, second);
+            List<byte[]> messages = new ArrayList<>();
+            for (Project p : projects) {
+                StringBuilder csv = new StringBuilder(HEADER).append('\n');
+                for (int i = 1; i <= rows; i++) {
+                    csv.append(row("k-" + i, i % 10 == 0 ? "4242424242424241" : "4242424242424242", 12, YEAR))
+                            .append('\n');
+                }
+                messages.add(p.encrypt(csv.toString()));
             }
-            byte[] message = p.encrypt(csv.toString());
-            UUID id;
+            List<UUID> ids = new ArrayList<>();
             try (ExtraInstance doomed = ExtraInstance.start("card-file-killed",
                     Map.of("payments.card-files.chunk-rows", "5")).awaitReady()) {
-                RequestSpecification pay = given().baseUri(doomed.baseUri()).header("X-API-Key", p.shop.key());
-                Response r = p.upload(pay, message);
-                assertEquals(202, r.statusCode(), r.asString());
-                id = UUID.fromString(r.jsonPath().getString("id"));
+                for (int f = 0; f < 2; f++) {
+                    Project p = projects.get(f);
+                    Response r = p.upload(given().baseUri(doomed.baseUri()).header("X-API-Key", p.shop.key()),
+                            messages.get(f));
+                    assertEquals(202, r.statusCode(), r.asString());
+                    ids.add(UUID.fromString(r.jsonPath().getString("id")));
+                }
                 long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-                while (p.file(id).getLong("entry.rowsRead") < 200 && System.nanoTime() < deadline) {
+                while ((first.file(ids.get(0)).getLong("entry.rowsRead") < 200
+                        || second.file(ids.get(1)).getLong("entry.rowsRead") < 200) && System.nanoTime() < deadline) {
                     pause(50);
                 }
                 doomed.kill();
-                JsonPath atKill = p.file(id);
-                assertEquals("Processing", atKill.getString("entry.state"), atKill.prettify());
-                assertTrue(atKill.getLong("entry.rowsRead") < rows, atKill.prettify());
-            }
-            // this instance takes it over once the killed one's lease has run out
-            JsonPath file = p.awaitEnd(id);
-            assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
-            assertEquals(rows, file.getLong("entry.rowsRead"));
-            assertEquals(rows / 10, file.getLong("entry.rejected"));
-            assertEquals(rows - rows / 10, file.getLong("entry.tokenized"));
-            List<String> results = p.results(id);
-            assertEquals(rows + 1, results.size());
-            Set<String> tokenIds = new HashSet<>();
-            for (int i = 1; i <= rows; i++) {
-                String[] cells = results.get(i).split(",", -1);
-                assertEquals(String.valueOf(i), cells[0], "rows out of order or missing at " + i);
-                assertEquals("k-" + i, cells[1]);
-                if ("Tokenized".equals(cells[2])) {
-                    assertTrue(tokenIds.add(cells[3]), "a token twice: " + cells[3]);
+                for (int f = 0; f < 2; f++) {
+                    // both were under way at once: the files of two projects advance together
+                    JsonPath atKill = projects.get(f).file(ids.get(f));
+                    assertEquals("Processing", atKill.getString("entry.state"), atKill.prettify());
+                    assertTrue(atKill.getLong("entry.rowsRead") >= 200 && atKill.getLong("entry.rowsRead") < rows,
+                            atKill.prettify());
                 }
             }
-            assertEquals(rows - rows / 10, tokenIds.size());
-            assertEquals(rows - rows / 10, tokensOf(p.shop.projectId()), "tokens made twice or lost");
+            for (int f = 0; f < 2; f++) {
+                Project p = projects.get(f);
+                UUID id = ids.get(f);
+                JsonPath file = p.awaitEnd(id);
+                assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
+                assertEquals(rows, file.getLong("entry.rowsRead"));
+                assertEquals(rows / 10, file.getLong("entry.rejected"));
+                assertEquals(rows - rows / 10, file.getLong("entry.tokenized"));
+                List<String> results = p.results(id);
+                assertEquals(rows + 1, results.size());
+                Set<String> tokenIds = new HashSet<>();
+                for (int i = 1; i <= rows; i++) {
+                    String[] cells = results.get(i).split(",", -1);
+                    assertEquals(String.valueOf(i), cells[0], "rows out of order or missing at " + i);
+                    assertEquals("k-" + i, cells[1]);
+                    assertEquals(i % 10 == 0 ? "Rejected" : "Tokenized", cells[2], results.get(i));
+                    if ("Tokenized".equals(cells[2])) {
+                        assertTrue(tokenIds.add(cells[3]), "a token twice: " + cells[3]);
+                    }
+                }
+                assertEquals(rows - rows / 10, tokenIds.size());
+                assertEquals(rows - rows / 10, tokensOf(p.shop.projectId()), "tokens made twice or lost");
+                JsonPath run = ok(asRoot().get("/api/adm/runs/" + file.getString("entry.runId")));
+                assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
+            }
         }
     }
 }
