@@ -13,7 +13,7 @@ import com.paycore.retention.Retention;
 class CardFileRetention {
 
     void declare(@Observes Retention retention) {
-        retention.days("card files", "payments.retention.card-files-days", 30, 1, "card_files",
+        retention.days("cardFiles", "payments.retention.card-files-days", 30, 1, "card_files",
                 "t.state IN ('Succeeded', 'Failed') AND t.finished_at < :cutoff");
     }
 }

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -276,7 +277,53 @@ abstract class CardFileScenarios {
             byte[] header = (HEADER + "\n").getBytes(StandardCharsets.UTF_8);
             System.arraycopy(header, 0, zeros, 0, header.length);
             assertFailed(p, p.encrypt(zeros, "--compress-algo", "zlib"), null);
+            assertFailed(p, p.encrypt(""), "no header");
+            // encrypted to a key the project deactivated
+            ok(asRoot().body(Map.of("isActive", false)).put("/api/adm/companyProjectKeys/" + p.fileKey));
+            assertFailed(p, p.encrypt(good), "not encrypted to an active FileContentPGPKey of this project");
             assertEquals(0, tokensOf(p.shop.projectId()), "a failed file made tokens");
+        }
+    }
+
+    @Test
+    void tenThousandBadRowsAreEachRejectedWithTheirReasonAndTheGoodOneTokenized() throws Exception {
+        try (Project p = new Project()) {
+            ByteArrayOutputStream csv = new ByteArrayOutputStream();
+            csv.writeBytes((HEADER + "\n" + row("dup", "4242424242424242", 12, YEAR) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            String[] kinds = {"invalid card number", "expired", "brand", "repeats", "must not start with", "UTF-8"};
+            for (int i = 0; i < 10_000; i++) {
+                String line = switch (i % 6) {
+                    case 0 -> row("b-" + i, "4242424242424241", 12, YEAR);
+                    case 1 -> row("b-" + i, "4242424242424242", 1, 2020);
+                    case 2 -> row("b-" + i, "9999999999999995", 12, YEAR);
+                    case 3 -> row("dup", "5555555555554444", 12, YEAR);
+                    case 4 -> row("=HYPERLINK(\"x\")" + i, "5555555555554444", 12, YEAR).replace("\"x\"", "x");
+                    default -> null;
+                };
+                if (line == null) {
+                    csv.writeBytes(("b-" + i + ",4242424242424242,12," + YEAR + ",Ada ").getBytes(StandardCharsets.UTF_8));
+                    csv.write(new byte[] {(byte) 0xff, (byte) 0xfe});
+                    csv.writeBytes(",a@example.com\n".getBytes(StandardCharsets.UTF_8));
+                } else {
+                    csv.writeBytes((line + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            JsonPath file = p.imported(p.encrypt(csv.toByteArray()));
+            assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
+            assertEquals(10_001, file.getLong("entry.rowsRead"));
+            assertEquals(1, file.getLong("entry.tokenized"));
+            assertEquals(10_000, file.getLong("entry.rejected"));
+            List<String> results = p.results(UUID.fromString(file.getString("entry.id")));
+            assertEquals(10_002, results.size());
+            for (int i = 0; i < 10_000; i++) {
+                String line = results.get(i + 2);
+                assertTrue(line.startsWith((i + 2) + ",") && line.contains(",Rejected,"), line);
+                assertTrue(line.contains(kinds[i % 6]), "row " + (i + 2) + " for " + kinds[i % 6] + ": " + line);
+                assertFalse(line.contains("4242424242424241") || line.contains("5555555555554444")
+                        || line.contains("9999999999999995"), line);
+                assertFalse(line.split(",", -1)[1].startsWith("="), "a formula in the results: " + line);
+            }
         }
     }
 

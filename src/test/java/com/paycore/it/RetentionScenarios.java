@@ -53,11 +53,12 @@ abstract class RetentionScenarios {
         JsonPath answer = ok(asRoot().post(RUN));
         Map<String, Integer> deleted = answer.getList("entries", Map.class).stream()
                 .collect(Collectors.toMap(e -> (String) e.get("kind"), e -> ((Number) e.get("deleted")).intValue()));
-        assertEquals(List.of("audit", "events", "idempotency", "refreshTokens", "runs", "webhookAttempts",
+        assertEquals(List.of("audit", "cardFiles", "events", "idempotency", "refreshTokens", "runs", "webhookAttempts",
                 "webhookDeliveries"), deleted.keySet().stream().sorted().toList(), "every kind is on by default");
         assertTrue(deleted.get("audit") >= 5, "five aged audit rows, in batches of two: " + deleted);
         assertTrue(deleted.get("refreshTokens") >= 2, deleted.toString());
-        for (String kind : List.of("events", "idempotency", "runs", "webhookAttempts", "webhookDeliveries")) {
+        for (String kind : List.of("cardFiles", "events", "idempotency", "runs", "webhookAttempts",
+                "webhookDeliveries")) {
             assertTrue(deleted.get(kind) >= 1, kind + ": " + deleted);
         }
         assertGoneAndKept(rows);
@@ -115,6 +116,12 @@ abstract class RetentionScenarios {
             // finished runs: 90 days; a Running one stays whatever its age
             rows.gone("runs", run(db, person.id(), "Succeeded", now.minusDays(91)));
             rows.kept("runs", run(db, person.id(), "Failed", now.minusDays(89)));
+
+            // ended card files, with their rows' results: 30 days; one still being processed stays
+            UUID agedFile = cardFile(db, project, company, "Succeeded", now.minusDays(31));
+            rows.gone("card_files", agedFile);
+            rows.kept("card_files", cardFile(db, project, company, "Failed", now.minusDays(29)));
+            rows.kept("card_files", cardFile(db, project, company, "Processing", null));
 
             // idempotency rows: 24 hours
             rows.gone("idempotency_keys", idempotency(db, project, now.minusHours(25)));
@@ -205,6 +212,23 @@ abstract class RetentionScenarios {
                 + "heartbeat_at, lease_until, finished_at) values (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
                 UUID.randomUUID(), "ReportSync", user, state, "retention-test", finished.minusMinutes(1), finished,
                 finished, finished);
+    }
+
+    /** A card file in the state, ended at {@code finished} (null: not ended), with one row's result. */
+    static UUID cardFile(Connection db, UUID project, UUID company, String state, OffsetDateTime finished)
+            throws Exception {
+        OffsetDateTime received = finished == null ? OffsetDateTime.now(ZoneOffset.UTC) : finished.minusHours(1);
+        // held by no instance of the tests: a lease of a day keeps the workers off it
+        UUID id = insert(db, "insert into card_files (id, project_id, company_id, run_id, state, message_bytes, parts, "
+                + "received_at, finished_at, worker, lease_until) values (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
+                UUID.randomUUID(), project, company, UUID.randomUUID(), state, received, finished, "retention-test",
+                received.plusDays(1));
+        try (PreparedStatement row = db.prepareStatement("insert into card_file_rows (file_id, row_number, reference, "
+                + "error) values (?, 1, 'r-1', 'invalid card number')")) {
+            row.setObject(1, id);
+            row.executeUpdate();
+        }
+        return id;
     }
 
     static UUID idempotency(Connection db, UUID project, OffsetDateTime created) throws Exception {
