@@ -48,8 +48,6 @@ class Reconciliation {
     /** The result code of an item given up on: ISO 8583's "response received too late". */
     static final String GAVE_UP_CODE = "68";
     private static final int MAX_ITEMS_PER_RUN = 1000;
-    static final String CLAIM = "select id from transaction_events where id = ? and event_result = 'Pending' for update skip locked";
-    static final String RECORDED = "update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?";
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -138,7 +136,7 @@ class Reconciliation {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Outcome reconcile(UUID eventId) {
-        if (jdbc.first(CLAIM, row -> true, eventId).isEmpty()) {
+        if (jdbc.first(TransactionEventRows.CLAIM_PENDING, row -> true, eventId).isEmpty()) {
             return Outcome.TAKEN;
         }
         TransactionEvent event = em.find(TransactionEvent.class, eventId);
@@ -176,7 +174,7 @@ class Reconciliation {
                        String reference, OffsetDateTime now) {
         transaction.resolve(event, result, code, reference, now);
         em.flush();
-        jdbc.update(RECORDED, event.id());
+        jdbc.update(TransactionEventRows.RECORDED_NOW, event.id());
         moves.resolved(transaction, event, now);
     }
 }

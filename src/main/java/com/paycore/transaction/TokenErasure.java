@@ -41,7 +41,7 @@ class TokenErasure {
             parameters.addAll(values);
         }
         parameters.add(erased.tokenId());
-        em.flush(); // the transaction's JPA changes first, as before a native query
+        em.flush(); // the transaction's JPA changes first, so that the update sees them
         jdbc.update(sql(values.size()), parameters.toArray());
     }
 

@@ -10,4 +10,11 @@ final class TransactionEventRows {
 
     /** A new transaction's event, in the transaction's compound statement. */
     static final EntityInsert<TransactionEvent> INSERT = EntityInsert.of(TransactionEvent.class);
+
+    /** A pending event, locked for its reconciliation; another run's item is skipped, not waited for. */
+    static final String CLAIM_PENDING = "select id from transaction_events where id = ? and event_result = 'Pending' "
+            + "for update skip locked";
+
+    /** The event recorded now, so the report's next sync copies it. */
+    static final String RECORDED_NOW = "update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?";
 }
