@@ -25,6 +25,8 @@ import com.paycore.company.CompanyService;
 import com.paycore.company.CompanyUserView;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.web.AppException;
+import com.paycore.processor.AcquirerSettings;
+import com.paycore.processor.Gateways;
 import com.paycore.processor.ProcessorRequest;
 import com.paycore.processor.ProcessorService;
 import com.paycore.processor.ProcessorView;
@@ -47,8 +49,6 @@ public class ProjectPage {
     /** The request attribute {@link ConsoleGate} puts the address's id in. */
     static final String ID_ATTRIBUTE = "com.paycore.console.projectId";
 
-    static final int SIMULATOR = 1;
-    static final int ACQUIRER = 2;
     private static final Page ALL = new Page(Page.MAX_LIMIT, 0);
 
     @Inject
@@ -153,11 +153,11 @@ public class ProjectPage {
     // ---- processors ----
 
     public void addSimulator() {
-        addProcessor(SIMULATOR);
+        addProcessor(Gateways.SIMULATOR);
     }
 
     public void addAcquirer() {
-        addProcessor(ACQUIRER);
+        addProcessor(Gateways.ACQUIRER);
     }
 
     private void addProcessor(int gateway) {
@@ -275,17 +275,11 @@ public class ProjectPage {
     }
 
     public String gatewayName(int gateway) {
-        return switch (gateway) {
-            case SIMULATOR -> "Simulator";
-            case ACQUIRER -> "ISO 8583 acquirer";
-            default -> "Gateway " + gateway;
-        };
+        return Gateways.name(gateway);
     }
 
     public boolean usable(ApiKeyView key) {
-        OffsetDateTime now = OffsetDateTime.now(clock);
-        return key.isActive() && (key.expirationDate() == null || key.expirationDate().isAfter(now))
-                && (key.deactivationDate() == null || key.deactivationDate().isAfter(now));
+        return key.usableAt(OffsetDateTime.now(clock));
     }
 
     private static String blankToNull(String text) {
@@ -354,7 +348,7 @@ public class ProjectPage {
             } else if (!active.isEmpty()) {
                 request.isActive = Boolean.valueOf(active);
             }
-            request.settings = gateway == ACQUIRER ? acquirerSettings(create) : simulatorSettings();
+            request.settings = gateway == Gateways.ACQUIRER ? acquirerSettings(create) : simulatorSettings();
             return request;
         }
 
@@ -373,19 +367,19 @@ public class ProjectPage {
                 return null;
             }
             JsonObjectBuilder settings = Json.createObjectBuilder();
-            text(settings, "host", host);
+            text(settings, AcquirerSettings.HOST, host);
             if (blankToNull(port) != null) {
-                settings.add("port", whole("port", port));
+                settings.add(AcquirerSettings.PORT, whole(AcquirerSettings.PORT, port));
             }
-            settings.add("tls", tls);
-            text(settings, "tlsTrustedCertificatePem", tlsTrustedCertificatePem);
-            text(settings, "terminalId", terminalId);
-            text(settings, "acquirerId", acquirerId);
+            settings.add(AcquirerSettings.TLS, tls);
+            text(settings, AcquirerSettings.TLS_TRUSTED_CERTIFICATE_PEM, tlsTrustedCertificatePem);
+            text(settings, AcquirerSettings.TERMINAL_ID, terminalId);
+            text(settings, AcquirerSettings.ACQUIRER_ID, acquirerId);
             if (blankToNull(timeoutMs) != null) {
-                settings.add("timeoutMs", whole("timeoutMs", timeoutMs));
+                settings.add(AcquirerSettings.TIMEOUT_MS, whole(AcquirerSettings.TIMEOUT_MS, timeoutMs));
             }
             if (blankToNull(connections) != null) {
-                settings.add("connections", whole("connections", connections));
+                settings.add(AcquirerSettings.CONNECTIONS, whole(AcquirerSettings.CONNECTIONS, connections));
             }
             return settings.build();
         }

@@ -178,12 +178,12 @@ public class TransactionsPage implements Serializable {
                 || last4 != null || min != null || max != null;
     }
 
-    /** The filters that could not be read, in words. */
     /** The search was cancelled after its time limit (an amount alone over millions of rows): said in words. */
     public boolean isTooBroad() {
         return tooBroad;
     }
 
+    /** The filters that could not be read, in words. */
     public List<String> getProblems() {
         return problems;
     }

@@ -11,7 +11,6 @@ final class CardTransactionRows {
     /** A new transaction (authorization), written with its events in one compound statement. */
     static final EntityInsert<CardTransaction> INSERT = EntityInsert.of(CardTransaction.class);
 
-    /** E16 by id: the transaction and its events in one left join, read straight into the view (TransactionReads). */
     /** E16's columns of a transaction and its events (TransactionReads reads them in this order). */
     static final String VIEWED = "t.project_id, t.amount, t.currency, t.status, t.result_code, "
             + "t.masked_card_number, t.cc_type, t.captured_amount, t.refunded_amount, t.order_id, t.description, "
@@ -21,6 +20,7 @@ final class CardTransactionRows {
 
     static final String IN_ORDER = "order by e.position";
 
+    /** E16 by id: the transaction and its events in one left join, read straight into the view (TransactionReads). */
     static final String BY_ID = "select " + VIEWED + " from transactions t " + EVENTS + " where t.id = ? " + IN_ORDER;
 
     /** E16 by id joined to the API key's check (ProjectCaller.KeyedRead): only a transaction of the key's project. */

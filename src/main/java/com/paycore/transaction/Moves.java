@@ -8,10 +8,13 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.event.Events;
+import com.paycore.platform.data.Jdbc;
 
 /**
  * Records a move of a transaction in the caller's database transaction: its event row and, when the move is an
- * event of DESIGN.md section 10, the outbox event with the transaction as E16 shows it after the move.
+ * event of DESIGN.md section 10, the outbox event with the transaction as E16 shows it after the move. An event row is
+ * inserted as an authorization inserts its rows ({@link TransactionEventRows#INSERT}, on the transaction's connection);
+ * the transaction row itself changes through JPA, under the row lock the caller holds.
  */
 @ApplicationScoped
 class Moves {
@@ -22,9 +25,12 @@ class Moves {
     @Inject
     Events outbox;
 
+    @Inject
+    Jdbc jdbc; // the transaction's connection
+
     /** The transaction after the move, as E16 shows it. */
     TransactionView record(CardTransaction transaction, TransactionEvent event) {
-        em.persist(event);
+        insert(event);
         List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
                 + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
         TransactionView view = TransactionView.of(transaction, events);
@@ -32,6 +38,11 @@ class Moves {
                 outbox.record(topic, transaction.projectId(), transaction.companyId(), event.occurredAt(),
                         transaction.id(), view));
         return view;
+    }
+
+    /** A new event row of a transaction whose row the caller holds locked. */
+    void insert(TransactionEvent event) {
+        jdbc.update(TransactionEventRows.INSERT.sql(), TransactionEventRows.INSERT.values(event));
     }
 
     /**

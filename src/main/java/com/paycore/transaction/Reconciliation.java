@@ -88,8 +88,7 @@ class Reconciliation {
         giveUpAfter = Duration.ofHours(Math.max(1, hours));
     }
 
-    /** What one run did. */
-    /** What a run came to (its answer). */
+    /** What one run did (its answer). */
     public record Result(@Schema(description = "Items whose outcome was applied") int resolved,
                          @Schema(description = "Items the processor has no answer for yet") int stillPending,
                          @Schema(description = "Items that became Error after the give-up time") int gaveUp) {

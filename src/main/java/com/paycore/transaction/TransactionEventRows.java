@@ -8,7 +8,7 @@ final class TransactionEventRows {
     private TransactionEventRows() {
     }
 
-    /** A new transaction's event, in the transaction's compound statement. */
+    /** An event: a new transaction's, in the transaction's compound statement; a move's, by {@code Moves.insert}. */
     static final EntityInsert<TransactionEvent> INSERT = EntityInsert.of(TransactionEvent.class);
 
     /** A pending event, locked for its reconciliation; another run's item is skipped, not waited for. */

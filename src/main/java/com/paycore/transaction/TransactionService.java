@@ -102,8 +102,8 @@ public class TransactionService implements OpenTransactions {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Moved authorize(ProjectCaller.Transacting project, TransactionRequest request) {
         Connections.Route route = connections.connectionFor(project);
-        String currency = Money.currency(request.currency);
-        BigDecimal amount = Money.amount(request.amount, currency);
+        String currency = MoneyRules.currency(request.currency);
+        BigDecimal amount = MoneyRules.amount(request.amount, currency);
         String tags = Tags.write(request.tags);
         StoredCard card = tokens.forPayment(project.projectId(), request.paymentToken);
         int version = project.credentialVersion();
@@ -296,7 +296,7 @@ public class TransactionService implements OpenTransactions {
             throw AppException.notFound("Transaction");
         }
         BigDecimal amount = transaction.chargebackAmount(requested);
-        em.persist(transaction.chargedBack(amount, reasonCode, at));
+        moves.insert(transaction.chargedBack(amount, reasonCode, at));
         return new ChargedBack(transaction.id(), transaction.projectId(), transaction.companyId(), amount,
                 transaction.currency());
     }

@@ -9,15 +9,16 @@ import com.paycore.platform.web.ErrorCode;
 
 /**
  * Amount and currency rules (DESIGN.md sections 3 and 9): ISO 4217 currencies with minor units (default USD);
- * amounts positive, with at most the currency's minor-unit digits, below one trillion major units.
+ * amounts positive, with at most the currency's minor-unit digits, below one trillion major units. An amount itself
+ * is a {@code BigDecimal} beside its currency code, as it is stored.
  */
-public final class Money {
+public final class MoneyRules {
 
     static final String DEFAULT_CURRENCY = "USD";
     private static final Pattern CODE = Pattern.compile("[A-Z]{3}");
     private static final BigDecimal LIMIT = new BigDecimal("1000000000000");
 
-    private Money() {
+    private MoneyRules() {
     }
 
     /** The currency code, upper-cased; default USD. 400 for codes that are not ISO 4217 currencies with minor units. */
