@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.RequestScoped;
@@ -361,7 +362,7 @@ public class ProjectPage {
 
         /** Null (keep the stored ones) on an update where no field is given; the service checks the fields. */
         private JsonObject acquirerSettings(boolean create) {
-            boolean any = tls || java.util.stream.Stream.of(host, port, tlsTrustedCertificatePem, terminalId, acquirerId,
+            boolean any = tls || Stream.of(host, port, tlsTrustedCertificatePem, terminalId, acquirerId,
                     timeoutMs, connections).anyMatch(v -> blankToNull(v) != null);
             if (!create && !any) {
                 return null;

@@ -15,6 +15,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -230,7 +231,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     }
 
     /** Runs a claim; empty when a concurrent request won the unique constraint. */
-    private static Optional<UUID> claimOrLose(java.util.function.Supplier<Optional<UUID>> attempt) {
+    private static Optional<UUID> claimOrLose(Supplier<Optional<UUID>> attempt) {
         try {
             return attempt.get();
         } catch (RuntimeException e) {
@@ -286,7 +287,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     }
 
     /** The response body as the API writes it: the application's JSON-B (the Envelope has its own serializer). */
-    static String serialized(Object entity, java.lang.reflect.Type entityType) {
+    static String serialized(Object entity, Type entityType) {
         if (entity == null) {
             return null;
         }

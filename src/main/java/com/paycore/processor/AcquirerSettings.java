@@ -1,5 +1,7 @@
 package com.paycore.processor;
 
+import java.math.BigDecimal;
+
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -94,8 +96,8 @@ public record AcquirerSettings(String host, int port, boolean tls, String tlsTru
             return fallback;
         }
         if (value instanceof JsonNumber number && number.isIntegral()
-                && number.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(min)) >= 0
-                && number.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(max)) <= 0) {
+                && number.bigDecimalValue().compareTo(BigDecimal.valueOf(min)) >= 0
+                && number.bigDecimalValue().compareTo(BigDecimal.valueOf(max)) <= 0) {
             return number.longValue();
         }
         throw AppException.invalid("settings." + name + ": a whole number from " + min + " to " + max);

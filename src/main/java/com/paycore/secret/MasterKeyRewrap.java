@@ -1,5 +1,6 @@
 package com.paycore.secret;
 
+import java.sql.SQLException;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -48,7 +49,7 @@ class MasterKeyRewrap {
     }
 
     private static void rewrap(Jdbc.Session session, SecretColumns.Column column, SecretBox box, Object[] row,
-                               int purposeCount) throws java.sql.SQLException {
+                               int purposeCount) throws SQLException {
         String stored = (String) row[row.length - 1];
         if (!box.knows(stored)) {
             throw new IllegalStateException(MasterKeyStartup.unknownKey(column, SecretBox.keyIdOf(stored)));

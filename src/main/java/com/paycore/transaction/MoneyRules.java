@@ -1,7 +1,9 @@
 package com.paycore.transaction;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Currency;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 import com.paycore.platform.web.AppException;
@@ -26,7 +28,7 @@ public final class MoneyRules {
         if (code == null) {
             return DEFAULT_CURRENCY;
         }
-        String upper = code.trim().toUpperCase(java.util.Locale.ROOT);
+        String upper = code.trim().toUpperCase(Locale.ROOT);
         if (!CODE.matcher(upper).matches()) {
             throw new AppException(ErrorCode.INVALID_CURRENCY, "not an ISO 4217 code (three letters)");
         }
@@ -62,7 +64,7 @@ public final class MoneyRules {
 
     /** A stored amount in the currency's scale, for answers. */
     public static BigDecimal scaled(BigDecimal amount, String currency) {
-        return amount == null ? null : amount.setScale(digits(currency), java.math.RoundingMode.UNNECESSARY);
+        return amount == null ? null : amount.setScale(digits(currency), RoundingMode.UNNECESSARY);
     }
 
     static int digits(String currency) {

@@ -1,5 +1,6 @@
 package com.paycore.transaction;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -49,7 +50,7 @@ class Moves {
      * A Pending move whose outcome became known (DESIGN.md section 11): the event is already stored and changed; its
      * outbox event, with the transaction as it is now, goes out as the move's would have.
      */
-    TransactionView resolved(CardTransaction transaction, TransactionEvent event, java.time.OffsetDateTime at) {
+    TransactionView resolved(CardTransaction transaction, TransactionEvent event, OffsetDateTime at) {
         List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
                 + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
         TransactionView view = TransactionView.of(transaction, events);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -135,7 +136,7 @@ public class TransactionSearch {
         }));
     }
 
-    private static <T> T bounded(java.util.function.Supplier<T> search) {
+    private static <T> T bounded(Supplier<T> search) {
         try {
             return search.get();
         } catch (IllegalStateException failure) {

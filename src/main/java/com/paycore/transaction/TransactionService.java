@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -303,8 +304,8 @@ public class TransactionService implements OpenTransactions {
 
     /** The project of a transaction, for tenancy checks; empty when it does not exist. */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public java.util.Optional<UUID> projectOf(UUID transactionId) {
-        return java.util.Optional.ofNullable(em.find(CardTransaction.class, transactionId)).map(CardTransaction::projectId);
+    public Optional<UUID> projectOf(UUID transactionId) {
+        return Optional.ofNullable(em.find(CardTransaction.class, transactionId)).map(CardTransaction::projectId);
     }
 
     /** E19's 409: open (Approved or Captured) transactions of the project. */

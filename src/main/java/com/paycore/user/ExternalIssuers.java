@@ -8,6 +8,7 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import com.paycore.platform.input.Ids;
 import com.paycore.platform.runtime.Settings;
 
 /**
@@ -105,6 +106,6 @@ public final class ExternalIssuers {
 
     private static Set<UUID> parseCompanies(String value) {
         return Arrays.stream(value.split(",")).map(String::trim).filter(c -> !c.isEmpty())
-                .map(com.paycore.platform.input.Ids::parse).collect(Collectors.toUnmodifiableSet());
+                .map(Ids::parse).collect(Collectors.toUnmodifiableSet());
     }
 }

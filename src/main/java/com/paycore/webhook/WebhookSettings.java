@@ -1,6 +1,7 @@
 package com.paycore.webhook;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -132,7 +133,7 @@ class WebhookSettings {
         if (value == null || value.isBlank()) {
             return false;
         }
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw new IllegalArgumentException(key + " must be true or false, got " + value);
