@@ -62,7 +62,7 @@ import jakarta.ws.rs.ext.Provider;
  * key stays blocked. Rows older than 24 h count as absent. The fingerprint is keyed ({@link IdempotencyRules#fingerprint}): a tokenization body holds card data.
  * <p>
  * Response side: a resource method that ran under a claim stores its answer in its effect's own database transaction
- * ({@link ResponseWithEffect}): a crash or a database restart can no longer leave an effect without its answer. Here
+ * ({@link ResponseWithEffect}): a crash or a database restart cannot leave an effect without its answer. Here
  * remain the answers of refusals (exceptions mapped to 4xx, whose effect rolled back), stored sealed under the master
  * key (they may hold personal data), with a few attempts spread over some seconds when the database fails; a 5xx
  * releases the claim, if still unanswered, so the client may retry (when the release fails, the lease frees the key).

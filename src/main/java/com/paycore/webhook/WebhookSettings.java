@@ -17,7 +17,7 @@ import com.paycore.platform.runtime.Settings;
  * work, default 1000), {@code .timeout-ms} (connect and answer, default 10000), {@code .retry-schedule}
  * ({@link RetrySchedule}) and {@code .give-up-hours} (default 72: a delivery still failing that long after its event
  * is Failed, and an endpoint whose every attempt failed that long is disabled). Against one tenant starving the
- * others (issue 24): {@code .max-endpoints-per-project} (default 16), {@code .max-concurrent-sends} (attempts in
+ * others: {@code .max-endpoints-per-project} (default 16), {@code .max-concurrent-sends} (attempts in
  * flight per instance, default 64), {@code .max-in-flight-per-project} (attempts in flight per instance for one
  * project, default 8), {@code .max-in-flight-per-company} (attempts in flight per instance for one company, all its
  * projects together, default 16) and {@code .dns-timeout-ms} (how long a target's name may take to resolve, default 2000).

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-/** Which TransactionRSAKeys a securedProperties value is tried with, and how many decryptions that costs (issue 24). */
+/** Which TransactionRSAKeys a securedProperties value is tried with, and how many decryptions that costs. */
 class SecuredKeyOrderTest {
 
     /** Eight usable keys, index 0 the oldest. */

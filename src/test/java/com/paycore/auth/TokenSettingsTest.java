@@ -54,7 +54,7 @@ class TokenSettingsTest {
         }
     }
 
-    /** The issuer bound to its companies (issue 24, item 7), so that the audience is the only thing left to check. */
+    /** The issuer bound to its companies, so that the audience is the only thing left to check. */
     private static void boundIssuer(String iss) {
         System.setProperty("payments.jwt.external-issuers", "idp");
         System.setProperty("payments.jwt.external-issuers.idp.issuer", iss);

@@ -8,7 +8,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 24, item 8: which access tokens a credential change ends, at the one-second granularity of iat. */
+/** Which access tokens a credential change ends, at the one-second granularity of iat. */
 class CredentialChangeTest {
 
     @Test
