@@ -2,7 +2,7 @@ package com.paycore.transaction;
 
 import com.paycore.platform.data.EntityInsert;
 
-/** The statements on {@code transactions} that go by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
+/** The statements on {@code transactions}, plain JDBC and JPQL (docs/ARCHITECTURE.md, "SQL"). */
 final class CardTransactionRows {
 
     private CardTransactionRows() {
@@ -116,4 +116,20 @@ final class CardTransactionRows {
             + "sum(case when t.status in ('Declined', 'Error', 'Pending') then 0 else t.amount end) "
             + "from transactions t where t.project_id = any(?) and t.created_at >= ? and t.created_at < ? "
             + "group by floor(extract(epoch from t.created_at) / 3600), t.currency";
+
+    /** JPQL: the project's ({@code :project}) transaction ({@code :id}), to be locked. */
+    static final String OF_PROJECT = "select t from CardTransaction t where t.id = :id and t.projectId = :project";
+
+    /** JPQL: a project's ({@code :project}) transactions, filtered by {@code Where}, then {@link #NEWEST_FIRST}. */
+    static final String LISTED_OF_PROJECT = "select t from CardTransaction t where t.projectId = :project";
+
+    static final String NEWEST_FIRST = " order by t.createdAt desc, t.id desc";
+
+    /** JPQL: the ids of a project's ({@code :project}) transactions whose status is one of {@code :open}. */
+    static final String OPEN_OF_PROJECT = "select t.id from CardTransaction t where t.projectId = :project "
+            + "and t.status in :open";
+
+    /** JPQL: the captured transactions not settled, captured at or before {@code :cutoff}, oldest capture first. */
+    static final String AWAITING_SETTLEMENT = "select t.id from CardTransaction t "
+            + "where t.settledAt is null and t.capturedAt is not null and t.capturedAt <= :cutoff order by t.capturedAt";
 }

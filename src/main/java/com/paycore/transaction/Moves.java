@@ -32,8 +32,7 @@ class Moves {
     /** The transaction after the move, as E16 shows it. */
     TransactionView record(CardTransaction transaction, TransactionEvent event) {
         insert(event);
-        List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
-                + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
+        List<TransactionEvent> events = em.createQuery(TransactionEventRows.OF_TRANSACTION, TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
         TransactionView view = TransactionView.of(transaction, events);
         event.topic().ifPresent(topic ->
                 outbox.record(topic, transaction.projectId(), transaction.companyId(), event.occurredAt(),
@@ -51,8 +50,7 @@ class Moves {
      * outbox event, with the transaction as it is now, goes out as the move's would have.
      */
     TransactionView resolved(CardTransaction transaction, TransactionEvent event, OffsetDateTime at) {
-        List<TransactionEvent> events = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
-                + "order by e.position", TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
+        List<TransactionEvent> events = em.createQuery(TransactionEventRows.OF_TRANSACTION, TransactionEvent.class).setParameter("id", transaction.id()).getResultList();
         TransactionView view = TransactionView.of(transaction, events);
         event.topic().ifPresent(topic ->
                 outbox.record(topic, transaction.projectId(), transaction.companyId(), at, transaction.id(), view));

@@ -107,8 +107,7 @@ class Reconciliation {
     /** Every item pending now, oldest first, each in its own database transaction. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Result run() {
-        List<UUID> pending = em.createQuery("select e.id from TransactionEvent e where e.eventResult = :pending "
-                        + "order by e.occurredAt", UUID.class)
+        List<UUID> pending = em.createQuery(TransactionEventRows.PENDING, UUID.class)
                 .setParameter("pending", EventResult.Pending.name()).setMaxResults(MAX_ITEMS_PER_RUN).getResultList();
         int resolved = 0;
         int still = 0;

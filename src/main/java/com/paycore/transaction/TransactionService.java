@@ -266,17 +266,16 @@ public class TransactionService implements OpenTransactions {
                     .map(t -> List.of(t.view())).orElse(List.of());
         }
         UUID projectId = caller.projectId();
-        List<CardTransaction> found = new Where("select t from CardTransaction t where t.projectId = :project")
+        List<CardTransaction> found = new Where(CardTransactionRows.LISTED_OF_PROJECT)
                 .and("t.status = :status", "status", wanted)
-                .query(em, CardTransaction.class, " order by t.createdAt desc, t.id desc")
+                .query(em, CardTransaction.class, CardTransactionRows.NEWEST_FIRST)
                 .setParameter("project", projectId).setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
         if (found.isEmpty()) {
             return List.of();
         }
         Map<UUID, List<TransactionEvent>> events = new LinkedHashMap<>();
         found.forEach(t -> events.put(t.id(), new ArrayList<>()));
-        em.createQuery("select e from TransactionEvent e where e.transactionId in :ids "
-                        + "order by e.transactionId, e.position", TransactionEvent.class)
+        em.createQuery(TransactionEventRows.OF_TRANSACTIONS, TransactionEvent.class)
                 .setParameter("ids", List.copyOf(events.keySet())).getResultList()
                 .forEach(e -> events.get(e.transactionId()).add(e));
         return found.stream().map(t -> TransactionView.of(t, events.get(t.id()))).toList();
@@ -312,8 +311,7 @@ public class TransactionService implements OpenTransactions {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public boolean exist(UUID projectId) {
-        return !em.createQuery("select t.id from CardTransaction t where t.projectId = :project "
-                        + "and t.status in :open", UUID.class)
+        return !em.createQuery(CardTransactionRows.OPEN_OF_PROJECT, UUID.class)
                 .setParameter("project", projectId).setParameter("open", TransactionStatus.OPEN)
                 .setMaxResults(1).getResultList().isEmpty();
     }
@@ -332,8 +330,7 @@ public class TransactionService implements OpenTransactions {
      * job takes too.
      */
     private void requireNoPendingMove(CardTransaction transaction, String move) {
-        boolean pending = !em.createQuery("select e.id from TransactionEvent e where e.transactionId = :id "
-                        + "and e.eventResult = :pending", UUID.class)
+        boolean pending = !em.createQuery(TransactionEventRows.PENDING_OF_TRANSACTION, UUID.class)
                 .setParameter("id", transaction.id()).setParameter("pending", EventResult.Pending.name())
                 .setMaxResults(1).getResultList().isEmpty();
         if (pending) {
@@ -348,8 +345,7 @@ public class TransactionService implements OpenTransactions {
 
     /** The project's transaction, its row locked until this request's transaction ends; 404 for any other. */
     private CardTransaction lock(UUID projectId, UUID id) {
-        return em.createQuery("select t from CardTransaction t where t.id = :id and t.projectId = :project",
-                        CardTransaction.class)
+        return em.createQuery(CardTransactionRows.OF_PROJECT, CardTransaction.class)
                 .setParameter("id", id).setParameter("project", projectId)
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .getResultStream().findFirst().orElseThrow(() -> AppException.notFound("Transaction"));
