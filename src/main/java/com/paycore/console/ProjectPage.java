@@ -357,7 +357,7 @@ public class ProjectPage {
             if (blankToNull(latencyMs) == null) {
                 return null;
             }
-            return Json.createObjectBuilder().add("simulatorLatencyMs", whole("latency", latencyMs)).build();
+            return Json.createObjectBuilder().add(Gateways.SIMULATOR_LATENCY_SETTING, whole("latency", latencyMs)).build();
         }
 
         /** Null (keep the stored ones) on an update where no field is given; the service checks the fields. */

@@ -12,6 +12,8 @@ public final class Gateways {
     public static final int SIMULATOR = 1;
     public static final int ACQUIRER = 2;
     public static final int CREDIT_CARD = 1;
+    /** The Simulator's one setting: how long it waits before it answers, in milliseconds. */
+    public static final String SIMULATOR_LATENCY_SETTING = "simulatorLatencyMs";
 
     private Gateways() {
     }
