@@ -2,8 +2,20 @@ package com.paycore;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import javax.sql.DataSource;
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import jakarta.persistence.EntityManager;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
@@ -68,16 +80,16 @@ class ArchitectureTest {
      * container's datasource is not enough (startup before or under it, and the report's own read-only transaction
      * with its statement timeout).
      */
-    static final java.util.Set<String> RAW_CONNECTIONS = java.util.Set.of("com.paycore.platform.data.Jdbc",
+    static final Set<String> RAW_CONNECTIONS = Set.of("com.paycore.platform.data.Jdbc",
             "com.paycore.platform.data.DatabaseReadiness", "com.paycore.platform.data.SchemaMigration",
             "com.paycore.report.ReportService");
 
     /** Native SQL through the entity manager: none (its statements go through Jdbc on the same connection). */
-    static final java.util.Set<String> NATIVE_QUERIES = java.util.Set.of();
+    static final Set<String> NATIVE_QUERIES = Set.of();
 
     @Test
     void sqlGoesThroughJdbc() {
-        List<String> violations = new java.util.ArrayList<>();
+        List<String> violations = new ArrayList<>();
         for (JavaClass type : CLASSES) {
             JavaClass top = type;
             while (top.getEnclosingClass().isPresent()) {
@@ -87,10 +99,10 @@ class ArchitectureTest {
             type.getMethodCallsFromSelf().forEach(call -> {
                 JavaClass target = call.getTargetOwner();
                 String name = call.getName();
-                boolean raw = (target.isAssignableTo(javax.sql.DataSource.class) && name.equals("getConnection"))
-                        || (target.isAssignableTo(java.sql.Connection.class)
+                boolean raw = (target.isAssignableTo(DataSource.class) && name.equals("getConnection"))
+                        || (target.isAssignableTo(Connection.class)
                         && (name.equals("prepareStatement") || name.equals("createStatement") || name.equals("prepareCall")));
-                boolean nativeQuery = target.isAssignableTo(jakarta.persistence.EntityManager.class)
+                boolean nativeQuery = target.isAssignableTo(EntityManager.class)
                         && name.equals("createNativeQuery");
                 if (raw && !RAW_CONNECTIONS.contains(owner) || nativeQuery && !NATIVE_QUERIES.contains(owner)) {
                     violations.add(call.getDescription());
@@ -126,11 +138,11 @@ class ArchitectureTest {
     }
 
     /** The platform's rooms and the rooms each may use (docs/ARCHITECTURE.md, "The platform's rooms"). */
-    static final java.util.Map<String, java.util.Set<String>> PLATFORM_ROOMS = java.util.Map.of(
-            "web", java.util.Set.of(),
-            "input", java.util.Set.of("web", "runtime"),
-            "runtime", java.util.Set.of("web"),
-            "data", java.util.Set.of("web", "runtime"));
+    static final Map<String, Set<String>> PLATFORM_ROOMS = Map.of(
+            "web", Set.of(),
+            "input", Set.of("web", "runtime"),
+            "runtime", Set.of("web"),
+            "data", Set.of("web", "runtime"));
 
     /** The room of a platform class (the package right under com.paycore.platform, "" for that package itself). */
     static Optional<String> room(JavaClass type) {
@@ -165,7 +177,7 @@ class ArchitectureTest {
                             Optional<String> from = room(origin);
                             Optional<String> to = room(dependency.getTargetClass());
                             if (from.isPresent() && to.isPresent() && !from.equals(to) && !PLATFORM_ROOMS
-                                    .getOrDefault(from.get(), java.util.Set.of()).contains(to.get())) {
+                                    .getOrDefault(from.get(), Set.of()).contains(to.get())) {
                                 events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
                             }
                         }
@@ -252,16 +264,16 @@ class ArchitectureTest {
      * Types showing in a public or protected member of a public class, or of a bean of any visibility (an intercepted
      * method must be public and see only public types, see {@link #interceptedMethodsArePublicAndSeeOnlyPublicTypes}).
      */
-    static final java.util.Set<JavaClass> IN_PUBLIC_SIGNATURES = CLASSES.stream()
+    static final Set<JavaClass> IN_PUBLIC_SIGNATURES = CLASSES.stream()
             .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC) || containerManaged(c))
             .flatMap(c -> c.getMembers().stream())
             .filter(ArchitectureTest::publicOrProtected)
             .flatMap(m -> signature(m).stream().filter(t -> !t.equals(m.getOwner())))
-            .collect(java.util.stream.Collectors.toSet());
+            .collect(Collectors.toSet());
 
     static List<JavaClass> signature(JavaMember member) {
         if (member instanceof JavaCodeUnit unit) {
-            return java.util.stream.Stream.concat(unit.getParameterTypes().stream(), java.util.stream.Stream.of(unit.getReturnType()))
+            return Stream.concat(unit.getParameterTypes().stream(), Stream.of(unit.getReturnType()))
                     .flatMap(t -> t.getAllInvolvedRawTypes().stream()).toList();
         }
         return member instanceof JavaField field ? List.copyOf(field.getType().getAllInvolvedRawTypes()) : List.of();
@@ -430,14 +442,14 @@ class ArchitectureTest {
     void thePersistenceUnitListsExactlyTheMappedClassesAndExcludesTheRest() throws Exception {
         Document unit;
         try (var in = ArchitectureTest.class.getResourceAsStream("/META-INF/persistence.xml")) {
-            unit = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
+            unit = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
         }
-        java.util.Set<String> listed = new java.util.TreeSet<>();
+        Set<String> listed = new TreeSet<>();
         var classes = unit.getElementsByTagName("class");
         for (int i = 0; i < classes.getLength(); i++) {
             listed.add(classes.item(i).getTextContent().trim());
         }
-        java.util.Set<String> mapped = new java.util.TreeSet<>();
+        Set<String> mapped = new TreeSet<>();
         for (JavaClass type : CLASSES) {
             if (List.of("Entity", "Embeddable", "MappedSuperclass", "Converter").stream()
                     .anyMatch(a -> type.isAnnotatedWith("jakarta.persistence." + a))) {

@@ -8,6 +8,7 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -86,7 +87,7 @@ class OpenPgpLoadsLazilyTest {
     }
 
     private static boolean containerAnnotated(Class<?> type) {
-        return java.util.Arrays.stream(type.getAnnotations()).map(a -> a.annotationType().getPackageName())
+        return Arrays.stream(type.getAnnotations()).map(a -> a.annotationType().getPackageName())
                 .anyMatch(p -> p.startsWith("jakarta.") || p.startsWith("org.eclipse.microprofile."));
     }
 

@@ -3,6 +3,7 @@ package com.paycore.access;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -60,7 +61,7 @@ class PayCallers {
      * before the hash. Empty when no key has the hash; the route's value is null when its reader read null.
      */
     <T> Optional<ProjectCaller.Holder<T>> findWith(String lookupHash, ProjectCaller.KeyedRead<T> read, Object... parameters) {
-        Object[] all = java.util.Arrays.copyOf(parameters, parameters.length + 1);
+        Object[] all = Arrays.copyOf(parameters, parameters.length + 1);
         all[parameters.length] = lookupHash;
         return jdbc.first(read.sql, row -> {
             ProjectCaller.Snapshot key = snapshot(row, false);

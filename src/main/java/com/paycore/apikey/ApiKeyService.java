@@ -167,7 +167,7 @@ public class ApiKeyService {
      * Decrypts a securedProperties value: RSA-OAEP with SHA-256 (digest and MGF1) under the project's usable
      * TransactionRSAKey that authenticated the request (when it is one), else one of the project's
      * {@value #MAX_OTHER_SECURED_KEYS} newest other usable TransactionRSAKeys: at most five RSA decryptions, however
-     * many keys the project has (issue 24: a garbage value must not cost one decryption per key). Empty when none of
+     * many keys the project has (a garbage value must not cost one decryption per key). Empty when none of
      * them opens it.
      */
     @Transactional(Transactional.TxType.SUPPORTS)

@@ -13,6 +13,11 @@ public record ApiKeyView(UUID id, UUID companyProjectId, KeyType type, String na
                 k.expirationDate(), k.deactivationDate(), k.createdAt(), k.maskedValue(), k.publicKey());
     }
 
+    /** Whether the key is usable at {@code now}, by the key's one rule ({@link ApiKey#usable(OffsetDateTime)}). */
+    public boolean usableAt(OffsetDateTime now) {
+        return ApiKey.usable(isActive, expirationDate, deactivationDate, now);
+    }
+
     /** E12's entry: the key entry plus its full value. */
     public record Revealed(UUID id, UUID companyProjectId, KeyType type, String name, String description,
                            boolean isActive, OffsetDateTime expirationDate, OffsetDateTime deactivationDate,

@@ -1,5 +1,6 @@
 package com.paycore.apikey;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -46,7 +47,7 @@ class KeyExpiryNotices {
     Caller caller;
 
     @Inject
-    java.time.Clock clock;
+    Clock clock;
 
     /** The periodic run on demand: platform administrators. */
     @Transactional(TxType.NOT_SUPPORTED)

@@ -33,7 +33,7 @@ import com.paycore.user.ExternalIssuers;
  * {@link BearerTokens} (signature, issuer, expiry, audience: the rules MicroProfile JWT applied), whose user exists
  * and is active in the database now: a deactivation bites on the next request of a token already issued,
  * on every instance, and so does a password or e-mail change for the tokens issued before it. A token of the built-in
- * issuer names its user by sub (our user id). A token of an external issuer (issue 24, item 7) must name one of the
+ * issuer names its user by sub (our user id). A token of an external issuer must name one of the
  * configured audiences (none configured: every token is refused, see {@link JwtReadiness}), come from an issuer listed
  * in {@code payments.jwt.external-issuers}, and name by sub a subject linked to a user ({@code external_identities})
  * who belongs to one of the companies that issuer may speak for; the caller then acts in those companies only. Its

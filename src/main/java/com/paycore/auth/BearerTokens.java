@@ -1,5 +1,6 @@
 package com.paycore.auth;
 
+import java.net.MalformedURLException;
 import java.security.Key;
 import java.text.ParseException;
 import java.time.Clock;
@@ -81,7 +82,7 @@ final class BearerTokens {
             } else {
                 keys = VerificationKeys.of(SigningKeys.publicKeyPem());
             }
-        } catch (ParseException | java.net.MalformedURLException | RuntimeException unreadable) {
+        } catch (ParseException | MalformedURLException | RuntimeException unreadable) {
             LOG.severe("Every bearer token is refused: " + TokenSettings.PUBLIC_KEY + " or "
                     + TokenSettings.PUBLIC_KEY_LOCATION + " is not a PEM public key, JWK, JWK Set or location of one");
             return Optional.empty();

@@ -40,7 +40,7 @@ import com.paycore.platform.runtime.Schedules;
 import com.paycore.platform.web.StrictJson;
 
 /**
- * Keeps the password grant's PBKDF2 work from being a lever against the whole service (issue 24, item 1). Before any
+ * Keeps the password grant's PBKDF2 work from being a lever against the whole service. Before any
  * hash is computed an attempt must pass a per-client-address and a per-username count (fixed windows of
  * {@code payments.auth.token.window}); then it needs one of {@code payments.auth.token.max-concurrent-checks}
  * password-check slots, free at that moment: an attempt never waits for one, since a waiting attempt would hold an
@@ -63,7 +63,7 @@ class LoginThrottle implements ScheduledJob {
     static final int MAX_TRACKED = 100_000;
     /** The longest username counted: the longest e-mail address (RFC 5321); longer ones cannot be an account's. */
     static final int MAX_USERNAME = Emails.MAX_LENGTH;
-    /** The setting that made an attempt wait for a check slot; accepted and ignored (an attempt no longer waits). */
+    /** A retired setting (a wait for a check slot; an attempt never waits): accepted and ignored. */
     static final String OBSOLETE_CHECK_WAIT = "payments.auth.token.check-wait";
 
     @Inject

@@ -8,10 +8,12 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.RSAPublicKeySpec;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.logging.Logger;
 
@@ -53,8 +55,8 @@ final class SigningKeys {
     /** Stable key id: the first bytes of the public key's SHA-256, so rotations change it. */
     public static String keyId() {
         try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(get().getPublic().getEncoded());
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(digest, 12));
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(get().getPublic().getEncoded());
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 12));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }

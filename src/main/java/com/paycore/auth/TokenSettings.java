@@ -33,7 +33,7 @@ class TokenSettings {
     static final String PUBLIC_KEY_LOCATION = "mp.jwt.verify.publickey.location";
     static final String CLOCK_SKEW = "mp.jwt.verify.clock.skew";
     static final String TOKEN_AGE = "mp.jwt.verify.token.age";
-    /** Settings of MicroProfile JWT this service no longer has (encrypted tokens, a token in a cookie). */
+    /** Settings of MicroProfile JWT this service does not support (encrypted tokens, a token in a cookie). */
     static final List<String> UNSUPPORTED = List.of("mp.jwt.decrypt.key.location", "mp.jwt.token.header",
             "mp.jwt.token.cookie");
 
@@ -84,7 +84,7 @@ class TokenSettings {
 
     /**
      * The audiences the signature check requires one of, as MicroProfile JWT read them: mp.jwt.verify.audiences, else
-     * payments.jwt.audience (which used to be fed to it under that name), split at commas and not trimmed.
+     * payments.jwt.audience, split at commas and not trimmed.
      */
     List<String> verifiedAudiences() {
         String value = get(VERIFY_AUDIENCES) != null ? get(VERIFY_AUDIENCES) : get(AUDIENCE);

@@ -9,6 +9,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.interfaces.ECPublicKey;
@@ -120,7 +121,7 @@ final class VerificationKeys {
         for (String algorithm : List.of("RSA", "EC")) {
             try {
                 return Optional.of(KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(der)));
-            } catch (java.security.GeneralSecurityException notThisKind) {
+            } catch (GeneralSecurityException notThisKind) {
                 // the next kind, or not PEM
             }
         }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +92,7 @@ class CardUpdaterService {
     /** The monthly run: every active company, one after the other; a company that fails does not stop the others. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public List<UpdaterRunView> runScheduled() {
-        List<UpdaterRunView> runs = new java.util.ArrayList<>();
+        List<UpdaterRunView> runs = new ArrayList<>();
         for (UUID companyId : companies.activeIds()) {
             try {
                 runs.add(run(companyId, UpdaterRun.Trigger.Scheduled, null, Runs.Progress.UNTRACKED));

@@ -2,6 +2,7 @@ package com.paycore.chargeback;
 
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -30,7 +31,7 @@ class Chargeback extends Timestamped {
      * (the issuer has already debited the merchant; only a win returns it), Accepted and Lost (gone for good). Won
      * returns the money to the merchant.
      */
-    static final java.util.List<Status> STANDING = java.util.List.of(Status.Pending, Status.Disputed,
+    static final List<Status> STANDING = List.of(Status.Pending, Status.Disputed,
             Status.Accepted, Status.Lost);
 
     @Id

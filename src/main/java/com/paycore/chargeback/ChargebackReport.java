@@ -5,6 +5,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -63,7 +64,7 @@ class ChargebackReport {
             case "CaseTime" -> "c.chargebackDate";
             default -> throw AppException.invalid("ChargebackReportDateType: DateCreated or CaseTime");
         };
-        Chargeback.Status wanted = status == null ? null : java.util.Arrays.stream(Chargeback.Status.values())
+        Chargeback.Status wanted = status == null ? null : Arrays.stream(Chargeback.Status.values())
                 .filter(s -> s.name().equals(status)).findFirst()
                 .orElseThrow(() -> AppException.invalid("status: one of " + List.of(Chargeback.Status.values())));
         List<UUID> visible = projects.visibleIn(companyId); // null: every project of the company

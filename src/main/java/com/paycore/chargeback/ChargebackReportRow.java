@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-import com.paycore.transaction.Money;
+import com.paycore.transaction.MoneyRules;
 
 /** An E13 row: the spec's transactionId, chargebackDate, amount, reason, status, dueDate, and identifying fields. */
 public record ChargebackReportRow(UUID chargebackId, UUID transactionId, UUID projectId, OffsetDateTime chargebackDate,
@@ -13,7 +13,7 @@ public record ChargebackReportRow(UUID chargebackId, UUID transactionId, UUID pr
 
     static ChargebackReportRow of(Chargeback c) {
         return new ChargebackReportRow(c.id(), c.transactionId(), c.projectId(), c.chargebackDate(),
-                Money.scaled(c.amount(), c.currency()), c.currency(), c.reason(), c.reasonCode(), c.status().name(),
+                MoneyRules.scaled(c.amount(), c.currency()), c.currency(), c.reason(), c.reasonCode(), c.status().name(),
                 c.respondByDate(), c.createdAt());
     }
 }

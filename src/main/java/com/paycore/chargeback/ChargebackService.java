@@ -173,10 +173,6 @@ public class ChargebackService implements StandingChargebacks {
         return ChargebackView.of(chargeback);
     }
 
-    /**
-     * Accepts every Pending chargeback whose respondByDate is before {@code now}; each under its row lock and
-     * re-checked, so runs on several instances at once accept each one once. Returns how many this run accepted.
-     */
     /** The periodic job's work on demand: platform administrators. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public int acceptOverdueNow() {
@@ -184,6 +180,10 @@ public class ChargebackService implements StandingChargebacks {
         return acceptOverdue(now());
     }
 
+    /**
+     * Accepts every Pending chargeback whose respondByDate is before {@code now}; each under its row lock and
+     * re-checked, so runs on several instances at once accept each one once. Returns how many this run accepted.
+     */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public int acceptOverdue(OffsetDateTime now) {
         List<UUID> due = em.createQuery("select c.id from Chargeback c where c.status = :pending "

@@ -1,5 +1,7 @@
 package com.paycore.console;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -160,7 +162,7 @@ public class AuditPage {
     private static void append(StringBuilder query, String name, String value) {
         if (value != null) {
             query.append('&').append(name).append('=')
-                    .append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8));
+                    .append(URLEncoder.encode(value, StandardCharsets.UTF_8));
         }
     }
 

@@ -1,6 +1,7 @@
 package com.paycore.console;
 
 import java.io.IOException;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -122,7 +123,7 @@ public class CompanyPage {
         return companyProjects;
     }
 
-    public String date(java.time.OffsetDateTime at) {
+    public String date(OffsetDateTime at) {
         return formats.dateTime(at);
     }
 

@@ -1,6 +1,7 @@
 package com.paycore.console;
 
 import java.math.BigDecimal;
+import java.text.DecimalFormat;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
 import java.time.OffsetDateTime;
@@ -53,7 +54,7 @@ final class LocalFormats {
             return Optional.empty();
         }
         NumberFormat format = NumberFormat.getNumberInstance(locale);
-        if (format instanceof java.text.DecimalFormat decimal) {
+        if (format instanceof DecimalFormat decimal) {
             decimal.setParseBigDecimal(true);
         }
         ParsePosition position = new ParsePosition(0);

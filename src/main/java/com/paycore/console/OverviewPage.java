@@ -11,10 +11,12 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.ToLongFunction;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.RequestScoped;
@@ -89,9 +91,9 @@ public class OverviewPage {
     void load() {
         var locale = FacesContext.getCurrentInstance().getExternalContext().getRequestLocale();
         formats = new LocalFormats(locale);
-        percent = NumberFormat.getPercentInstance(locale == null ? java.util.Locale.ENGLISH : locale);
+        percent = NumberFormat.getPercentInstance(locale == null ? Locale.ENGLISH : locale);
         percent.setMaximumFractionDigits(1);
-        whole = NumberFormat.getIntegerInstance(locale == null ? java.util.Locale.ENGLISH : locale);
+        whole = NumberFormat.getIntegerInstance(locale == null ? Locale.ENGLISH : locale);
         OffsetDateTime now = clock.instant().atOffset(ZoneOffset.UTC);
         OffsetDateTime thisHour = now.truncatedTo(ChronoUnit.HOURS);
         today = now.truncatedTo(ChronoUnit.DAYS);
@@ -128,7 +130,7 @@ public class OverviewPage {
         return whole.format(today(AuthorizationHour::pending));
     }
 
-    private long today(java.util.function.ToLongFunction<AuthorizationHour> figure) {
+    private long today(ToLongFunction<AuthorizationHour> figure) {
         return ofToday().stream().mapToLong(figure).sum();
     }
 

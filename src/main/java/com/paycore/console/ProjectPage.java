@@ -5,6 +5,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.RequestScoped;
@@ -25,6 +26,8 @@ import com.paycore.company.CompanyService;
 import com.paycore.company.CompanyUserView;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.web.AppException;
+import com.paycore.processor.AcquirerSettings;
+import com.paycore.processor.Gateways;
 import com.paycore.processor.ProcessorRequest;
 import com.paycore.processor.ProcessorService;
 import com.paycore.processor.ProcessorView;
@@ -47,8 +50,6 @@ public class ProjectPage {
     /** The request attribute {@link ConsoleGate} puts the address's id in. */
     static final String ID_ATTRIBUTE = "com.paycore.console.projectId";
 
-    static final int SIMULATOR = 1;
-    static final int ACQUIRER = 2;
     private static final Page ALL = new Page(Page.MAX_LIMIT, 0);
 
     @Inject
@@ -153,11 +154,11 @@ public class ProjectPage {
     // ---- processors ----
 
     public void addSimulator() {
-        addProcessor(SIMULATOR);
+        addProcessor(Gateways.SIMULATOR);
     }
 
     public void addAcquirer() {
-        addProcessor(ACQUIRER);
+        addProcessor(Gateways.ACQUIRER);
     }
 
     private void addProcessor(int gateway) {
@@ -275,17 +276,11 @@ public class ProjectPage {
     }
 
     public String gatewayName(int gateway) {
-        return switch (gateway) {
-            case SIMULATOR -> "Simulator";
-            case ACQUIRER -> "ISO 8583 acquirer";
-            default -> "Gateway " + gateway;
-        };
+        return Gateways.name(gateway);
     }
 
     public boolean usable(ApiKeyView key) {
-        OffsetDateTime now = OffsetDateTime.now(clock);
-        return key.isActive() && (key.expirationDate() == null || key.expirationDate().isAfter(now))
-                && (key.deactivationDate() == null || key.deactivationDate().isAfter(now));
+        return key.usableAt(OffsetDateTime.now(clock));
     }
 
     private static String blankToNull(String text) {
@@ -354,7 +349,7 @@ public class ProjectPage {
             } else if (!active.isEmpty()) {
                 request.isActive = Boolean.valueOf(active);
             }
-            request.settings = gateway == ACQUIRER ? acquirerSettings(create) : simulatorSettings();
+            request.settings = gateway == Gateways.ACQUIRER ? acquirerSettings(create) : simulatorSettings();
             return request;
         }
 
@@ -362,30 +357,30 @@ public class ProjectPage {
             if (blankToNull(latencyMs) == null) {
                 return null;
             }
-            return Json.createObjectBuilder().add("simulatorLatencyMs", whole("latency", latencyMs)).build();
+            return Json.createObjectBuilder().add(Gateways.SIMULATOR_LATENCY_SETTING, whole("latency", latencyMs)).build();
         }
 
         /** Null (keep the stored ones) on an update where no field is given; the service checks the fields. */
         private JsonObject acquirerSettings(boolean create) {
-            boolean any = tls || java.util.stream.Stream.of(host, port, tlsTrustedCertificatePem, terminalId, acquirerId,
+            boolean any = tls || Stream.of(host, port, tlsTrustedCertificatePem, terminalId, acquirerId,
                     timeoutMs, connections).anyMatch(v -> blankToNull(v) != null);
             if (!create && !any) {
                 return null;
             }
             JsonObjectBuilder settings = Json.createObjectBuilder();
-            text(settings, "host", host);
+            text(settings, AcquirerSettings.HOST, host);
             if (blankToNull(port) != null) {
-                settings.add("port", whole("port", port));
+                settings.add(AcquirerSettings.PORT, whole(AcquirerSettings.PORT, port));
             }
-            settings.add("tls", tls);
-            text(settings, "tlsTrustedCertificatePem", tlsTrustedCertificatePem);
-            text(settings, "terminalId", terminalId);
-            text(settings, "acquirerId", acquirerId);
+            settings.add(AcquirerSettings.TLS, tls);
+            text(settings, AcquirerSettings.TLS_TRUSTED_CERTIFICATE_PEM, tlsTrustedCertificatePem);
+            text(settings, AcquirerSettings.TERMINAL_ID, terminalId);
+            text(settings, AcquirerSettings.ACQUIRER_ID, acquirerId);
             if (blankToNull(timeoutMs) != null) {
-                settings.add("timeoutMs", whole("timeoutMs", timeoutMs));
+                settings.add(AcquirerSettings.TIMEOUT_MS, whole(AcquirerSettings.TIMEOUT_MS, timeoutMs));
             }
             if (blankToNull(connections) != null) {
-                settings.add("connections", whole("connections", connections));
+                settings.add(AcquirerSettings.CONNECTIONS, whole(AcquirerSettings.CONNECTIONS, connections));
             }
             return settings.build();
         }

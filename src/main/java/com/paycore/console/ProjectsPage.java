@@ -1,5 +1,6 @@
 package com.paycore.console;
 
+import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,7 +89,7 @@ public class ProjectsPage {
         return companyNames.computeIfAbsent(companyId, companies::nameOf);
     }
 
-    public String date(java.time.OffsetDateTime at) {
+    public String date(OffsetDateTime at) {
         return formats.dateTime(at);
     }
 

@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -224,7 +225,7 @@ public class ReportsPage implements Serializable {
         external.setResponseHeader("Content-Disposition", "attachment; filename=\"report.csv\"");
         Writer out = external.getResponseOutputWriter();
         out.write(Csv.line(getCsvColumns(), Set.of()));
-        Set<Integer> textColumns = new java.util.HashSet<>();
+        Set<Integer> textColumns = new HashSet<>();
         for (int i = 0; i < dimensionsShown.size(); i++) {
             textColumns.add(i);
         }

@@ -5,6 +5,7 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import jakarta.annotation.PostConstruct;
@@ -133,7 +134,7 @@ public class RunsPage implements Serializable {
         start(() -> reportSync.begin(false));
     }
 
-    private void start(java.util.function.Supplier<Runs.Begun> begin) throws IOException {
+    private void start(Supplier<Runs.Begun> begin) throws IOException {
         Runs.Begun begun;
         try {
             begun = begin.get();

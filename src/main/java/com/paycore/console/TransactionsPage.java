@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -178,12 +179,12 @@ public class TransactionsPage implements Serializable {
                 || last4 != null || min != null || max != null;
     }
 
-    /** The filters that could not be read, in words. */
     /** The search was cancelled after its time limit (an amount alone over millions of rows): said in words. */
     public boolean isTooBroad() {
         return tooBroad;
     }
 
+    /** The filters that could not be read, in words. */
     public List<String> getProblems() {
         return problems;
     }
@@ -192,7 +193,7 @@ public class TransactionsPage implements Serializable {
     public List<Choice> getProjectChoices() {
         return projectNames.entrySet().stream()
                 .map(p -> new Choice(p.getKey().toString(), p.getValue() == null ? p.getKey().toString() : p.getValue()))
-                .sorted(java.util.Comparator.comparing(Choice::name, String.CASE_INSENSITIVE_ORDER)).toList();
+                .sorted(Comparator.comparing(Choice::name, String.CASE_INSENSITIVE_ORDER)).toList();
     }
 
     /** A project of the project filter. */

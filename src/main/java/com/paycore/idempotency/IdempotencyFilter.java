@@ -15,6 +15,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -61,7 +62,7 @@ import jakarta.ws.rs.ext.Provider;
  * key stays blocked. Rows older than 24 h count as absent. The fingerprint is keyed ({@link IdempotencyRules#fingerprint}): a tokenization body holds card data.
  * <p>
  * Response side: a resource method that ran under a claim stores its answer in its effect's own database transaction
- * ({@link ResponseWithEffect}): a crash or a database restart can no longer leave an effect without its answer. Here
+ * ({@link ResponseWithEffect}): a crash or a database restart cannot leave an effect without its answer. Here
  * remain the answers of refusals (exceptions mapped to 4xx, whose effect rolled back), stored sealed under the master
  * key (they may hold personal data), with a few attempts spread over some seconds when the database fails; a 5xx
  * releases the claim, if still unanswered, so the client may retry (when the release fails, the lease frees the key).
@@ -230,7 +231,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     }
 
     /** Runs a claim; empty when a concurrent request won the unique constraint. */
-    private static Optional<UUID> claimOrLose(java.util.function.Supplier<Optional<UUID>> attempt) {
+    private static Optional<UUID> claimOrLose(Supplier<Optional<UUID>> attempt) {
         try {
             return attempt.get();
         } catch (RuntimeException e) {
@@ -286,7 +287,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     }
 
     /** The response body as the API writes it: the application's JSON-B (the Envelope has its own serializer). */
-    static String serialized(Object entity, java.lang.reflect.Type entityType) {
+    static String serialized(Object entity, Type entityType) {
         if (entity == null) {
             return null;
         }

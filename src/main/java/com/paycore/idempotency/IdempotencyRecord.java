@@ -1,5 +1,6 @@
 package com.paycore.idempotency;
 
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
@@ -41,7 +42,7 @@ public class IdempotencyRecord {
     protected IdempotencyRecord() {
     }
 
-    IdempotencyRecord(String scope, String key, String fingerprint, OffsetDateTime now, java.time.Duration lease) {
+    IdempotencyRecord(String scope, String key, String fingerprint, OffsetDateTime now, Duration lease) {
         this.id = Ids.newId();
         this.scope = scope;
         this.idemKey = key;

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.UUID;
 
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
@@ -103,11 +104,11 @@ final class IdempotencyRules {
     }
 
     /** Keys of project API-key calls and of user calls never meet: "project:&lt;id&gt;" or "user:&lt;id&gt;". */
-    public static String projectScope(java.util.UUID projectId) {
+    public static String projectScope(UUID projectId) {
         return "project:" + projectId;
     }
 
-    public static String userScope(java.util.UUID userId) {
+    public static String userScope(UUID userId) {
         return "user:" + userId;
     }
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -163,7 +164,7 @@ class IdempotencyStore {
      * answer (a server error) is not stored. Any exception rolls everything back.
      */
     @Transactional(value = TxType.REQUIRED, rollbackOn = Exception.class)
-    public Object completeWithEffect(UUID id, Work effect, java.util.function.Function<Object, StoredResponse> answerOf,
+    public Object completeWithEffect(UUID id, Work effect, Function<Object, StoredResponse> answerOf,
                                      Runnable answered) throws Exception {
         Object result = effect.run();
         StoredResponse answer = answerOf.apply(result);

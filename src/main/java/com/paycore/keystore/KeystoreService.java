@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -75,7 +76,7 @@ public class KeystoreService {
      * E18's refusals: a configuration problem (validity days, a malformed master key) is 400, a missing resource (the
      * master key file cannot be read or made) is 404. Random source and database failures surface as 500.
      */
-    static SecretBox preconditions(int validityDays, java.util.function.Supplier<SecretBox> masterKey) {
+    static SecretBox preconditions(int validityDays, Supplier<SecretBox> masterKey) {
         if (validityDays <= 0) {
             throw new AppException(ErrorCode.KEYSTORE_CONFIGURATION, "payments.keystore.validity-days must be positive");
         }

@@ -20,7 +20,7 @@ import com.paycore.platform.data.Jdbc;
  * chargebacks (and those due within three days), webhook deliveries by status. Read-only counts over the features'
  * tables, like the report sync's copy: no feature's code is involved. They are platform-wide, so they are not among
  * the open {@code /metrics}: {@link BusinessMetricsServlet} serves them in Prometheus text to a scrape that carries
- * the configured credential (issue 24 item 11). The queries run when that endpoint is scraped and the last reading is
+ * the configured credential. The queries run when that endpoint is scraped and the last reading is
  * older than {@value #FRESH_SECONDS} s, never on a request path.
  */
 @ApplicationScoped

@@ -1,6 +1,7 @@
 package com.paycore.processor;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,6 +14,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -30,6 +34,7 @@ import org.eclipse.microprofile.metrics.Tag;
 
 import com.paycore.platform.runtime.Settings;
 import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 import com.paycore.processor.IsoMessages.Reference;
 
 /**
@@ -73,7 +78,7 @@ class AcquirerGateway implements PaymentGateway {
 
     private long defaultTimeoutMillis = 10_000;
     private int maxHosts = DEFAULT_MAX_HOSTS;
-    private java.util.function.Predicate<IsoHost.Endpoint> allowed =
+    private Predicate<IsoHost.Endpoint> allowed =
             endpoint -> AllowedEndpoints.configured().permits(endpoint.host(), endpoint.port());
     private volatile IsoHosts hosts;
     private ScheduledExecutorService care;
@@ -91,10 +96,10 @@ class AcquirerGateway implements PaymentGateway {
     }
 
     /** A configuration's message figures at /metrics: name, description, reading. */
-    private record Figure(String name, String description, java.util.function.Function<Traffic, LongAdder> count) {
+    private record Figure(String name, String description, Function<Traffic, LongAdder> count) {
     }
 
-    private static final java.util.List<Figure> FIGURES = java.util.List.of(
+    private static final List<Figure> FIGURES = List.of(
             new Figure("payments_iso8583_sent_messages", "ISO 8583 requests sent", t -> t.sent),
             new Figure("payments_iso8583_answered_messages", "ISO 8583 requests the host answered", t -> t.answered),
             new Figure("payments_iso8583_unanswered_messages",
@@ -117,7 +122,7 @@ class AcquirerGateway implements PaymentGateway {
     }
 
     /** Outside the container (tests): the given numbers, the default timeout, and this allow-list and cap. */
-    AcquirerGateway(IsoNumbers numbers, java.util.function.Predicate<IsoHost.Endpoint> allowed, int maxHosts) {
+    AcquirerGateway(IsoNumbers numbers, Predicate<IsoHost.Endpoint> allowed, int maxHosts) {
         this.numbers = numbers;
         this.allowed = allowed;
         this.maxHosts = maxHosts;
@@ -465,7 +470,7 @@ class AcquirerGateway implements PaymentGateway {
     }
 
     private static void gauge(MetricRegistry registry, String name, String description, Traffic counted,
-                              java.util.function.ToDoubleFunction<Traffic> reading, Tag tag) {
+                              ToDoubleFunction<Traffic> reading, Tag tag) {
         registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), counted,
                 reading::applyAsDouble, tag);
     }
@@ -528,7 +533,7 @@ class AcquirerGateway implements PaymentGateway {
         try {
             return Reference.decode(call.reference());
         } catch (IllegalArgumentException e) {
-            throw new AppException(com.paycore.platform.web.ErrorCode.TRANSACTION_STATE, "without a gateway 2 reference",
+            throw new AppException(ErrorCode.TRANSACTION_STATE, "without a gateway 2 reference",
                     "moved on gateway 2");
         }
     }

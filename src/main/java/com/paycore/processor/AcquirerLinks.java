@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.ToLongFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -117,7 +118,7 @@ class AcquirerLinks implements ScheduledJob, InstanceFigures {
     }
 
     private static void figure(StringBuilder text, Map<IsoHosts.Key, IsoHost> hosts, String name, String help,
-                               java.util.function.ToLongFunction<IsoHost> reading) {
+                               ToLongFunction<IsoHost> reading) {
         text.append("# HELP ").append(name).append(' ').append(help).append(" (this instance), by company and endpoint\n");
         text.append("# TYPE ").append(name).append(" gauge\n");
         hosts.forEach((key, host) -> text.append(name).append("{company=\"").append(key.companyId())

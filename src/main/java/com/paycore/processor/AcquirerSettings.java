@@ -1,5 +1,7 @@
 package com.paycore.processor;
 
+import java.math.BigDecimal;
+
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -11,8 +13,18 @@ import com.paycore.platform.web.AppException;
  * A gateway 2 processor configuration's {@code settings} (DESIGN.md section 12), checked: 400 naming the field when
  * one is missing or bad. Other members of the settings object are left alone.
  */
-record AcquirerSettings(String host, int port, boolean tls, String tlsTrustedCertificatePem, String terminalId,
+public record AcquirerSettings(String host, int port, boolean tls, String tlsTrustedCertificatePem, String terminalId,
                         String acquirerId, long timeoutMs, int connections) {
+
+    /** The settings' member names. */
+    public static final String HOST = "host";
+    public static final String PORT = "port";
+    public static final String TLS = "tls";
+    public static final String TLS_TRUSTED_CERTIFICATE_PEM = "tlsTrustedCertificatePem";
+    public static final String TERMINAL_ID = "terminalId";
+    public static final String ACQUIRER_ID = "acquirerId";
+    public static final String TIMEOUT_MS = "timeoutMs";
+    public static final String CONNECTIONS = "connections";
 
     static final int MAX_CONNECTIONS = 64;
     static final long MAX_TIMEOUT_MS = 120_000;
@@ -31,14 +43,14 @@ record AcquirerSettings(String host, int port, boolean tls, String tlsTrustedCer
         if (settings == null) {
             throw AppException.invalid("settings: required for gateway 2 (host, port, terminalId, acquirerId)");
         }
-        String host = text(settings, "host", true);
+        String host = text(settings, HOST, true);
         if (host.length() > 253 || !host.matches("[A-Za-z0-9.:\\[\\]_-]+")) {
             throw AppException.invalid("settings.host: not a host name or address");
         }
-        int port = (int) whole(settings, "port", true, 1, 65_535, 0);
-        boolean tls = flag(settings, "tls");
-        String pem = settings.containsKey("tlsTrustedCertificatePem") && !settings.isNull("tlsTrustedCertificatePem")
-                ? text(settings, "tlsTrustedCertificatePem", true) : null;
+        int port = (int) whole(settings, PORT, true, 1, 65_535, 0);
+        boolean tls = flag(settings, TLS);
+        String pem = settings.containsKey(TLS_TRUSTED_CERTIFICATE_PEM) && !settings.isNull(TLS_TRUSTED_CERTIFICATE_PEM)
+                ? text(settings, TLS_TRUSTED_CERTIFICATE_PEM, true) : null;
         if (pem != null) {
             try {
                 IsoHost.tlsContext(pem);
@@ -46,16 +58,16 @@ record AcquirerSettings(String host, int port, boolean tls, String tlsTrustedCer
                 throw AppException.invalid("settings.tlsTrustedCertificatePem: not a PEM X.509 certificate");
             }
         }
-        String terminal = text(settings, "terminalId", true);
+        String terminal = text(settings, TERMINAL_ID, true);
         if (terminal.length() != 8 || !terminal.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
             throw AppException.invalid("settings.terminalId: 8 printable characters (field 41)");
         }
-        String acquirer = text(settings, "acquirerId", true);
+        String acquirer = text(settings, ACQUIRER_ID, true);
         if (!acquirer.matches("[0-9]{1,11}")) {
             throw AppException.invalid("settings.acquirerId: 1 to 11 digits (field 32)");
         }
-        long timeout = whole(settings, "timeoutMs", false, 1, MAX_TIMEOUT_MS, defaultTimeoutMs);
-        int connections = (int) whole(settings, "connections", false, 1, MAX_CONNECTIONS, 2);
+        long timeout = whole(settings, TIMEOUT_MS, false, 1, MAX_TIMEOUT_MS, defaultTimeoutMs);
+        int connections = (int) whole(settings, CONNECTIONS, false, 1, MAX_CONNECTIONS, 2);
         return new AcquirerSettings(host, port, tls, pem, terminal, acquirer, timeout, connections);
     }
 
@@ -84,8 +96,8 @@ record AcquirerSettings(String host, int port, boolean tls, String tlsTrustedCer
             return fallback;
         }
         if (value instanceof JsonNumber number && number.isIntegral()
-                && number.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(min)) >= 0
-                && number.bigDecimalValue().compareTo(java.math.BigDecimal.valueOf(max)) <= 0) {
+                && number.bigDecimalValue().compareTo(BigDecimal.valueOf(min)) >= 0
+                && number.bigDecimalValue().compareTo(BigDecimal.valueOf(max)) <= 0) {
             return number.longValue();
         }
         throw AppException.invalid("settings." + name + ": a whole number from " + min + " to " + max);

@@ -1,5 +1,6 @@
 package com.paycore.processor;
 
+import java.io.UnsupportedEncodingException;
 import java.nio.charset.StandardCharsets;
 import java.text.ParseException;
 import java.util.Collections;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import com.solab.iso8583.IsoMessage;
 import com.solab.iso8583.IsoType;
 import com.solab.iso8583.IsoValue;
 import com.solab.iso8583.MessageFactory;
@@ -50,7 +52,7 @@ final class Iso8583 {
     private static final int[] TYPES = {0x100, 0x110, 0x120, 0x121, 0x130, 0x200, 0x201, 0x210, 0x220, 0x221, 0x230,
         0x400, 0x401, 0x410, 0x420, 0x421, 0x430, 0x800, 0x810, 0x820, 0x830};
 
-    private final MessageFactory<com.solab.iso8583.IsoMessage> factory = new MessageFactory<>();
+    private final MessageFactory<IsoMessage> factory = new MessageFactory<>();
 
     Iso8583() {
         factory.setCharacterEncoding(StandardCharsets.US_ASCII.name());
@@ -119,7 +121,7 @@ final class Iso8583 {
         if (message.mti() == null || !message.mti().matches("[0-9]{4}")) {
             throw new IllegalArgumentException("MTI must be 4 digits");
         }
-        com.solab.iso8583.IsoMessage iso = factory.newMessage(Integer.parseInt(message.mti(), 16));
+        IsoMessage iso = factory.newMessage(Integer.parseInt(message.mti(), 16));
         iso.setCharacterEncoding(StandardCharsets.US_ASCII.name());
         iso.setForceStringEncoding(true);
         message.fields().forEach((number, value) -> {
@@ -142,10 +144,10 @@ final class Iso8583 {
         if (data.length < 4) {
             throw new ParseException("message shorter than its MTI", 0);
         }
-        com.solab.iso8583.IsoMessage iso;
+        IsoMessage iso;
         try {
             iso = factory.parseMessage(data, 0);
-        } catch (java.io.UnsupportedEncodingException | RuntimeException e) {
+        } catch (UnsupportedEncodingException | RuntimeException e) {
             ParseException failure = new ParseException("unreadable message: " + e.getClass().getSimpleName(), 0);
             failure.initCause(e);
             throw failure;

@@ -2,6 +2,7 @@ package com.paycore.processor;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -10,10 +11,14 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -113,7 +118,7 @@ final class IsoHost {
         int size = Math.max(1, endpoint.connections());
         this.slots = new AtomicReferenceArray<>(size);
         this.nextAttempt = new long[size];
-        java.util.Arrays.fill(nextAttempt, System.nanoTime()); // nanoTime may be negative: no attempt is due before now
+        Arrays.fill(nextAttempt, System.nanoTime()); // nanoTime may be negative: no attempt is due before now
         this.failures = new int[size];
     }
 
@@ -122,7 +127,7 @@ final class IsoHost {
     }
 
     /** How long a connection may stay idle before its {@code 0800} (30 s; tests shorten it). */
-    void keepAliveAfter(java.time.Duration idle) {
+    void keepAliveAfter(Duration idle) {
         keepAliveNanos = idle.toNanos();
     }
 
@@ -147,7 +152,7 @@ final class IsoHost {
      * Runs its care ({@link #maintain}) on the given executor unless the previous round is still running: a host whose
      * connection attempts hang (a black hole) holds only its own round, never another host's.
      */
-    void careOn(java.util.concurrent.Executor executor, long keepAliveTimeoutMillis) {
+    void careOn(Executor executor, long keepAliveTimeoutMillis) {
         if (closed || !caring.compareAndSet(false, true)) {
             return;
         }
@@ -159,7 +164,7 @@ final class IsoHost {
                     caring.set(false);
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             caring.set(false); // every care thread is busy: the next round tries again
         }
     }
@@ -309,7 +314,7 @@ final class IsoHost {
         Socket socket = null;
         try {
             if (!allowed.test(endpoint)) {
-                throw new java.net.ConnectException("not in " + AllowedEndpoints.SETTING);
+                throw new ConnectException("not in " + AllowedEndpoints.SETTING);
             }
             InetAddress address = InetAddress.getByName(endpoint.host()); // resolved once: the address connected to
             socket = new Socket();

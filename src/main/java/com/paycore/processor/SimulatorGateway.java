@@ -55,7 +55,7 @@ class SimulatorGateway implements PaymentGateway {
     static final String REPLACEMENT_CARD = "4242424242424242";
     private static final String DISPUTE_REFERENCE = "simd_";
     /** A processor configuration's setting overriding the latency for its calls (milliseconds, at most 60 s). */
-    static final String LATENCY_SETTING = "simulatorLatencyMs";
+    static final String LATENCY_SETTING = Gateways.SIMULATOR_LATENCY_SETTING;
     private static final long MAX_LATENCY_MILLIS = 60_000;
 
     @Inject

@@ -1,9 +1,11 @@
 package com.paycore.project;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -231,11 +233,11 @@ public class ProjectService {
         }
         try {
             URI uri = new URI(value.trim());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (uri.isAbsolute() && (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
                 return value.trim();
             }
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             // fall through
         }
         throw AppException.invalid(field + ": must be an absolute http or https URL");

@@ -38,21 +38,32 @@ class ReportErasure {
         if (values.isEmpty()) {
             return;
         }
-        StringBuilder sql = new StringBuilder("UPDATE report_transaction_events SET ");
         List<Object> parameters = new ArrayList<>();
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            parameters.addAll(values);
+        }
+        parameters.add(erased.tokenId());
+        String sql = sql(values.size());
+        em.flush(); // the transaction's JPA changes first, so that the update sees them
+        jdbc.session(session -> {
+            session.first(ReportSync.LOCK_STATE, row -> true, ReportSync.STATE);
+            return session.update(sql, parameters.toArray());
+        });
+    }
+
+    /**
+     * {@code column = CASE WHEN column IN (?, ...) THEN NULL ELSE column END} for each column, each with its own
+     * {@code values} parameters, then the token's id.
+     */
+    static String sql(int values) {
+        StringBuilder sql = new StringBuilder("UPDATE report_transaction_events SET ");
         for (int i = 0; i < COLUMNS.size(); i++) {
             String column = COLUMNS.get(i);
             sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
-                    .append(String.join(", ", Collections.nCopies(values.size(), "?"))).append(") THEN NULL ELSE ")
+                    .append(String.join(", ", Collections.nCopies(values, "?"))).append(") THEN NULL ELSE ")
                     .append(column).append(" END");
-            parameters.addAll(values);
         }
-        sql.append(" WHERE transaction_id IN (SELECT t.id FROM transactions t WHERE t.payment_token_id = ?)");
-        parameters.add(erased.tokenId());
-        em.flush(); // the transaction's JPA changes first, as before a native query
-        jdbc.session(session -> {
-            session.first(ReportSync.LOCK_STATE, row -> true, ReportSync.STATE);
-            return session.update(sql.toString(), parameters.toArray());
-        });
+        return sql.append(" WHERE transaction_id IN (SELECT t.id FROM transactions t WHERE t.payment_token_id = ?)")
+                .toString();
     }
 }

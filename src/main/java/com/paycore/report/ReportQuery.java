@@ -10,6 +10,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -258,7 +259,7 @@ record ReportQuery(UUID companyId, OffsetDateTime from, OffsetDateTime until, Zo
 
     /** [{label, item: {value, condition}}]: the items of one label are OR-ed, labels AND-ed. */
     private static List<Filter> tagFilters(JsonValue tags) {
-        Map<String, List<Item>> byLabel = new java.util.LinkedHashMap<>();
+        Map<String, List<Item>> byLabel = new LinkedHashMap<>();
         for (JsonValue tag : array(tags, "filter.tags", MAX_TAG_LABELS * MAX_ITEMS_PER_KEY,
                 "items (" + MAX_ITEMS_PER_KEY + " for each of " + MAX_TAG_LABELS + " labels)")) {
             JsonObject entry = object(tag, "filter.tags[]");

@@ -13,6 +13,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -27,6 +28,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -131,17 +133,17 @@ public class ReportService {
 
     /** E3's group (and filter) keys, in the contract's order: what a report form offers. */
     public static List<String> dimensions() {
-        return java.util.Arrays.stream(Dimension.values()).map(Dimension::key).toList();
+        return Arrays.stream(Dimension.values()).map(Dimension::key).toList();
     }
 
     /** E3's metric keys, in the order every entry carries them. */
     public static List<String> metrics() {
-        return java.util.Arrays.stream(Metric.values()).map(Metric::name).toList();
+        return Arrays.stream(Metric.values()).map(Metric::name).toList();
     }
 
     /** E3's filter conditions. */
     public static List<String> conditions() {
-        return java.util.Arrays.stream(Condition.values()).map(Condition::name).toList();
+        return Arrays.stream(Condition.values()).map(Condition::name).toList();
     }
 
     /**
@@ -149,14 +151,14 @@ public class ReportService {
      * eventMonth, true/false for validCVV, the text itself otherwise. Text that does not read as the key's type stays
      * text, which {@link #run} then refuses in words like any wrong value; an unknown key likewise.
      */
-    public static jakarta.json.JsonValue filterValue(String key, String text) {
+    public static JsonValue filterValue(String key, String text) {
         String typed = text == null ? "" : text.strip();
         Dimension.Kind kind = Dimension.byKey(key).map(Dimension::kind).orElse(Dimension.Kind.TEXT);
         if (kind == Dimension.Kind.INT && typed.matches("-?\\d{1,9}")) {
             return StrictJson.json().createValue(Integer.parseInt(typed));
         }
         if (kind == Dimension.Kind.BOOL && (typed.equalsIgnoreCase("true") || typed.equalsIgnoreCase("false"))) {
-            return Boolean.parseBoolean(typed) ? jakarta.json.JsonValue.TRUE : jakarta.json.JsonValue.FALSE;
+            return Boolean.parseBoolean(typed) ? JsonValue.TRUE : JsonValue.FALSE;
         }
         return StrictJson.json().createValue(typed);
     }

@@ -3,6 +3,7 @@ package com.paycore.report;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 
 import com.paycore.platform.data.Likes;
@@ -162,7 +163,7 @@ final class ReportSql {
             case NotEquals -> new Sql().add("(").add(value).add(" IS NULL OR ").add(value).add(" <> ?)", v);
             case Contains -> new Sql().add("LOWER(").add(value).add(") LIKE ? ESCAPE '\\'", Likes.contains(v.toString()));
             case StartsWith -> new Sql().add("LOWER(").add(value).add(") LIKE ? ESCAPE '\\'",
-                    Likes.escape(v.toString().toLowerCase(java.util.Locale.ROOT)) + "%");
+                    Likes.escape(v.toString().toLowerCase(Locale.ROOT)) + "%");
             default -> new Sql().add(value).add(" " + item.condition().operator() + " ?", v);
         };
     }

@@ -226,16 +226,23 @@ public class ReportSync {
 
     /** The events recorded since {@code since} (null: all) that the fact table lacks. */
     private int addEvents(Jdbc.Session session, OffsetDateTime since) throws SQLException {
-        String sql = "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT "
-                + sourceColumns(session.postgres() ? Dialect.POSTGRESQL : Dialect.H2)
+        String sql = addEventsSql(session.postgres() ? Dialect.POSTGRESQL : Dialect.H2, since != null);
+        OffsetDateTime now = Times.utc(clock.instant());
+        return since == null ? session.update(sql, now) : session.update(sql, now, since);
+    }
+
+    /**
+     * The copy of the events the fact table lacks: the sync's time, then, when {@code since}, the earliest recorded
+     * time to copy.
+     */
+    static String addEventsSql(Dialect dialect, boolean since) {
+        return "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + sourceColumns(dialect)
                 + " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
                 + "JOIN report_projects r ON r.project_id = e.project_id "
                 // a Pending event is copied once its outcome is known (DESIGN.md section 11: one event per move)
                 + "WHERE e.event_result <> 'Pending' "
                 + "AND NOT EXISTS (SELECT 1 FROM report_transaction_events x WHERE x.event_id = e.id)"
-                + (since == null ? "" : " AND e.recorded_at >= ?");
-        OffsetDateTime now = Times.utc(clock.instant());
-        return since == null ? session.update(sql, now) : session.update(sql, now, since);
+                + (since ? " AND e.recorded_at >= ?" : "");
     }
 
     /**

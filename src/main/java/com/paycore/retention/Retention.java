@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import com.paycore.platform.runtime.Settings;
 
@@ -31,7 +32,7 @@ public final class Retention {
             }
             if (amount < minimum) {
                 throw new IllegalArgumentException(setting + " must be at least " + minimum + " ("
-                        + unit.toString().toLowerCase(java.util.Locale.ROOT) + "), or off; got " + value);
+                        + unit.toString().toLowerCase(Locale.ROOT) + "), or off; got " + value);
             }
             return Duration.of(amount, unit);
         }

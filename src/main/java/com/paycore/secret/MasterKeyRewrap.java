@@ -1,5 +1,6 @@
 package com.paycore.secret;
 
+import java.sql.SQLException;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,15 +30,10 @@ class MasterKeyRewrap {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public int batch(SecretColumns.Column column, SecretBox box) {
-        StringBuilder select = new StringBuilder("select id");
-        column.purposeColumns().forEach(c -> select.append(", ").append(c));
-        select.append(", ").append(column.column()).append(" from ").append(column.table())
-                .append(" where ").append(column.column()).append(" is not null and ")
-                .append(column.column()).append(" not like ? order by id fetch first ").append(BATCH)
-                .append(" rows only for update");
+        String select = select(column);
         int purposeCount = column.purposeColumns().size();
         return jdbc.session(session -> {
-            List<Object[]> rows = session.list(select.toString(), row -> {
+            List<Object[]> rows = session.list(select, row -> {
                 Object[] values = new Object[purposeCount + 2];
                 for (int i = 0; i <= purposeCount; i++) {
                     values[i] = row.getObject(i + 1);
@@ -53,7 +49,7 @@ class MasterKeyRewrap {
     }
 
     private static void rewrap(Jdbc.Session session, SecretColumns.Column column, SecretBox box, Object[] row,
-                               int purposeCount) throws java.sql.SQLException {
+                               int purposeCount) throws SQLException {
         String stored = (String) row[row.length - 1];
         if (!box.knows(stored)) {
             throw new IllegalStateException(MasterKeyStartup.unknownKey(column, SecretBox.keyIdOf(stored)));
@@ -61,6 +57,25 @@ class MasterKeyRewrap {
         Object[] purposeValues = new Object[purposeCount];
         System.arraycopy(row, 1, purposeValues, 0, purposeCount);
         String rewrapped = box.rewrap(stored, column.purpose().apply(purposeValues));
-        session.update("update " + column.table() + " set " + column.column() + " = ? where id = ?", rewrapped, row[0]);
+        session.update(update(column), rewrapped, row[0]);
+    }
+
+    /**
+     * A batch of the column's values not under the current master key (the parameter: a pattern of the current key's
+     * values), locked: each row's id, its purpose columns, then the value.
+     */
+    static String select(SecretColumns.Column column) {
+        StringBuilder select = new StringBuilder("select id");
+        column.purposeColumns().forEach(c -> select.append(", ").append(c));
+        select.append(", ").append(column.column()).append(" from ").append(column.table())
+                .append(" where ").append(column.column()).append(" is not null and ")
+                .append(column.column()).append(" not like ? order by id fetch first ").append(BATCH)
+                .append(" rows only for update");
+        return select.toString();
+    }
+
+    /** One row's value re-sealed: the value, then the row's id. */
+    static String update(SecretColumns.Column column) {
+        return "update " + column.table() + " set " + column.column() + " = ? where id = ?";
     }
 }

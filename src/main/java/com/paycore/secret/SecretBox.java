@@ -1,11 +1,13 @@
 package com.paycore.secret;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -189,7 +191,7 @@ public final class SecretBox {
         byte[] current = configured != null ? decodeKey(configured, MASTER_KEY_SETTING) : generatedKey();
         String previous = Settings.get("payments.crypto.previous-master-keys");
         byte[][] old = previous == null ? new byte[0][]
-                : java.util.Arrays.stream(previous.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                : Arrays.stream(previous.split(",")).map(String::trim).filter(s -> !s.isEmpty())
                         .map(s -> decodeKey(s, PREVIOUS_KEYS_SETTING)).toArray(byte[][]::new);
         return new SecretBox(current, old);
     }
@@ -219,7 +221,7 @@ public final class SecretBox {
                     + ". Anyone with this file can decrypt stored secrets. Production must set "
                     + "PAYMENTS_CRYPTO_MASTER_KEY from a secret store and keep it backed up. ****");
             return decodeKey(Files.readString(file), file.toString());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new MasterKeyUnavailable("cannot read or create the master key file", false, e);
         }
     }

@@ -262,10 +262,10 @@ class CardTransaction extends Timestamped {
         if (requested == null) {
             return amount;
         }
-        BigDecimal valid = Money.amount(requested, currency);
+        BigDecimal valid = MoneyRules.amount(requested, currency);
         if (valid.compareTo(amount) > 0) {
             throw new AppException(ErrorCode.AMOUNT_EXCEEDS, valid.toPlainString(),
-                    "authorized amount of " + Money.scaled(amount, currency).toPlainString());
+                    "authorized amount of " + MoneyRules.scaled(amount, currency).toPlainString());
         }
         return valid;
     }
@@ -287,10 +287,10 @@ class CardTransaction extends Timestamped {
     BigDecimal refundAmount(BigDecimal requested, BigDecimal chargedBack) {
         requireStatus(REFUNDABLE, "refunded");
         BigDecimal left = capturedAmount.subtract(refundedAmount).subtract(chargedBack).max(BigDecimal.ZERO);
-        BigDecimal valid = requested == null ? left : Money.amount(requested, currency);
+        BigDecimal valid = requested == null ? left : MoneyRules.amount(requested, currency);
         if (valid.compareTo(left) > 0 || valid.signum() <= 0) {
-            throw new AppException(ErrorCode.AMOUNT_EXCEEDS, Money.scaled(valid, currency).toPlainString(),
-                    "captured amount not yet refunded or charged back, " + Money.scaled(left, currency).toPlainString());
+            throw new AppException(ErrorCode.AMOUNT_EXCEEDS, MoneyRules.scaled(valid, currency).toPlainString(),
+                    "captured amount not yet refunded or charged back, " + MoneyRules.scaled(left, currency).toPlainString());
         }
         return valid;
     }
@@ -339,10 +339,10 @@ class CardTransaction extends Timestamped {
         if (requested == null) {
             return capturedAmount;
         }
-        BigDecimal valid = Money.amount(requested, currency);
+        BigDecimal valid = MoneyRules.amount(requested, currency);
         if (valid.compareTo(capturedAmount) > 0) {
             throw new AppException(ErrorCode.AMOUNT_EXCEEDS, valid.toPlainString(),
-                    "captured amount of " + Money.scaled(capturedAmount, currency).toPlainString());
+                    "captured amount of " + MoneyRules.scaled(capturedAmount, currency).toPlainString());
         }
         return valid;
     }

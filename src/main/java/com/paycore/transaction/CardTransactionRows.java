@@ -2,7 +2,7 @@ package com.paycore.transaction;
 
 import com.paycore.platform.data.EntityInsert;
 
-/** The statements on {@code transactions} that go by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
+/** The statements on {@code transactions}, plain JDBC and JPQL (docs/ARCHITECTURE.md, "SQL"). */
 final class CardTransactionRows {
 
     private CardTransactionRows() {
@@ -11,7 +11,6 @@ final class CardTransactionRows {
     /** A new transaction (authorization), written with its events in one compound statement. */
     static final EntityInsert<CardTransaction> INSERT = EntityInsert.of(CardTransaction.class);
 
-    /** E16 by id: the transaction and its events in one left join, read straight into the view (TransactionReads). */
     /** E16's columns of a transaction and its events (TransactionReads reads them in this order). */
     static final String VIEWED = "t.project_id, t.amount, t.currency, t.status, t.result_code, "
             + "t.masked_card_number, t.cc_type, t.captured_amount, t.refunded_amount, t.order_id, t.description, "
@@ -21,6 +20,7 @@ final class CardTransactionRows {
 
     static final String IN_ORDER = "order by e.position";
 
+    /** E16 by id: the transaction and its events in one left join, read straight into the view (TransactionReads). */
     static final String BY_ID = "select " + VIEWED + " from transactions t " + EVENTS + " where t.id = ? " + IN_ORDER;
 
     /** E16 by id joined to the API key's check (ProjectCaller.KeyedRead): only a transaction of the key's project. */
@@ -116,4 +116,20 @@ final class CardTransactionRows {
             + "sum(case when t.status in ('Declined', 'Error', 'Pending') then 0 else t.amount end) "
             + "from transactions t where t.project_id = any(?) and t.created_at >= ? and t.created_at < ? "
             + "group by floor(extract(epoch from t.created_at) / 3600), t.currency";
+
+    /** JPQL: the project's ({@code :project}) transaction ({@code :id}), to be locked. */
+    static final String OF_PROJECT = "select t from CardTransaction t where t.id = :id and t.projectId = :project";
+
+    /** JPQL: a project's ({@code :project}) transactions, filtered by {@code Where}, then {@link #NEWEST_FIRST}. */
+    static final String LISTED_OF_PROJECT = "select t from CardTransaction t where t.projectId = :project";
+
+    static final String NEWEST_FIRST = " order by t.createdAt desc, t.id desc";
+
+    /** JPQL: the ids of a project's ({@code :project}) transactions whose status is one of {@code :open}. */
+    static final String OPEN_OF_PROJECT = "select t.id from CardTransaction t where t.projectId = :project "
+            + "and t.status in :open";
+
+    /** JPQL: the captured transactions not settled, captured at or before {@code :cutoff}, oldest capture first. */
+    static final String AWAITING_SETTLEMENT = "select t.id from CardTransaction t "
+            + "where t.settledAt is null and t.capturedAt is not null and t.capturedAt <= :cutoff order by t.capturedAt";
 }

@@ -48,8 +48,6 @@ class Reconciliation {
     /** The result code of an item given up on: ISO 8583's "response received too late". */
     static final String GAVE_UP_CODE = "68";
     private static final int MAX_ITEMS_PER_RUN = 1000;
-    static final String CLAIM = "select id from transaction_events where id = ? and event_result = 'Pending' for update skip locked";
-    static final String RECORDED = "update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?";
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
@@ -90,8 +88,7 @@ class Reconciliation {
         giveUpAfter = Duration.ofHours(Math.max(1, hours));
     }
 
-    /** What one run did. */
-    /** What a run came to (its answer). */
+    /** What one run did (its answer). */
     public record Result(@Schema(description = "Items whose outcome was applied") int resolved,
                          @Schema(description = "Items the processor has no answer for yet") int stillPending,
                          @Schema(description = "Items that became Error after the give-up time") int gaveUp) {
@@ -110,8 +107,7 @@ class Reconciliation {
     /** Every item pending now, oldest first, each in its own database transaction. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Result run() {
-        List<UUID> pending = em.createQuery("select e.id from TransactionEvent e where e.eventResult = :pending "
-                        + "order by e.occurredAt", UUID.class)
+        List<UUID> pending = em.createQuery(TransactionEventRows.PENDING, UUID.class)
                 .setParameter("pending", EventResult.Pending.name()).setMaxResults(MAX_ITEMS_PER_RUN).getResultList();
         int resolved = 0;
         int still = 0;
@@ -138,7 +134,7 @@ class Reconciliation {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Outcome reconcile(UUID eventId) {
-        if (jdbc.first(CLAIM, row -> true, eventId).isEmpty()) {
+        if (jdbc.first(TransactionEventRows.CLAIM_PENDING, row -> true, eventId).isEmpty()) {
             return Outcome.TAKEN;
         }
         TransactionEvent event = em.find(TransactionEvent.class, eventId);
@@ -176,7 +172,7 @@ class Reconciliation {
                        String reference, OffsetDateTime now) {
         transaction.resolve(event, result, code, reference, now);
         em.flush();
-        jdbc.update(RECORDED, event.id());
+        jdbc.update(TransactionEventRows.RECORDED_NOW, event.id());
         moves.resolved(transaction, event, now);
     }
 }

@@ -21,7 +21,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import com.paycore.access.Caller;
-import com.paycore.platform.data.Jpql;
 import com.paycore.platform.input.Times;
 import com.paycore.processor.Connections;
 import com.paycore.processor.PaymentGateway;
@@ -98,12 +97,9 @@ public class SettlementService {
 
     /** As {@link #run(OffsetDateTime)}, reporting the transactions to look at and each batch done. */
     Result run(OffsetDateTime cutoff, Runs.Progress progress) {
-        Set<UUID> candidates = new LinkedHashSet<>(em.createQuery("select t.id from CardTransaction t "
-                        + "where t.settledAt is null and t.capturedAt is not null and t.capturedAt <= :cutoff "
-                        + "order by t.capturedAt", UUID.class)
+        Set<UUID> candidates = new LinkedHashSet<>(em.createQuery(CardTransactionRows.AWAITING_SETTLEMENT, UUID.class)
                 .setParameter("cutoff", cutoff).getResultList());
-        candidates.addAll(em.createQuery("select distinct e.transactionId from TransactionEvent e where "
-                        + Jpql.is("e.awaitingSettlement", true) + " and e.occurredAt <= :cutoff", UUID.class)
+        candidates.addAll(em.createQuery(TransactionEventRows.AWAITING_SETTLEMENT, UUID.class)
                 .setParameter("cutoff", cutoff).getResultList());
         List<UUID> ids = List.copyOf(candidates);
         progress.total(ids.size());
@@ -145,9 +141,8 @@ public class SettlementService {
                             transaction.capturedAmount(), transaction.currency(), now));
                 }
             }
-            List<TransactionEvent> pending = em.createQuery("select e from TransactionEvent e where e.transactionId = :id "
-                            + "and " + Jpql.is("e.awaitingSettlement", true) + " and e.occurredAt <= :cutoff "
-                            + "order by e.position", TransactionEvent.class)
+            List<TransactionEvent> pending = em.createQuery(TransactionEventRows.AWAITING_SETTLEMENT_OF_TRANSACTION,
+                            TransactionEvent.class)
                     .setParameter("id", id).setParameter("cutoff", cutoff).getResultList();
             for (TransactionEvent refund : pending) {
                 BigDecimal amount = refund.amount();

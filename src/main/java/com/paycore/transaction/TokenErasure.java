@@ -1,6 +1,7 @@
 package com.paycore.transaction;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -41,7 +42,7 @@ class TokenErasure {
             parameters.addAll(values);
         }
         parameters.add(erased.tokenId());
-        em.flush(); // the transaction's JPA changes first, as before a native query
+        em.flush(); // the transaction's JPA changes first, so that the update sees them
         jdbc.update(sql(values.size()), parameters.toArray());
     }
 
@@ -53,7 +54,7 @@ class TokenErasure {
         StringBuilder sql = new StringBuilder("UPDATE transactions SET ");
         for (int i = 0; i < COLUMNS.size(); i++) {
             String column = COLUMNS.get(i);
-            List<String> list = java.util.Collections.nCopies(values, "?");
+            List<String> list = Collections.nCopies(values, "?");
             sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
                     .append(String.join(", ", list)).append(") THEN NULL ELSE ").append(column).append(" END");
         }

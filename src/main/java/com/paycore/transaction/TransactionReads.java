@@ -70,12 +70,12 @@ class TransactionReads {
             UUID eventId = Jdbc.uuid(row, base + 14);
             if (eventId != null) {
                 events.add(new TransactionView.EventView(eventId, row.getString(base + 15), row.getString(base + 16),
-                        row.getString(base + 17), Money.scaled(row.getBigDecimal(base + 18), currency), Jdbc.utc(row, base + 19)));
+                        row.getString(base + 17), MoneyRules.scaled(row.getBigDecimal(base + 18), currency), Jdbc.utc(row, base + 19)));
             }
         } while (row.next());
         // resultCode: the latest event's (DESIGN.md section 11)
-        return new Found(projectId, status, new TransactionView(id, Money.scaled(amount, currency), currency,
-                status.name(), events.isEmpty() ? resultCode : events.get(events.size() - 1).resultCode(), masked, ccType, Money.scaled(captured, currency),
-                Money.scaled(refunded, currency), orderId, description, Tags.read(tags), created, List.copyOf(events)), version);
+        return new Found(projectId, status, new TransactionView(id, MoneyRules.scaled(amount, currency), currency,
+                status.name(), events.isEmpty() ? resultCode : events.get(events.size() - 1).resultCode(), masked, ccType, MoneyRules.scaled(captured, currency),
+                MoneyRules.scaled(refunded, currency), orderId, description, Tags.read(tags), created, List.copyOf(events)), version);
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -135,7 +136,7 @@ public class TransactionSearch {
         }));
     }
 
-    private static <T> T bounded(java.util.function.Supplier<T> search) {
+    private static <T> T bounded(Supplier<T> search) {
         try {
             return search.get();
         } catch (IllegalStateException failure) {
@@ -256,12 +257,12 @@ public class TransactionSearch {
     private static AuthorizationHour hour(ResultSet row) throws SQLException {
         String currency = row.getString(2);
         return new AuthorizationHour(OffsetDateTime.ofInstant(Instant.ofEpochSecond(row.getLong(1) * 3600), ZoneOffset.UTC),
-                currency, row.getLong(3), row.getLong(4), row.getLong(5), Money.scaled(row.getBigDecimal(6), currency));
+                currency, row.getLong(3), row.getLong(4), row.getLong(5), MoneyRules.scaled(row.getBigDecimal(6), currency));
     }
 
     private static TransactionRow row(ResultSet row) throws SQLException {
         String currency = row.getString(4);
-        return new TransactionRow(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), Money.scaled(row.getBigDecimal(3), currency),
+        return new TransactionRow(Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), MoneyRules.scaled(row.getBigDecimal(3), currency),
                 currency, row.getString(5), row.getString(6), row.getString(7), Jdbc.utc(row, 8));
     }
 }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -102,8 +103,8 @@ public class TransactionService implements OpenTransactions {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Moved authorize(ProjectCaller.Transacting project, TransactionRequest request) {
         Connections.Route route = connections.connectionFor(project);
-        String currency = Money.currency(request.currency);
-        BigDecimal amount = Money.amount(request.amount, currency);
+        String currency = MoneyRules.currency(request.currency);
+        BigDecimal amount = MoneyRules.amount(request.amount, currency);
         String tags = Tags.write(request.tags);
         StoredCard card = tokens.forPayment(project.projectId(), request.paymentToken);
         int version = project.credentialVersion();
@@ -265,17 +266,16 @@ public class TransactionService implements OpenTransactions {
                     .map(t -> List.of(t.view())).orElse(List.of());
         }
         UUID projectId = caller.projectId();
-        List<CardTransaction> found = new Where("select t from CardTransaction t where t.projectId = :project")
+        List<CardTransaction> found = new Where(CardTransactionRows.LISTED_OF_PROJECT)
                 .and("t.status = :status", "status", wanted)
-                .query(em, CardTransaction.class, " order by t.createdAt desc, t.id desc")
+                .query(em, CardTransaction.class, CardTransactionRows.NEWEST_FIRST)
                 .setParameter("project", projectId).setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
         if (found.isEmpty()) {
             return List.of();
         }
         Map<UUID, List<TransactionEvent>> events = new LinkedHashMap<>();
         found.forEach(t -> events.put(t.id(), new ArrayList<>()));
-        em.createQuery("select e from TransactionEvent e where e.transactionId in :ids "
-                        + "order by e.transactionId, e.position", TransactionEvent.class)
+        em.createQuery(TransactionEventRows.OF_TRANSACTIONS, TransactionEvent.class)
                 .setParameter("ids", List.copyOf(events.keySet())).getResultList()
                 .forEach(e -> events.get(e.transactionId()).add(e));
         return found.stream().map(t -> TransactionView.of(t, events.get(t.id()))).toList();
@@ -296,23 +296,22 @@ public class TransactionService implements OpenTransactions {
             throw AppException.notFound("Transaction");
         }
         BigDecimal amount = transaction.chargebackAmount(requested);
-        em.persist(transaction.chargedBack(amount, reasonCode, at));
+        moves.insert(transaction.chargedBack(amount, reasonCode, at));
         return new ChargedBack(transaction.id(), transaction.projectId(), transaction.companyId(), amount,
                 transaction.currency());
     }
 
     /** The project of a transaction, for tenancy checks; empty when it does not exist. */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public java.util.Optional<UUID> projectOf(UUID transactionId) {
-        return java.util.Optional.ofNullable(em.find(CardTransaction.class, transactionId)).map(CardTransaction::projectId);
+    public Optional<UUID> projectOf(UUID transactionId) {
+        return Optional.ofNullable(em.find(CardTransaction.class, transactionId)).map(CardTransaction::projectId);
     }
 
     /** E19's 409: open (Approved or Captured) transactions of the project. */
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public boolean exist(UUID projectId) {
-        return !em.createQuery("select t.id from CardTransaction t where t.projectId = :project "
-                        + "and t.status in :open", UUID.class)
+        return !em.createQuery(CardTransactionRows.OPEN_OF_PROJECT, UUID.class)
                 .setParameter("project", projectId).setParameter("open", TransactionStatus.OPEN)
                 .setMaxResults(1).getResultList().isEmpty();
     }
@@ -331,8 +330,7 @@ public class TransactionService implements OpenTransactions {
      * job takes too.
      */
     private void requireNoPendingMove(CardTransaction transaction, String move) {
-        boolean pending = !em.createQuery("select e.id from TransactionEvent e where e.transactionId = :id "
-                        + "and e.eventResult = :pending", UUID.class)
+        boolean pending = !em.createQuery(TransactionEventRows.PENDING_OF_TRANSACTION, UUID.class)
                 .setParameter("id", transaction.id()).setParameter("pending", EventResult.Pending.name())
                 .setMaxResults(1).getResultList().isEmpty();
         if (pending) {
@@ -347,8 +345,7 @@ public class TransactionService implements OpenTransactions {
 
     /** The project's transaction, its row locked until this request's transaction ends; 404 for any other. */
     private CardTransaction lock(UUID projectId, UUID id) {
-        return em.createQuery("select t from CardTransaction t where t.id = :id and t.projectId = :project",
-                        CardTransaction.class)
+        return em.createQuery(CardTransactionRows.OF_PROJECT, CardTransaction.class)
                 .setParameter("id", id).setParameter("project", projectId)
                 .setLockMode(LockModeType.PESSIMISTIC_WRITE)
                 .getResultStream().findFirst().orElseThrow(() -> AppException.notFound("Transaction"));

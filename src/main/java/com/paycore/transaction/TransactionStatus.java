@@ -1,5 +1,7 @@
 package com.paycore.transaction;
 
+import java.util.List;
+
 /** DESIGN.md section 7's transaction states. */
 enum TransactionStatus {
     Approved, Captured, Settled, PartiallyRefunded, Refunded, Reversed, Declined, Error,
@@ -7,5 +9,5 @@ enum TransactionStatus {
     Pending;
 
     /** Open transactions keep their project's only active processor from being deleted (E19's 409). */
-    public static final java.util.List<TransactionStatus> OPEN = java.util.List.of(Approved, Captured, Pending);
+    public static final List<TransactionStatus> OPEN = List.of(Approved, Captured, Pending);
 }

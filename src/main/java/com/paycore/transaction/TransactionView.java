@@ -39,15 +39,15 @@ public record TransactionView(@Schema(example = "7c9e6679-7425-40de-944b-e07fc1f
 
         static EventView of(TransactionEvent e, String currency) {
             return new EventView(e.id(), e.eventType(), e.eventResult(), e.resultCode(),
-                    Money.scaled(e.amount(), currency), e.occurredAt());
+                    MoneyRules.scaled(e.amount(), currency), e.occurredAt());
         }
     }
 
     /** resultCode is that of the transaction's latest event (DESIGN.md section 11). */
     static TransactionView of(CardTransaction t, List<TransactionEvent> events) {
-        return new TransactionView(t.id(), Money.scaled(t.amount(), t.currency()), t.currency(), t.status().name(),
-                events.isEmpty() ? t.resultCode() : events.get(events.size() - 1).resultCode(), t.maskedCardNumber(), t.ccType(), Money.scaled(t.capturedAmount(), t.currency()),
-                Money.scaled(t.refundedAmount(), t.currency()), t.orderId(), t.description(), Tags.read(t.tags()),
+        return new TransactionView(t.id(), MoneyRules.scaled(t.amount(), t.currency()), t.currency(), t.status().name(),
+                events.isEmpty() ? t.resultCode() : events.get(events.size() - 1).resultCode(), t.maskedCardNumber(), t.ccType(), MoneyRules.scaled(t.capturedAmount(), t.currency()),
+                MoneyRules.scaled(t.refundedAmount(), t.currency()), t.orderId(), t.description(), Tags.read(t.tags()),
                 t.createdAt(), events.stream().map(e -> EventView.of(e, t.currency())).toList());
     }
 }

@@ -11,7 +11,7 @@ import jakarta.persistence.Table;
 import com.paycore.platform.input.Ids;
 
 /**
- * A link from an external issuer's subject to a user (issue 24, item 7): the only way such an issuer's tokens reach
+ * A link from an external issuer's subject to a user: the only way such an issuer's tokens reach
  * a user. Made by a platform administrator or an Admin of a company the issuer speaks for that the user belongs to.
  */
 @Entity

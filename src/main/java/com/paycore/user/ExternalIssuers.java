@@ -8,10 +8,11 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import com.paycore.platform.input.Ids;
 import com.paycore.platform.runtime.Settings;
 
 /**
- * The external token issuers and the companies each may speak for (issue 24, item 7):
+ * The external token issuers and the companies each may speak for:
  * {@code payments.jwt.external-issuers} lists their names; for each name, {@code payments.jwt.external-issuers.<name>.issuer}
  * is the {@code iss} its tokens carry and {@code payments.jwt.external-issuers.<name>.companies} the ids of the companies
  * (comma-separated) whose users it may name. Its tokens reach a user only through an explicit link (issuer name and
@@ -105,6 +106,6 @@ public final class ExternalIssuers {
 
     private static Set<UUID> parseCompanies(String value) {
         return Arrays.stream(value.split(",")).map(String::trim).filter(c -> !c.isEmpty())
-                .map(com.paycore.platform.input.Ids::parse).collect(Collectors.toUnmodifiableSet());
+                .map(Ids::parse).collect(Collectors.toUnmodifiableSet());
     }
 }

@@ -2,6 +2,7 @@ package com.paycore.user;
 
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -112,7 +113,7 @@ class User extends Timestamped {
      * change, e.g. the login with the new password) stays valid, one of an earlier second does not.
      */
     public void recordCredentialChange(OffsetDateTime now) {
-        this.credentialsChangedAt = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        this.credentialsChangedAt = now.truncatedTo(ChronoUnit.SECONDS);
     }
 
     public OffsetDateTime credentialsChangedAt() {

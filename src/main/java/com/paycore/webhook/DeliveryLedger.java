@@ -24,7 +24,7 @@ import com.paycore.platform.input.Ids;
 
 /**
  * The deliveries' state, each step in a short transaction of its own (never while a receiver is being called):
- * claiming due work fairly between companies and projects ({@link #CANDIDATES}, then {@code FOR UPDATE SKIP LOCKED}, so instances
+ * claiming due work fairly between companies and projects ({@link WebhookDeliveryRows#CANDIDATES}, then {@code FOR UPDATE SKIP LOCKED}, so instances
  * never claim the same row, then pushing the row's due time forward by the lease, so no instance takes it again while
  * the attempt runs; a crash mid-attempt leaves it to come due again after the lease: one more attempt, never none),
  * and recording each attempt's outcome in the log and in the delivery (Delivered, the next attempt by the retry
@@ -40,46 +40,6 @@ class DeliveryLedger {
     static final String PENDING = "Pending";
     static final String DELIVERED = "Delivered";
     static final String FAILED = "Failed";
-
-    /**
-     * Due work, fairly between companies and then between projects: automatic attempts due (Pending, of an active
-     * endpoint) and queued manual retries due (of an endpoint not deleted), numbered within each project by due time
-     * ({@code rn}, at most the project cap of them), then numbered within each company by that number first
-     * ({@code crn}: the company's projects' firsts, then their seconds, and so on; at most the company cap of them),
-     * then taken by the company's number first: every company's first, then every company's second (round-robin by
-     * company, then by project). So neither a project's backlog, however long and old, nor a company's many projects
-     * ever stand before another company's next delivery. Read without locks; the rows chosen are then locked with
-     * {@link #LOCK} and checked again.
-     */
-    static final String CANDIDATES = "select c.id, c.project_id, c.company_id, c.manual from (select p.id, "
-            + "p.project_id, p.company_id, p.manual, p.due, row_number() over (partition by p.company_id "
-            + "order by p.rn, p.due, p.id) as crn from (select x.id, x.project_id, x.company_id, x.manual, x.due, "
-            + "row_number() over (partition by x.project_id order by x.due, x.id) as rn from ("
-            + "select d.id, e.project_id, e.company_id, false as manual, d.next_attempt_at as due "
-            + "from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id "
-            + "where d.status = 'Pending' and d.next_attempt_at <= ? and e.is_active = true "
-            + "union all "
-            + "select d.id, e.project_id, e.company_id, true as manual, d.manual_due_at as due "
-            + "from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id "
-            + "where d.manual_due_at <= ? and e.deleted_at is null) x) p where p.rn <= ?) c "
-            + "where c.crn <= ? order by c.crn, c.due, c.id fetch first %d rows only";
-    /** The chosen rows, locked; a row another instance holds is skipped, not waited for. */
-    static final String LOCK = "select id, endpoint_id, event_id, event_type, attempts, created_at, status, "
-            + "next_attempt_at, manual_due_at from webhook_deliveries where id in (%s) for update skip locked";
-    static final String LEASE = "update webhook_deliveries set next_attempt_at = ?, lease_id = ? where id = ?";
-    static final String MANUAL_LEASE = "update webhook_deliveries set manual_due_at = ?, manual_lease_id = ? where id = ?";
-    static final String MANUAL_DONE = "update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
-            + "where id = ? and manual_lease_id = ?";
-    static final String ENDPOINT = "select url, secret, previous_secret, previous_secret_until, company_id "
-            + "from webhook_endpoints where id = ?";
-    static final String LOG = "insert into webhook_attempts (id, endpoint_id, event_id, event_type, attempted_at, "
-            + "http_status, error, duration_ms, manual) values (?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    static final String SETTLE = "update webhook_deliveries set status = ?, attempts = ?, next_attempt_at = ?, "
-            + "lease_id = null, last_attempt_at = ? where id = ? and lease_id = ?";
-    static final String SUCCEEDED = "update webhook_endpoints set failing_since = null where id = ? and failing_since is not null";
-    static final String FAILING = "update webhook_endpoints set failing_since = ? where id = ? and failing_since is null";
-    static final String DISABLE = "update webhook_endpoints set is_active = false, updated_at = ? where id = ? "
-            + "and is_active = true and failing_since <= ?";
 
     /**
      * A delivery this instance holds until its lease ends, with what to send: the event's body as the outbox keeps it
@@ -131,7 +91,7 @@ class DeliveryLedger {
     }
 
     /**
-     * Claims up to {@code max} due attempts (automatic and manual, see {@link #CANDIDATES}), round-robin by company
+     * Claims up to {@code max} due attempts (automatic and manual, see {@link WebhookDeliveryRows#CANDIDATES}), round-robin by company
      * and then by project, at most {@code caps.perProject()} of a project and {@code caps.perCompany()} of a company
      * less what this instance already has in flight for it ({@code inFlight}), and leases them until now + lease (an
      * automatic attempt's row by its due time and lease id, a manual one's by its own pair, so neither disturbs the
@@ -150,7 +110,7 @@ class DeliveryLedger {
             List<Object[]> chosen = new ArrayList<>();
             Map<UUID, Integer> takenByProject = new HashMap<>();
             Map<UUID, Integer> takenByCompany = new HashMap<>();
-            for (Object[] candidate : session.list(String.format(CANDIDATES, max + busy),
+            for (Object[] candidate : session.list(WebhookDeliveryRows.candidates(max + busy),
                     row -> new Object[] {Jdbc.uuid(row, 1), Jdbc.uuid(row, 2), row.getBoolean(4), Jdbc.uuid(row, 3)},
                     now, now, caps.perProject(), caps.perCompany())) {
                 if (chosen.size() >= max) {
@@ -173,8 +133,7 @@ class DeliveryLedger {
             }
             List<UUID> ids = chosen.stream().map(c -> (UUID) c[0]).distinct().toList();
             Map<UUID, Object[]> locked = new HashMap<>();
-            String marks = String.join(", ", java.util.Collections.nCopies(ids.size(), "?"));
-            for (Object[] d : session.list(String.format(LOCK, marks), row -> new Object[] {Jdbc.uuid(row, 1),
+            for (Object[] d : session.list(WebhookDeliveryRows.lock(ids.size()), row -> new Object[] {Jdbc.uuid(row, 1),
                     Jdbc.uuid(row, 2), Jdbc.uuid(row, 3), row.getString(4), row.getInt(5), Jdbc.utc(row, 6),
                     row.getString(7), Jdbc.utc(row, 8), Jdbc.utc(row, 9)}, ids.toArray())) {
                 locked.put((UUID) d[0], d);
@@ -202,8 +161,8 @@ class DeliveryLedger {
                 ((Boolean) x[2] ? manualLeases : automaticLeases)
                         .add(new Object[] {now.plus(lease), leaseId, ((Object[]) x[0])[0]});
             }
-            session.batch(LEASE, automaticLeases);
-            session.batch(MANUAL_LEASE, manualLeases);
+            session.batch(WebhookDeliveryRows.LEASE, automaticLeases);
+            session.batch(WebhookDeliveryRows.MANUAL_LEASE, manualLeases);
             Map<UUID, Optional<EndpointTarget>> endpoints = new HashMap<>();
             Map<UUID, String> bodies = events.bodies(due.stream().map(x -> (UUID) ((Object[]) x[0])[2]).distinct().toList());
             List<LeasedDelivery> claims = new ArrayList<>();
@@ -275,11 +234,11 @@ class DeliveryLedger {
                         claim.leaseId()});
                 automatic.add(i);
             }
-            int[] counts = session.batch(SETTLE, settles);
+            int[] counts = session.batch(WebhookDeliveryRows.SETTLE, settles);
             for (int k = 0; k < counts.length; k++) {
                 settled[automatic.get(k)] = counts[k] != 0;
             }
-            counts = session.batch(MANUAL_DONE, dones);
+            counts = session.batch(WebhookDeliveryRows.MANUAL_DONE, dones);
             for (int k = 0; k < counts.length; k++) {
                 settled[manual.get(k)] = counts[k] != 0;
             }
@@ -297,7 +256,7 @@ class DeliveryLedger {
                         .computeIfAbsent(claim.endpointId(), e -> new ArrayList<>()).add(outcomes.get(i));
                 companies.put(claim.endpointId(), claim.companyId());
             }
-            session.batch(LOG, logs);
+            session.batch(WebhookAttemptRows.INSERT, logs);
             for (Map.Entry<UUID, List<Outcome>> endpoint : manualByEndpoint.entrySet()) {
                 endpointHealth(session, endpoint.getKey(), companies.get(endpoint.getKey()), endpoint.getValue(), false);
             }
@@ -328,7 +287,7 @@ class DeliveryLedger {
             }
         }
         if (lastSuccess >= 0) {
-            session.update(SUCCEEDED, endpointId);
+            session.update(WebhookEndpointRepository.SUCCEEDED, endpointId);
         }
         if (lastSuccess == attempts.size() - 1) {
             return;
@@ -336,8 +295,8 @@ class DeliveryLedger {
         Outcome firstFailure = attempts.get(lastSuccess + 1);
         Outcome lastFailure = attempts.get(attempts.size() - 1);
         OffsetDateTime now = lastFailure.attemptedAt().plus(Duration.ofMillis(lastFailure.durationMs()));
-        session.update(FAILING, firstFailure.attemptedAt(), endpointId);
-        if (mayDisable && session.update(DISABLE, now, endpointId, now.minus(settings.giveUp())) == 1) {
+        session.update(WebhookEndpointRepository.FAILING, firstFailure.attemptedAt(), endpointId);
+        if (mayDisable && session.update(WebhookEndpointRepository.DISABLE, now, endpointId, now.minus(settings.giveUp())) == 1) {
             audit.record("WebhookEndpointDisabled", companyId, "WebhookEndpoint", endpointId,
                     "every delivery attempt failed for " + settings.giveUp().toHours() + " h");
         }
@@ -349,7 +308,7 @@ class DeliveryLedger {
     /** The endpoint's URL and the secrets that sign now; empty when the endpoint is gone or its URL unusable. */
     private static Optional<EndpointTarget> endpoint(Jdbc.Session session, UUID endpointId, OffsetDateTime now)
             throws SQLException {
-        return session.first(ENDPOINT, row -> new EndpointTarget(URI.create(row.getString(1)),
+        return session.first(WebhookEndpointRepository.TARGET, row -> new EndpointTarget(URI.create(row.getString(1)),
                 WebhookSecrets.signing(endpointId, row.getString(2), row.getString(3), Jdbc.utc(row, 4), now),
                 Jdbc.uuid(row, 5)), endpointId);
     }

@@ -24,10 +24,6 @@ import com.paycore.platform.input.Ids;
 @ApplicationScoped
 class FanOut {
 
-    static final String ENDPOINTS = "select id, enabled_events from webhook_endpoints where project_id = ? and is_active = true";
-    static final String INSERT = "insert into webhook_deliveries (id, endpoint_id, event_id, event_type, status, attempts, "
-            + "next_attempt_at, created_at) values (?, ?, ?, ?, 'Pending', 0, ?, ?)";
-
     @Inject
     Jdbc jdbc;
 
@@ -48,7 +44,7 @@ class FanOut {
             for (Published event : events) {
                 List<String[]> endpoints = endpointsByProject.get(event.projectId());
                 if (endpoints == null) {
-                    endpoints = session.list(ENDPOINTS, row -> new String[] {row.getObject(1).toString(), row.getString(2)},
+                    endpoints = session.list(WebhookEndpointRepository.ACTIVE_OF_PROJECT, row -> new String[] {row.getObject(1).toString(), row.getString(2)},
                             event.projectId());
                     endpointsByProject.put(event.projectId(), endpoints);
                 }
@@ -59,7 +55,7 @@ class FanOut {
                     }
                 }
             }
-            session.batch(INSERT, deliveries);
+            session.batch(WebhookDeliveryRows.INSERT, deliveries);
             return deliveries.size();
         });
     }

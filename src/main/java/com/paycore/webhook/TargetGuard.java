@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -95,7 +96,7 @@ final class TargetGuard {
                     && (b[3] & 0xff) == 0x9b && allZero(b, 4, 12);  // 64:ff9b::/96
             if (v6.isIPv4CompatibleAddress() || nat64) {          // an IPv4 address in IPv6 clothing: judge that one
                 try {
-                    return forbidden(InetAddress.getByAddress(java.util.Arrays.copyOfRange(b, 12, 16)));
+                    return forbidden(InetAddress.getByAddress(Arrays.copyOfRange(b, 12, 16)));
                 } catch (UnknownHostException e) {
                     return true;
                 }

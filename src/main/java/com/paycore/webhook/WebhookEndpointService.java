@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -25,7 +26,6 @@ import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.data.Page;
-import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Bodies;
 import com.paycore.platform.input.Ids;
 import com.paycore.platform.web.AppException;
@@ -42,37 +42,6 @@ import com.paycore.platform.web.ErrorCode;
 public class WebhookEndpointService {
 
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
-    static final String FAIL_PENDING = "update webhook_deliveries set status = 'Failed', lease_id = null "
-            + "where endpoint_id = ? and status = 'Pending'";
-    static final String DROP_MANUAL = "update webhook_deliveries set manual_due_at = null, manual_lease_id = null "
-            + "where endpoint_id = ? and manual_due_at is not null";
-    static final String ATTEMPTS = "select event_id, event_type, attempted_at, http_status, error, duration_ms "
-            + "from webhook_attempts where endpoint_id = ? order by attempted_at, id limit ? offset ?";
-    static final String EVENT_ATTEMPTS = ATTEMPTS.replace("endpoint_id = ?", "endpoint_id = ? and event_id = ?");
-    static final String QUEUE_MANUAL = "update webhook_deliveries set manual_due_at = ? "
-            + "where endpoint_id = ? and event_id = ? and manual_due_at is null";
-    static final String DELIVERY = "select 1 from webhook_deliveries where endpoint_id = ? and event_id = ?";
-    /**
-     * An endpoint's deliveries, newest first, each with its latest attempt (automatic or manual) from the log. The
-     * attempts are found by the log's (endpoint, attempted_at) index, read backwards per event.
-     */
-    static final String DELIVERIES = "select d.event_id, d.event_type, d.status, d.attempts, d.next_attempt_at, "
-            + "d.manual_due_at, a.attempted_at, a.http_status, a.error, a.manual from webhook_deliveries d "
-            + "left join webhook_attempts a on a.id = (select x.id from webhook_attempts x where x.endpoint_id = d.endpoint_id "
-            + "and x.event_id = d.event_id order by x.attempted_at desc, x.id desc limit 1) "
-            + "where d.endpoint_id = ? order by d.created_at desc, d.id desc limit ? offset ?";
-
-    /**
-     * The deliveries of a transaction's events (events.subject_id, indexed) to the project's endpoints not deleted,
-     * oldest event first, each with its latest attempt; a delivery is found by its (endpoint, event) unique key.
-     */
-    static final String TRANSACTION_DELIVERIES = "select w.id, w.url, e.id, e.type, e.created_at, d.status, d.attempts, "
-            + "d.next_attempt_at, a.attempted_at, a.http_status from events e "
-            + "join webhook_endpoints w on w.project_id = e.project_id and w.deleted_at is null "
-            + "join webhook_deliveries d on d.endpoint_id = w.id and d.event_id = e.id "
-            + "left join webhook_attempts a on a.id = (select x.id from webhook_attempts x where x.endpoint_id = d.endpoint_id "
-            + "and x.event_id = d.event_id order by x.attempted_at desc, x.id desc limit 1) "
-            + "where e.subject_id = ? and e.project_id = ? order by e.created_at, e.seq, w.created_at, w.id limit ?";
     /** The most deliveries the transaction page shows. */
     static final int TRANSACTION_DELIVERIES_SHOWN = 200;
 
@@ -87,6 +56,9 @@ public class WebhookEndpointService {
 
     @Inject
     Jdbc jdbc;
+
+    @Inject
+    WebhookEndpointRepository endpoints;
 
     @Inject
     ProjectAccess projects;
@@ -120,8 +92,7 @@ public class WebhookEndpointService {
         // The project row's lock makes creates of one project wait for each other, so two at once cannot both pass the
         // cap (taken after the URL's DNS check, which may take up to its timeout).
         projects.lockAsAdmin(project.id());
-        long live = em.createQuery("select count(e) from WebhookEndpoint e where e.projectId = :project "
-                + "and e.deletedAt is null", Long.class).setParameter("project", project.id()).getSingleResult();
+        long live = endpoints.live(project.id());
         if (live >= settings.maxEndpointsPerProject()) {
             throw AppException.invalid("A project may have at most " + settings.maxEndpointsPerProject()
                     + " webhook endpoints (payments.webhooks.max-endpoints-per-project); delete one first");
@@ -144,12 +115,7 @@ public class WebhookEndpointService {
         } else {
             companyIds = companies.administeredCompanies(); // null: every company (platform administrators)
         }
-        return new Where("select e from WebhookEndpoint e where e.deletedAt is null")
-                .and("e.projectId = :project", "project", projectId)
-                .and("e.companyId in :companies", "companies", Ids.orNone(companyIds))
-                .query(em, WebhookEndpoint.class, " order by e.createdAt, e.id")
-                .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
-                .map(EndpointView::from).toList();
+        return endpoints.list(projectId, companyIds, page).stream().map(EndpointView::from).toList();
     }
 
     /** Endpoints whose deliveries fail: how many, and since when the longest-failing one fails. */
@@ -162,19 +128,15 @@ public class WebhookEndpointService {
      * read webhook endpoints (no company Admin role), as the list answers them 403.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public java.util.Optional<Failing> failing() {
+    public Optional<Failing> failing() {
         List<UUID> administered = null;
         if (!companies.platformAdmin()) {
             administered = companies.memberships().adminCompanies();
             if (administered.isEmpty()) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
         }
-        Object[] row = new Where("select count(e), min(e.failingSince) from WebhookEndpoint e where e.deletedAt is null "
-                + "and e.active = true and e.failingSince is not null")
-                .and("e.companyId in :companies", "companies", administered)
-                .query(em, Object[].class, "").getSingleResult();
-        return java.util.Optional.of(new Failing(((Number) row[0]).longValue(), (OffsetDateTime) row[1]));
+        return Optional.of(endpoints.failing(administered));
     }
 
     EndpointView get(UUID id) {
@@ -204,8 +166,8 @@ public class WebhookEndpointService {
     void delete(UUID id) {
         WebhookEndpoint endpoint = administered(id, false);
         // on the transaction's connection (the one the entity manager uses), before the endpoint row's change
-        jdbc.update(FAIL_PENDING, id);
-        jdbc.update(DROP_MANUAL, id);
+        jdbc.update(WebhookDeliveryRows.FAIL_PENDING, id);
+        jdbc.update(WebhookDeliveryRows.DROP_MANUAL, id);
         endpoint.delete(OffsetDateTime.now(clock));
         audit.record("WebhookEndpointDeleted", endpoint.companyId(), "WebhookEndpoint", id, null);
     }
@@ -226,7 +188,7 @@ public class WebhookEndpointService {
         administered(id, false);
         Object[] parameters = eventId == null ? new Object[] {id, page.limit(), page.offset()}
                 : new Object[] {id, eventId, page.limit(), page.offset()};
-        return jdbc.list(eventId == null ? ATTEMPTS : EVENT_ATTEMPTS, row -> {
+        return jdbc.list(eventId == null ? WebhookAttemptRows.OF_ENDPOINT : WebhookAttemptRows.OF_ENDPOINT_AND_EVENT, row -> {
             int status = row.getInt(4);
             Integer httpStatus = row.wasNull() ? null : status;
             return new AttemptView(Jdbc.uuid(row, 1), row.getString(2), Jdbc.utc(row, 3), httpStatus, row.getString(5),
@@ -240,7 +202,7 @@ public class WebhookEndpointService {
      */
     public List<DeliveryView> deliveries(UUID id, Page page) {
         administered(id, false);
-        return jdbc.list(DELIVERIES, row -> {
+        return jdbc.list(WebhookDeliveryRows.DELIVERIES, row -> {
             int status = row.getInt(8);
             Integer httpStatus = row.wasNull() ? null : status;
             boolean manual = row.getBoolean(10);
@@ -258,13 +220,13 @@ public class WebhookEndpointService {
      * not found (their subject is null).
      */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public java.util.Optional<List<TransactionDeliveryView>> transactionDeliveries(UUID projectId, UUID transactionId) {
+    public Optional<List<TransactionDeliveryView>> transactionDeliveries(UUID projectId, UUID transactionId) {
         try {
             projects.asAdmin(projectId);
         } catch (AppException refused) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(jdbc.list(TRANSACTION_DELIVERIES, row -> {
+        return Optional.of(jdbc.list(WebhookDeliveryRows.TRANSACTION_DELIVERIES, row -> {
             int status = row.getInt(10);
             Integer httpStatus = row.wasNull() ? null : status;
             return new TransactionDeliveryView(Jdbc.uuid(row, 1), row.getString(2), Jdbc.uuid(row, 3), row.getString(4),
@@ -283,10 +245,10 @@ public class WebhookEndpointService {
     public boolean queueRetry(UUID id, UUID eventId) {
         administered(id, false);
         return jdbc.session(session -> {
-            if (session.update(QUEUE_MANUAL, OffsetDateTime.now(clock), id, eventId) == 1) {
+            if (session.update(WebhookDeliveryRows.QUEUE_MANUAL, OffsetDateTime.now(clock), id, eventId) == 1) {
                 return true;
             }
-            session.first(DELIVERY, row -> true, id, eventId).orElseThrow(() -> AppException.notFound("Delivery"));
+            session.first(WebhookDeliveryRows.DELIVERY, row -> true, id, eventId).orElseThrow(() -> AppException.notFound("Delivery"));
             return false;
         });
     }

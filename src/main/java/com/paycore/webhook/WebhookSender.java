@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -141,7 +142,7 @@ class WebhookSender {
                     oneEnded.run();
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException stopping) {
+        } catch (RejectedExecutionException stopping) {
             outcome.complete(new Outcome(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC), null,
                     "request failed", 0));
             released.run();

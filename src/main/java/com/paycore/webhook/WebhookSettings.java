@@ -1,6 +1,7 @@
 package com.paycore.webhook;
 
 import java.time.Duration;
+import java.util.Locale;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +17,7 @@ import com.paycore.platform.runtime.Settings;
  * work, default 1000), {@code .timeout-ms} (connect and answer, default 10000), {@code .retry-schedule}
  * ({@link RetrySchedule}) and {@code .give-up-hours} (default 72: a delivery still failing that long after its event
  * is Failed, and an endpoint whose every attempt failed that long is disabled). Against one tenant starving the
- * others (issue 24): {@code .max-endpoints-per-project} (default 16), {@code .max-concurrent-sends} (attempts in
+ * others: {@code .max-endpoints-per-project} (default 16), {@code .max-concurrent-sends} (attempts in
  * flight per instance, default 64), {@code .max-in-flight-per-project} (attempts in flight per instance for one
  * project, default 8), {@code .max-in-flight-per-company} (attempts in flight per instance for one company, all its
  * projects together, default 16) and {@code .dns-timeout-ms} (how long a target's name may take to resolve, default 2000).
@@ -132,7 +133,7 @@ class WebhookSettings {
         if (value == null || value.isBlank()) {
             return false;
         }
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
             default -> throw new IllegalArgumentException(key + " must be true or false, got " + value);

@@ -11,9 +11,12 @@ import java.sql.PreparedStatement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +25,7 @@ import liquibase.database.DatabaseFactory;
 import liquibase.database.jvm.JdbcConnection;
 import liquibase.resource.ClassLoaderResourceAccessor;
 
+import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
 
@@ -72,7 +76,7 @@ class PayCallersTest {
             keystore(c, UUID.randomUUID(), NOW.minusDays(2), NOW.minusSeconds(1));
         }
         callers = new PayCallers();
-        callers.jdbc = com.paycore.platform.data.Jdbc.over(h2);
+        callers.jdbc = Jdbc.over(h2);
     }
 
     @Test
@@ -115,7 +119,7 @@ class PayCallersTest {
         ProjectCaller caller = new ProjectCaller();
         caller.authenticate(callers.find("hash-1", true, NOW).orElseThrow());
         assertEquals(PROJECT, caller.projectId());
-        var refusal = org.junit.jupiter.api.Assertions.assertThrows(com.paycore.platform.web.AppException.class,
+        var refusal = Assertions.assertThrows(AppException.class,
                 caller::requireTransacting);
         assertTrue(refusal.getMessage().contains("company is inactive"), refusal.getMessage());
     }
@@ -123,9 +127,9 @@ class PayCallersTest {
     /** A route's read of its project's processor by id, joined to the key's check (as E16 reads its transaction). */
     private static final ProjectCaller.KeyedRead<UUID> PROCESSOR = new ProjectCaller.KeyedRead<>("x.id",
             "left join payment_processors x on x.id = ? and x.project_id = k.project_id", "",
-            row -> com.paycore.platform.data.Jdbc.uuid(row, ProjectCaller.KEY_COLUMNS + 1));
+            row -> Jdbc.uuid(row, ProjectCaller.KEY_COLUMNS + 1));
 
-    private static ProjectCaller presented(String hash, java.util.function.Predicate<ProjectCaller.Snapshot> passes) {
+    private static ProjectCaller presented(String hash, Predicate<ProjectCaller.Snapshot> passes) {
         ProjectCaller caller = new ProjectCaller();
         caller.callers = callers;
         caller.present(hash, NOW, passes);
@@ -148,7 +152,7 @@ class PayCallersTest {
     @Test
     void aKeyedReadChecksTheKeyAndReadsTheRoutesRowInOneStatement() {
         ProjectCaller caller = presented("hash-1", key -> key.projectId().equals(PROJECT));
-        assertEquals(java.util.Optional.of(OLDEST_ACTIVE), caller.readWithKey(PROCESSOR, OLDEST_ACTIVE));
+        assertEquals(Optional.of(OLDEST_ACTIVE), caller.readWithKey(PROCESSOR, OLDEST_ACTIVE));
         assertEquals(PROJECT, caller.projectId());
         assertEquals(KEY, caller.keyId());
         // the key's project has no such row: nothing, but the key was checked

@@ -4,22 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-/** Which TransactionRSAKeys a securedProperties value is tried with, and how many decryptions that costs (issue 24). */
+/** Which TransactionRSAKeys a securedProperties value is tried with, and how many decryptions that costs. */
 class SecuredKeyOrderTest {
 
     /** Eight usable keys, index 0 the oldest. */
-    private final List<UUID> keys = java.util.stream.Stream.generate(UUID::randomUUID).limit(8).toList();
+    private final List<UUID> keys = Stream.generate(UUID::randomUUID).limit(8).toList();
 
     private List<UUID> newestFirst() {
         List<UUID> newest = new ArrayList<>(keys);
-        java.util.Collections.reverse(newest);
+        Collections.reverse(newest);
         return newest.subList(0, ApiKeyService.MAX_OTHER_SECURED_KEYS + 1); // what the repository answers
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PublicKey;
@@ -22,6 +23,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 
+import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -138,7 +140,7 @@ class ExternalTokenCheckTest {
                     claims.build());
             jwt.sign(new RSASSASigner((RSAPrivateKey) key.getPrivate()));
             return jwt.serialize();
-        } catch (com.nimbusds.jose.JOSEException e) {
+        } catch (JOSEException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -157,7 +159,7 @@ class ExternalTokenCheckTest {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048);
             return generator.generateKeyPair();
-        } catch (java.security.GeneralSecurityException e) {
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }

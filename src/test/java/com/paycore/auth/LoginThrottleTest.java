@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,7 @@ class LoginThrottleTest {
     }
 
     private static LoginThrottle throttle(int perAddress, int perUsername, int concurrent,
-                                          java.util.function.LongSupplier ticker) {
+                                          LongSupplier ticker) {
         LoginThrottle t = new LoginThrottle();
         t.perAddress = perAddress;
         t.perUsername = perUsername;

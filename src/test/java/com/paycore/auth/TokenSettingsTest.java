@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import com.paycore.user.ExternalIssuers;
 
 /** When an external issuer is configured and what it then requires (settings given as system properties). */
 class TokenSettingsTest {
@@ -49,7 +54,7 @@ class TokenSettingsTest {
         }
     }
 
-    /** The issuer bound to its companies (issue 24, item 7), so that the audience is the only thing left to check. */
+    /** The issuer bound to its companies, so that the audience is the only thing left to check. */
     private static void boundIssuer(String iss) {
         System.setProperty("payments.jwt.external-issuers", "idp");
         System.setProperty("payments.jwt.external-issuers.idp.issuer", iss);
@@ -74,8 +79,8 @@ class TokenSettingsTest {
         assertTrue(settings().misconfiguration().contains("issuer=https://idp.example"), "names another iss");
         boundIssuer("https://idp.example");
         assertNull(settings().misconfiguration());
-        assertEquals(java.util.Set.of(java.util.UUID.fromString(COMPANY)),
-                com.paycore.user.ExternalIssuers.byIss("https://idp.example").orElseThrow().companies());
+        assertEquals(Set.of(UUID.fromString(COMPANY)),
+                ExternalIssuers.byIss("https://idp.example").orElseThrow().companies());
     }
 
     @Test
@@ -114,7 +119,7 @@ class TokenSettingsTest {
         System.setProperty("mp.jwt.verify.token.age", "300");
         assertNull(settings().misconfiguration());
         assertEquals(60, settings().clockSkewSeconds());
-        assertEquals(java.util.Optional.of(300L), settings().maxTokenAgeSeconds());
+        assertEquals(Optional.of(300L), settings().maxTokenAgeSeconds());
     }
 
     @Test

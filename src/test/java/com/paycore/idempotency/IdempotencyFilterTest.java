@@ -8,13 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.lang.reflect.Proxy;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,9 +25,13 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import jakarta.persistence.PersistenceException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
@@ -192,8 +199,8 @@ class IdempotencyFilterTest {
         assertTrue(send(f, "k1", "adm/transactions/t/reverse?companyProjectId=a", "", 500, null).replayed != null);
     }
 
-    private static jakarta.json.JsonObject opened(IdempotencyRecord row) {
-        return jakarta.json.Json.createReader(new java.io.StringReader(
+    private static JsonObject opened(IdempotencyRecord row) {
+        return Json.createReader(new StringReader(
                 BOX.decryptString(row.response(), IdempotencyStore.purpose(row.id())))).readObject();
     }
 
@@ -302,7 +309,7 @@ class IdempotencyFilterTest {
         // Another instance claims the key between this request's read and its insert.
         store.beforeClaim = () -> store.put(new IdempotencyRecord("project:" + PROJECT, "k1",
                 IdempotencyRules.fingerprint(LOOKUP_KEY, "POST", "x", "{}".getBytes(StandardCharsets.UTF_8)),
-                Times.utc(clock.instant()), java.time.Duration.ofSeconds(30)));
+                Times.utc(clock.instant()), Duration.ofSeconds(30)));
         Outcome o = send(f, "k1", "x", "{}", 200, Envelope.ok());
         assertEquals(409, o.refusal.getResponse().getStatus());
         assertEquals(1, store.claims.get());
@@ -345,7 +352,7 @@ class IdempotencyFilterTest {
             UriInfo uri = (UriInfo) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {UriInfo.class},
                     (p, m, a) -> switch (m.getName()) {
                         case "getPath" -> path;
-                        case "getRequestUri" -> java.net.URI.create("http://h/api/" + target);
+                        case "getRequestUri" -> URI.create("http://h/api/" + target);
                         default -> throw new UnsupportedOperationException(m.getName());
                     });
             this.context = (ContainerRequestContext) Proxy.newProxyInstance(getClass().getClassLoader(),
@@ -375,7 +382,7 @@ class IdempotencyFilterTest {
     }
 
     private static ContainerResponseContext response(int status, Object entity, Map<String, String> headers) {
-        jakarta.ws.rs.core.MultivaluedMap<String, String> sent = new jakarta.ws.rs.core.MultivaluedHashMap<>();
+        MultivaluedMap<String, String> sent = new MultivaluedHashMap<>();
         headers.forEach(sent::add);
         return (ContainerResponseContext) Proxy.newProxyInstance(IdempotencyFilterTest.class.getClassLoader(),
                 new Class<?>[] {ContainerResponseContext.class}, (p, m, a) -> switch (m.getName()) {
@@ -412,7 +419,7 @@ class IdempotencyFilterTest {
             if (rows.containsKey(scope + "|" + key)) {
                 throw new PersistenceException(new SQLException("duplicate", "23505"));
             }
-            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, java.time.Duration.ofSeconds(30));
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, Duration.ofSeconds(30));
             put(row);
             return row.id();
         }
@@ -424,7 +431,7 @@ class IdempotencyFilterTest {
             if (old == null || !old.id().equals(expiredId) || old.expiresAt().isAfter(now)) {
                 return Optional.empty();
             }
-            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, java.time.Duration.ofSeconds(30));
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, Duration.ofSeconds(30));
             put(row);
             return Optional.of(row.id());
         }
@@ -463,7 +470,7 @@ class IdempotencyFilterTest {
                     || old.leaseUntil().isAfter(now)) {
                 return Optional.empty();
             }
-            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, java.time.Duration.ofSeconds(30));
+            IdempotencyRecord row = new IdempotencyRecord(scope, key, fingerprint, now, Duration.ofSeconds(30));
             put(row);
             return Optional.of(row.id());
         }
@@ -506,7 +513,7 @@ class IdempotencyFilterTest {
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
 

@@ -7,10 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HexFormat;
 import java.util.UUID;
 
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -49,12 +56,12 @@ class IdempotencyRulesTest {
     @Test
     void fingerprintIsAnHmacUnderTheServerKeyNotAPlainDigest() throws Exception {
         byte[] framed = bytes("idempotency\nPOST\npay/x\n{}");
-        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-        mac.init(new javax.crypto.spec.SecretKeySpec(KEY, "HmacSHA256"));
-        assertEquals(java.util.HexFormat.of().formatHex(mac.doFinal(framed)), fingerprint("POST", "pay/x", bytes("{}")));
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(KEY, "HmacSHA256"));
+        assertEquals(HexFormat.of().formatHex(mac.doFinal(framed)), fingerprint("POST", "pay/x", bytes("{}")));
         // An unkeyed digest of a tokenization body could be reversed offline by trying every card number.
-        String unkeyed = java.util.HexFormat.of().formatHex(
-                java.security.MessageDigest.getInstance("SHA-256").digest(bytes("POST\npay/x\n{}")));
+        String unkeyed = HexFormat.of().formatHex(
+                MessageDigest.getInstance("SHA-256").digest(bytes("POST\npay/x\n{}")));
         assertNotEquals(unkeyed, fingerprint("POST", "pay/x", bytes("{}")));
         assertNotEquals(fingerprint("POST", "pay/x", bytes("{}")),
                 IdempotencyRules.fingerprint(bytes("another key, another fingerprint"), "POST", "pay/x", bytes("{}")));
@@ -193,11 +200,11 @@ class IdempotencyRulesTest {
 
     @Test
     void theLeaseIsAWholeNumberOfSecondsOfAtLeastOne() {
-        assertEquals(java.time.Duration.ofSeconds(30), IdempotencyStore.lease(null));
-        assertEquals(java.time.Duration.ofSeconds(5), IdempotencyStore.lease("5"));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("0"));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("off"));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("soon"));
+        assertEquals(Duration.ofSeconds(30), IdempotencyStore.lease(null));
+        assertEquals(Duration.ofSeconds(5), IdempotencyStore.lease("5"));
+        Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("0"));
+        Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("off"));
+        Assertions.assertThrows(IllegalArgumentException.class, () -> IdempotencyStore.lease("soon"));
     }
 
     @Test
@@ -208,6 +215,6 @@ class IdempotencyRulesTest {
 
     @Test
     void retentionIs24Hours() {
-        assertEquals(java.time.Duration.ofHours(24), IdempotencyRules.RETENTION);
+        assertEquals(Duration.ofHours(24), IdempotencyRules.RETENTION);
     }
 }

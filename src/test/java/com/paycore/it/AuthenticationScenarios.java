@@ -170,7 +170,7 @@ abstract class AuthenticationScenarios {
         return token;
     }
 
-    /** Issue 24, item 8: the access tokens issued before a password reset are refused at once, on every request. */
+    /** The access tokens issued before a password reset are refused at once, on every request. */
     @Test
     void aPasswordResetEndsTheAccessTokensIssuedBeforeIt() throws Exception {
         Api.Person user = aUser();
@@ -182,7 +182,7 @@ abstract class AuthenticationScenarios {
         ok(as(login(user.email(), "reset-by-admin-8")).get("/api/adm/users/me"));
     }
 
-    /** Issue 24, item 8: an e-mail change ends the access and refresh tokens issued before it, too. */
+    /** An e-mail change ends the access and refresh tokens issued before it, too. */
     @Test
     void anEmailChangeEndsTheTokensIssuedBeforeIt() throws Exception {
         Api.Person user = aUser();
@@ -198,7 +198,7 @@ abstract class AuthenticationScenarios {
         ok(as(login(renamed, user.password())).get("/api/adm/users/me"));
     }
 
-    /** Issue 24, item 8: refreshing never extends a login: every successor keeps the expiry of the family's first token. */
+    /** Refreshing never extends a login: every successor keeps the expiry of the family's first token. */
     @Test
     void aRefreshChainEndsWhenItsFirstLoginExpires() {
         Api.Person user = aUser();

@@ -33,7 +33,7 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
 /**
- * The card account updater (issue 6; DESIGN.md sections 4, 5, 6, 8, 9): runs apply the Simulator's updater answers
+ * The card account updater (DESIGN.md sections 4, 5, 6, 8, 9): runs apply the Simulator's updater answers
  * to tokens once, E14 reports them with its filters, paging and tenancy, and no card number shows anywhere.
  */
 abstract class CardUpdaterScenarios {

@@ -17,7 +17,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 
 /**
- * The console on a tablet and from the keyboard (issue 28, point 8), on every page its navigation offers: the page
+ * The console on a tablet and from the keyboard, on every page its navigation offers: the page
  * fits a tablet's width in portrait (768 px: nothing wider than the window, so nothing is cut off or needs a sideways
  * scroll of the whole page; wide tables scroll inside their own box), and a keyboard user reaches every navigation
  * item and "Sign out" with Tab, each showing where the focus is.

@@ -38,7 +38,7 @@ abstract class DatabaseOutageScenarios {
             settings.put("payments.db.user", System.getenv("PAYMENTS_DB_USER"));
             settings.put("payments.db.password", System.getenv("PAYMENTS_DB_PASSWORD"));
             try (ExtraInstance instance = ExtraInstance.start("db-outage", settings).awaitReady()) {
-                // ready only after the instance served itself a warm-up round (issue 14: the first concurrent requests)
+                // ready only after the instance served itself a warm-up round (the first concurrent requests after a start)
                 assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
                 Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)
                         .header("X-API-Key", shop.key()).queryParam("id", id).get(shop.transactions());

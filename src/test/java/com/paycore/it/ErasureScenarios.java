@@ -17,7 +17,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Erasure (issue 24, item 10): deleting a payment token blanks its cardholder name, e-mail, phone and street lines
+ * Erasure: deleting a payment token blanks its cardholder name, e-mail, phone and street lines
  * wherever the token put them (the token, its past events, its transactions' billing copies, the report facts), while
  * its transactions, their events and what the reports count and group by (the country among them) stay.
  */

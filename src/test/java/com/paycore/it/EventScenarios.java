@@ -24,7 +24,7 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
- * Events (issue 13; DESIGN.md section 10): every state change of section 10 is one event, written in the database
+ * Events (DESIGN.md section 10): every state change of section 10 is one event, written in the database
  * transaction of the change (the outbox), with the resource as its own read shows it; the events API lists and gets
  * them for the project's key only.
  */

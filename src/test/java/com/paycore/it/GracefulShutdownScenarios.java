@@ -17,7 +17,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 
 /**
- * Graceful shutdown (issue 14): on SIGTERM an instance reports not ready at once, finishes the requests in flight,
+ * Graceful shutdown: on SIGTERM an instance reports not ready at once, finishes the requests in flight,
  * stops its schedules, then exits. An extra instance on the same PostgreSQL database, whose processor timeout is 10 s.
  */
 abstract class GracefulShutdownScenarios {

@@ -156,7 +156,7 @@ abstract class IdempotencyScenarios {
         }
     }
 
-    // ---- crash safety (issue 14): a claim never outlives the work it guards ----
+    // ---- crash safety: a claim never outlives the work it guards ----
 
     /**
      * Puts the key's row back into the state a request killed after its claim leaves: IN_PROGRESS, no answer, the
@@ -253,8 +253,8 @@ abstract class IdempotencyScenarios {
     }
 
     /**
-     * The effect and its stored answer commit in one transaction (issue 14: a kill -9 or a database restart between
-     * the two made a retry after the lease run the work a second time). Storing the answer fails once, as when the
+     * The effect and its stored answer commit in one transaction (a kill -9 or a database restart between
+     * the two would let a retry after the lease run the work a second time). Storing the answer fails once, as when the
      * database goes away at that moment: the token is not kept either, and the retry makes the only one.
      */
     @Test

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 24, item 1: a flood of password logins for unknown users, on an extra instance with the production PBKDF2
+ * A flood of password logins for unknown users, on an extra instance with the production PBKDF2
  * strength (210,000 iterations), the token endpoint's default limits (the instance under test runs with cheap
  * hashes and lifted limits, see pom.xml) and the run command's 16 HTTP workers, leaves the payment API answering:
  * a login that finds no free password-check slot is refused at once, so no worker waits in a login. The bound on

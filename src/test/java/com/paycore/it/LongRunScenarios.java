@@ -20,7 +20,7 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 /**
- * Long runs (issue 14): settlement, token rotation, card updater and report sync answer 202 with the run's id and
+ * Long runs: settlement, token rotation, card updater and report sync answer 202 with the run's id and
  * Location at once; GET /api/adm/runs/{id} shows progress and outcome from any instance, to whoever may start such a
  * run; one run of a kind at a time (409 naming it); a run whose instance died ends Failed (interrupted) once its lease
  * has run out, and frees its kind.

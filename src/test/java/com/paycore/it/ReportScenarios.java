@@ -619,7 +619,7 @@ abstract class ReportScenarios {
                 "returnAllIfCountLessThan", 10_000, "groupBy", "Week", "timeZoneId", "Tokyo Standard Time"));
     }
 
-    // ---- cost limits (issue 24) ----
+    // ---- cost limits ----
 
     @Test
     void costLimitsAre400NamingTheLimit() throws Exception {

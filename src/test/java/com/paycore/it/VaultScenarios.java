@@ -169,7 +169,7 @@ abstract class VaultScenarios {
     }
 
     /**
-     * Issue 24: a securedProperties value is tried with the TransactionRSAKey that authenticated the request, then with
+     * A securedProperties value is tried with the TransactionRSAKey that authenticated the request, then with
      * the four newest other usable ones, no more. A project of 8 keys, called with its second oldest key.
      */
     @Test

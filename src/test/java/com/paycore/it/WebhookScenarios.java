@@ -638,7 +638,7 @@ abstract class WebhookScenarios {
         }
     }
 
-    // ---- abuse and availability (issue 24) ----
+    // ---- abuse and availability ----
 
     /**
      * A manual retry to a target that never answers (the receiver takes the request and answers only long after the

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,6 +23,7 @@ import jakarta.json.JsonObject;
 
 import org.jpos.iso.ISOMsg;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.it.AcquirerHost;
@@ -99,7 +101,7 @@ class AcquirerGatewayTest {
         assertEquals("392", sent.get(0).getString(49));
         assertEquals("000000001234", sent.get(1).getString(4));
         assertEquals("048", sent.get(1).getString(49));
-        var refused = org.junit.jupiter.api.Assertions.assertThrows(AppException.class, () -> gateway.authorize(CARD,
+        var refused = Assertions.assertThrows(AppException.class, () -> gateway.authorize(CARD,
                 new BigDecimal("10000000000.00"), "USD", connection(host.port(), 3000)));
         assertTrue(refused.getMessage().contains("amount"));
         assertEquals(2, host.received().size());
@@ -123,7 +125,7 @@ class AcquirerGatewayTest {
     @Test
     void aHostThatIsDownIsError91AtOnce() throws Exception {
         int closedPort;
-        try (var socket = new java.net.ServerSocket(0)) {
+        try (var socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
         long start = System.nanoTime();
@@ -138,7 +140,7 @@ class AcquirerGatewayTest {
         assertNull(gateway.verifyCvv(new CardData("4000000000000416", 1, 2031), "123", connection(host.port(), 500)));
         assertTrue(host.received().stream().noneMatch(AcquirerHost.mti("0400")), "not reversed");
         int closedPort;
-        try (var socket = new java.net.ServerSocket(0)) {
+        try (var socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
         assertNull(gateway.verifyCvv(CARD, "123", connection(closedPort, 500)));
@@ -176,7 +178,7 @@ class AcquirerGatewayTest {
     @Test
     void aReversalThatCouldNotBeSentIsSentAgainAsAn0400NotAsARepeat() throws Exception {
         int port;
-        try (var socket = new java.net.ServerSocket(0)) {
+        try (var socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
         GatewayConnection connection = connection(port, 500);
@@ -305,7 +307,7 @@ class AcquirerGatewayTest {
             } else {
                 builder.add(bad[0], bad[1]);
             }
-            AppException refused = org.junit.jupiter.api.Assertions.assertThrows(AppException.class,
+            AppException refused = Assertions.assertThrows(AppException.class,
                     () -> AcquirerSettings.of(builder.build(), 1000));
             assertTrue(refused.getMessage().contains("settings." + bad[0]), refused.getMessage());
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -109,7 +110,7 @@ class Iso8583Test {
         theirs.setPackager(jpos);
         theirs.unpack(data);
         assertEquals("301", theirs.getString(70));
-        assertEquals("0800", new String(data, 0, 4, java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals("0800", new String(data, 0, 4, StandardCharsets.US_ASCII));
         assertEquals(4 + 32 + 10 + 6 + 3, data.length);
         assertEquals(fields, codec.decode(data).fields());
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +13,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -111,7 +113,7 @@ class IsoConnectionTest {
 
     /** The peer's side: writes framed messages in one go. */
     private void peerWrites(List<Iso8583.Message> messages) throws IOException {
-        java.io.ByteArrayOutputStream frames = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream frames = new ByteArrayOutputStream();
         for (Iso8583.Message message : messages) {
             byte[] body = codec.encode(message);
             frames.write(body.length >> 8);
@@ -198,7 +200,7 @@ class IsoConnectionTest {
     void aBurstOfUnsolicitedAnswersWritesOneLineAndThenTheirCount() throws Exception {
         CompletableFuture<Iso8583.Message> answer = connection.send(authorization("000045"));
         peerReads();
-        List<Iso8583.Message> burst = new java.util.ArrayList<>();
+        List<Iso8583.Message> burst = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             burst.add(answer(i % 2 == 0 ? "0110" : "0410", i % 2 == 0 ? String.format("%06d", 100_000 + i) : "000045"));
         }

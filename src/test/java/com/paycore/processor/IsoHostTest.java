@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -87,9 +89,9 @@ class IsoHostTest {
         // jPOS stops listening a moment after shutdown: wait until the port refuses connections.
         long gone = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < gone) {
-            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+            try (Socket probe = new Socket("127.0.0.1", port)) {
                 Thread.sleep(50);
-            } catch (java.io.IOException refused) {
+            } catch (IOException refused) {
                 break;
             }
         }

@@ -11,11 +11,15 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+
+import javax.net.ssl.SSLSocket;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -37,7 +41,7 @@ class IsoHostsTest {
     private final AtomicLong sequence = new AtomicLong();
     private final List<AcquirerHost> jpos = new ArrayList<>();
     private final List<AutoCloseable> closing = new ArrayList<>();
-    private final Set<String> allowed = new java.util.concurrent.ConcurrentSkipListSet<>();
+    private final Set<String> allowed = new ConcurrentSkipListSet<>();
     private final AcquirerGateway gateway = new AcquirerGateway(new IsoNumbers() {
         @Override
         long stan() {
@@ -133,7 +137,7 @@ class IsoHostsTest {
     @Test
     void aHostWhoseHandshakeHangsDelaysNoOtherHostsCare() throws Exception {
         // Three "black holes": they accept TCP and never answer, so a TLS handshake waits for its deadline (5 s).
-        Set<IsoHost.Endpoint> holes = new java.util.HashSet<>();
+        Set<IsoHost.Endpoint> holes = new HashSet<>();
         for (int i = 0; i < 3; i++) {
             Silent silent = new Silent();
             closing.add(silent);
@@ -166,7 +170,7 @@ class IsoHostsTest {
 
     @Test
     void tlsToAnAcquirerIsPinnedToVersionsOnePointTwoAndOnePointThreeWithTheHostNameVerified() throws Exception {
-        javax.net.ssl.SSLSocket socket = (javax.net.ssl.SSLSocket) IsoHost.tlsContext(null).getSocketFactory().createSocket();
+        SSLSocket socket = (SSLSocket) IsoHost.tlsContext(null).getSocketFactory().createSocket();
         try {
             IsoHost.pinned(socket);
             assertEquals(Set.of("TLSv1.2", "TLSv1.3"), Set.of(socket.getSSLParameters().getProtocols()));

@@ -164,7 +164,7 @@ class ReportQueryTest {
         assertTrue(refused(r).startsWith("groupBy: must be day, week or month"));
     }
 
-    // ---- cost limits (issue 24) ----
+    // ---- cost limits ----
 
     @Test
     void theRangeSpansAtMostTheConfiguredDaysInTheZone() {

@@ -12,9 +12,12 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import jakarta.json.JsonObject;
 
@@ -82,8 +85,8 @@ class ReportSqlTest {
 
     private static void fact(UUID transaction, UUID company, UUID project, String projectName, int position, String type,
                              String result, String amount, String at, String billingState, String ccType) throws Exception {
-        String order = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS")
-                .format(Instant.parse(at).atOffset(java.time.ZoneOffset.UTC)) + String.format("|%05d|%d|%d", position,
+        String order = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS")
+                .format(Instant.parse(at).atOffset(ZoneOffset.UTC)) + String.format("|%05d|%d|%d", position,
                 EventOrder.TYPES.indexOf(type), EventOrder.RESULTS.indexOf(result));
         try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_transaction_events (event_id, transaction_id, "
                 + "company_id, project_id, project_name, event_position, event_type, event_result, amount, currency, "
@@ -234,7 +237,7 @@ class ReportSqlTest {
     }
 
     private static Map<String, Long> counts(List<JsonObject> rows, String key) {
-        return rows.stream().collect(java.util.stream.Collectors.toMap(e -> e.getString(key),
+        return rows.stream().collect(Collectors.toMap(e -> e.getString(key),
                 e -> e.getJsonNumber("eventCount").longValue()));
     }
 }

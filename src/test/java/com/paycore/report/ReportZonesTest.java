@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Locale;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import com.ibm.icu.util.TimeZone;
 
 import com.paycore.platform.web.AppException;
 
@@ -32,7 +35,7 @@ class ReportZonesTest {
         ZoneId zone = ReportZones.resolve(given);
         // ICU may name UTC Etc/UTC: compare the rules' meaning, and the id where it is a plain region.
         if ("UTC".equals(expected)) {
-            assertTrue(zone.getRules().isFixedOffset() && zone.getRules().getOffset(java.time.Instant.EPOCH).getTotalSeconds() == 0);
+            assertTrue(zone.getRules().isFixedOffset() && zone.getRules().getOffset(Instant.EPOCH).getTotalSeconds() == 0);
         } else {
             assertEquals(ZoneId.of(expected), zone);
         }
@@ -52,9 +55,9 @@ class ReportZonesTest {
         Map<String, String> expected = new HashMap<>();
         TreeMap<String, String> lines = new TreeMap<>();
         for (String zone : ZoneId.getAvailableZoneIds()) {
-            String windows = zone.startsWith("SystemV/") ? null : com.ibm.icu.util.TimeZone.getWindowsID(zone);
+            String windows = zone.startsWith("SystemV/") ? null : TimeZone.getWindowsID(zone);
             if (windows != null) {
-                String iana = com.ibm.icu.util.TimeZone.getIDForWindowsID(windows, "001");
+                String iana = TimeZone.getIDForWindowsID(windows, "001");
                 expected.put(windows.toLowerCase(Locale.ROOT), iana);
                 lines.put(windows, iana);
             }

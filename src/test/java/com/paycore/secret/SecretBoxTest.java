@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 
 import org.junit.jupiter.api.Test;
 
@@ -86,13 +88,13 @@ class SecretBoxTest {
     @Test
     void hmacIsRfc4231sSha256WhateverKeyTheThreadUsedBefore() throws Exception {
         byte[] key1 = new byte[20];
-        java.util.Arrays.fill(key1, (byte) 0x0b);
+        Arrays.fill(key1, (byte) 0x0b);
         byte[] data1 = "Hi There".getBytes(StandardCharsets.US_ASCII);
         String mac1 = "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7";
         byte[] key2 = "Jefe".getBytes(StandardCharsets.US_ASCII);
         byte[] data2 = "what do ya want for nothing?".getBytes(StandardCharsets.US_ASCII);
         String mac2 = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843";
-        java.util.HexFormat hex = java.util.HexFormat.of();
+        HexFormat hex = HexFormat.of();
         for (int i = 0; i < 3; i++) {
             assertEquals(mac1, hex.formatHex(SecretBox.hmac(key1, data1)));
             assertEquals(mac2, hex.formatHex(SecretBox.hmac(key2, data2)));

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import com.paycore.event.Topic;
 import com.paycore.platform.web.AppException;
 import com.paycore.processor.CardData;
 import com.paycore.vault.Address;
@@ -156,7 +158,7 @@ class CardTransactionTest {
         TransactionEvent event = t.authorized(EventResult.Pending, null, "simt_a_1", NOW);
         assertEquals(TransactionStatus.Pending, t.status());
         assertEquals("simt_a_1", event.processorReference());
-        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_PENDING), event.topic());
+        assertEquals(Optional.of(Topic.TRANSACTION_PENDING), event.topic());
         assertThrows(AppException.class, () -> t.captureAmount(null));
         assertThrows(AppException.class, t::requireReversible);
         assertThrows(AppException.class, () -> t.refundAmount(null, BigDecimal.ZERO));
@@ -164,7 +166,7 @@ class CardTransactionTest {
         assertEquals(TransactionStatus.Approved, t.status());
         assertEquals("Approved", event.eventResult());
         assertEquals("00", event.resultCode());
-        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_AUTHORIZED), event.topic());
+        assertEquals(Optional.of(Topic.TRANSACTION_AUTHORIZED), event.topic());
         assertEquals(new BigDecimal("10.00"), t.captureAmount(null));
     }
 
@@ -174,7 +176,7 @@ class CardTransactionTest {
         TransactionEvent event = t.authorized(EventResult.Pending, null, "simt_n_1", NOW);
         t.resolve(event, EventResult.Declined, "91", NOW);
         assertEquals(TransactionStatus.Declined, t.status());
-        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_DECLINED), event.topic());
+        assertEquals(Optional.of(Topic.TRANSACTION_DECLINED), event.topic());
     }
 
     @Test
@@ -182,11 +184,11 @@ class CardTransactionTest {
         CardTransaction t = approved("10.00");
         TransactionEvent capture = t.captured(EventResult.Pending, null, new BigDecimal("4.00"), NOW);
         assertEquals(TransactionStatus.Approved, t.status());
-        assertEquals(java.util.Optional.empty(), capture.topic());
+        assertEquals(Optional.empty(), capture.topic());
         t.resolve(capture, EventResult.Approved, "00", NOW);
         assertEquals(TransactionStatus.Captured, t.status());
         assertEquals(0, new BigDecimal("4.00").compareTo(t.capturedAmount()));
-        assertEquals(java.util.Optional.of(com.paycore.event.Topic.TRANSACTION_CAPTURED), capture.topic());
+        assertEquals(Optional.of(Topic.TRANSACTION_CAPTURED), capture.topic());
     }
 
     @Test

@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.OffsetDateTime;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-/** Issue 24, item 8: which access tokens a credential change ends, at the one-second granularity of iat. */
+/** Which access tokens a credential change ends, at the one-second granularity of iat. */
 class CredentialChangeTest {
 
     @Test
@@ -29,7 +30,7 @@ class CredentialChangeTest {
     void aSignInMayStillActWhileTheAccountIsActiveAndItIsNotOlderThanTheChange() {
         OffsetDateTime change = OffsetDateTime.parse("2026-11-26T06:30:15Z");
         long second = change.toEpochSecond();
-        Account account = new Account(java.util.UUID.randomUUID(), "ada@example.com", null, null, null, true, false,
+        Account account = new Account(UUID.randomUUID(), "ada@example.com", null, null, null, true, false,
                 null, change);
         assertTrue(account.mayStillAct(second));
         assertFalse(account.mayStillAct(second - 1), "older than the change");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -26,7 +27,7 @@ class SecuredPathsTest {
     @Test
     void aSixthEntryIsRefusedNamingTheBoundEvenWhenItRepeatsAPath() {
         for (String sixth : List.of("personAddress.city", "creditCard.cardNumber")) {
-            List<String> six = new java.util.ArrayList<>(FIVE);
+            List<String> six = new ArrayList<>(FIVE);
             six.add(sixth);
             AppException refused = assertThrows(AppException.class, () -> PaymentTokenService.securedPaths(six));
             assertTrue(refused.getMessage().contains("at most 5"), refused.getMessage());

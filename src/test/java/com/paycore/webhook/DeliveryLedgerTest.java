@@ -14,9 +14,15 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import com.paycore.audit.AuditLog;
 import com.paycore.event.Events.Published;
 import com.paycore.event.Events;
+import com.paycore.platform.data.Jdbc;
 import com.paycore.secret.SecretBox;
 
 import liquibase.Liquibase;
@@ -47,7 +54,7 @@ class DeliveryLedgerTest {
 
     final List<String> audited = new ArrayList<>();
     /** Events the outbox no longer keeps. */
-    final java.util.Set<UUID> gone = new java.util.HashSet<>();
+    final Set<UUID> gone = new HashSet<>();
     DeliveryLedger ledger;
     FanOut fanOut;
     UUID project;
@@ -61,7 +68,7 @@ class DeliveryLedgerTest {
             liquibase.update("");
         }
         // the process-wide box, over a key of this test's own (no other unit test opens it)
-        System.setProperty("payments.crypto.master-key", java.util.Base64.getEncoder().encodeToString(new byte[32]));
+        System.setProperty("payments.crypto.master-key", Base64.getEncoder().encodeToString(new byte[32]));
         try {
             SecretBox.get();
         } finally {
@@ -78,7 +85,7 @@ class DeliveryLedgerTest {
         }
         project = UUID.randomUUID();
         ledger = new DeliveryLedger();
-        ledger.jdbc = com.paycore.platform.data.Jdbc.over(h2);
+        ledger.jdbc = Jdbc.over(h2);
         ledger.settings = WebhookSettings.of(false, 1000, Duration.ofSeconds(10), RetrySchedule.parse("PT1M,PT5M"), GIVE_UP);
         ledger.audit = new AuditLog() {
             @Override
@@ -88,8 +95,8 @@ class DeliveryLedgerTest {
         };
         ledger.events = new Events() {
             @Override
-            public java.util.Map<UUID, String> bodies(java.util.Collection<UUID> eventIds) {
-                java.util.Map<UUID, String> bodies = new java.util.HashMap<>();
+            public Map<UUID, String> bodies(Collection<UUID> eventIds) {
+                Map<UUID, String> bodies = new HashMap<>();
                 eventIds.stream().filter(id -> !gone.contains(id)).forEach(id -> bodies.put(id, "{\"id\":\"" + id + "\"}"));
                 return bodies;
             }
@@ -365,8 +372,8 @@ class DeliveryLedgerTest {
         release(two);
 
         List<DeliveryLedger.LeasedDelivery> capped = ledger.claimDue(20, perProject(4), DeliveryLedger.InFlight.NONE, NOW, Duration.ofSeconds(60));
-        Map<UUID, Long> perProject = capped.stream().collect(java.util.stream.Collectors.groupingBy(
-                DeliveryLedger.LeasedDelivery::projectId, java.util.stream.Collectors.counting()));
+        Map<UUID, Long> perProject = capped.stream().collect(Collectors.groupingBy(
+                DeliveryLedger.LeasedDelivery::projectId, Collectors.counting()));
         assertEquals(Map.of(busy, 4L, quiet, 2L, third, 1L), perProject, "at most 4 of a project");
         release(capped);
 
@@ -418,25 +425,25 @@ class DeliveryLedgerTest {
 
         List<DeliveryLedger.LeasedDelivery> two = ledger.claimDue(2, caps, DeliveryLedger.InFlight.NONE, NOW,
                 Duration.ofSeconds(60));
-        assertEquals(java.util.Set.of(big, small), two.stream().map(DeliveryLedger.LeasedDelivery::companyId)
-                .collect(java.util.stream.Collectors.toSet()),
+        assertEquals(Set.of(big, small), two.stream().map(DeliveryLedger.LeasedDelivery::companyId)
+                .collect(Collectors.toSet()),
                 "each company's first before any company's second, however old the other's backlog");
         release(two);
 
         List<DeliveryLedger.LeasedDelivery> all = ledger.claimDue(64, caps, DeliveryLedger.InFlight.NONE, NOW,
                 Duration.ofSeconds(60));
-        Map<UUID, Long> perCompany = all.stream().collect(java.util.stream.Collectors.groupingBy(
-                DeliveryLedger.LeasedDelivery::companyId, java.util.stream.Collectors.counting()));
+        Map<UUID, Long> perCompany = all.stream().collect(Collectors.groupingBy(
+                DeliveryLedger.LeasedDelivery::companyId, Collectors.counting()));
         assertEquals(Map.of(big, 16L, small, 2L), perCompany, "at most 16 of a company, though its 8 projects "
                 + "could take 8 each");
         Map<UUID, Long> bigPerProject = all.stream().filter(c -> c.companyId().equals(big)).collect(
-                java.util.stream.Collectors.groupingBy(DeliveryLedger.LeasedDelivery::projectId,
-                        java.util.stream.Collectors.counting()));
+                Collectors.groupingBy(DeliveryLedger.LeasedDelivery::projectId,
+                        Collectors.counting()));
         assertEquals(8, bigPerProject.size(), "the company's slots round-robin over its projects: " + bigPerProject);
         assertTrue(bigPerProject.values().stream().allMatch(n -> n == 2), bigPerProject.toString());
         release(all);
 
-        Map<UUID, Integer> busyProjects = new java.util.HashMap<>();
+        Map<UUID, Integer> busyProjects = new HashMap<>();
         for (int p = 0; p < 7; p++) {
             busyProjects.put(bigProjects.get(p), 2);
         }
@@ -446,7 +453,7 @@ class DeliveryLedgerTest {
                 .map(DeliveryLedger.LeasedDelivery::projectId).toList();
         assertEquals(2, bigTaken.size(), "14 of its 16 in flight: two more: " + bigTaken);
         assertEquals(2, rest.stream().filter(c -> c.companyId().equals(small)).count());
-        assertEquals(2, new java.util.HashSet<>(bigTaken).size(), "two projects' firsts, not one's two: " + bigTaken);
+        assertEquals(2, new HashSet<>(bigTaken).size(), "two projects' firsts, not one's two: " + bigTaken);
         release(rest);
 
         List<DeliveryLedger.LeasedDelivery> atCap = ledger.claimDue(64, caps,

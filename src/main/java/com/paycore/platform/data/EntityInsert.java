@@ -9,11 +9,13 @@ import java.util.function.Function;
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.ManyToMany;
 import jakarta.persistence.ManyToOne;
+import jakarta.persistence.MappedSuperclass;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.OneToOne;
 import jakarta.persistence.Table;
@@ -99,8 +101,8 @@ public final class EntityInsert<E> {
                 || field.isAnnotationPresent(OneToOne.class) || field.isAnnotationPresent(ManyToMany.class)) {
             throw new IllegalArgumentException(field + ": relationships are not written by plain JDBC");
         }
-        return field.getDeclaringClass().isAnnotationPresent(jakarta.persistence.Entity.class)
-                || field.getDeclaringClass().isAnnotationPresent(jakarta.persistence.MappedSuperclass.class)
+        return field.getDeclaringClass().isAnnotationPresent(Entity.class)
+                || field.getDeclaringClass().isAnnotationPresent(MappedSuperclass.class)
                 || field.isAnnotationPresent(Id.class);
     }
 

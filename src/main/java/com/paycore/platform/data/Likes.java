@@ -1,5 +1,7 @@
 package com.paycore.platform.data;
 
+import java.util.Locale;
+
 /** Escapes a user's text for a LIKE pattern (with {@code escape '\'}), so % and _ match themselves. */
 public final class Likes {
 
@@ -11,6 +13,6 @@ public final class Likes {
     }
 
     public static String contains(String text) {
-        return "%" + escape(text.trim().toLowerCase(java.util.Locale.ROOT)) + "%";
+        return "%" + escape(text.trim().toLowerCase(Locale.ROOT)) + "%";
     }
 }

@@ -2,6 +2,7 @@ package com.paycore.platform.data;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.util.function.DoubleSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -128,8 +129,8 @@ class PoolMetrics {
         }
     }
 
-    private void gauge(String name, String description, java.util.function.DoubleSupplier reading) {
+    private void gauge(String name, String description, DoubleSupplier reading) {
         registry.gauge(Metadata.builder().withName(name).withDescription(description).build(), reading,
-                java.util.function.DoubleSupplier::getAsDouble);
+                DoubleSupplier::getAsDouble);
     }
 }

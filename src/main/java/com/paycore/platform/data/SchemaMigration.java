@@ -41,7 +41,7 @@ import com.paycore.platform.runtime.StartupOrder;
  * A failed migration is tried again ({@value #ATTEMPTS} attempts, {@value #PAUSE_SECONDS} s apart, then twice that;
  * {@link #pauseMillis}, which the unit test shortens); when the last fails the deployment fails, and on Payara Micro
  * the process then exits with status 1 ({@link #afterLastFailure}): an instance
- * never stays up without the application (issue 24 item 6). On Payara Server the failed deployment is reported by
+ * never stays up without the application. On Payara Server the failed deployment is reported by
  * {@code asadmin deploy}; the domain, which may host other applications, stays.
  */
 @ApplicationScoped

@@ -1,6 +1,7 @@
 package com.paycore.platform.input;
 
 import java.util.Objects;
+import java.util.UUID;
 
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
@@ -19,7 +20,7 @@ public final class Aliases {
     }
 
     /** A body id, when given, must be the path id. */
-    public static void requireSameId(java.util.UUID pathId, java.util.UUID bodyId) {
+    public static void requireSameId(UUID pathId, UUID bodyId) {
         if (bodyId != null && !bodyId.equals(pathId)) {
             throw new AppException(ErrorCode.ID_MISMATCH);
         }

@@ -1,6 +1,8 @@
 package com.paycore.platform.input;
 
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -48,6 +50,6 @@ public class CaseInsensitiveQuery implements ContainerRequestFilter {
     }
 
     private static String decode(String name) {
-        return java.net.URLDecoder.decode(name, java.nio.charset.StandardCharsets.UTF_8);
+        return URLDecoder.decode(name, StandardCharsets.UTF_8);
     }
 }

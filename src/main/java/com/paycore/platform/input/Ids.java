@@ -1,6 +1,7 @@
 package com.paycore.platform.input;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
@@ -29,8 +30,8 @@ public final class Ids {
      * A list for an {@code in :ids} parameter: SQL has no empty IN list, so an empty one matches nothing through NONE;
      * null (no such filter) stays null.
      */
-    public static java.util.List<UUID> orNone(java.util.List<UUID> ids) {
-        return ids == null ? null : ids.isEmpty() ? java.util.List.of(NONE) : ids;
+    public static List<UUID> orNone(List<UUID> ids) {
+        return ids == null ? null : ids.isEmpty() ? List.of(NONE) : ids;
     }
 
     /**

@@ -17,7 +17,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonException;
 import jakarta.json.JsonValue;
+import jakarta.json.bind.JsonbException;
 import jakarta.json.stream.JsonParser;
+import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -139,7 +141,7 @@ public final class RequestBodies {
             context.setInputStream(new ByteArrayInputStream(body));
             try {
                 return context.proceed();
-            } catch (WebApplicationException | jakarta.ws.rs.ProcessingException | jakarta.json.bind.JsonbException
+            } catch (WebApplicationException | ProcessingException | JsonbException
                      | JsonException e) {
                 throw e; // the exception mappers answer these (400 naming the field where they can)
             } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package com.paycore.platform.input;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -33,7 +34,7 @@ public final class Times {
     }
 
     /** Database timestamps keep microseconds. */
-    public static OffsetDateTime utc(java.time.Instant instant) {
+    public static OffsetDateTime utc(Instant instant) {
         return instant.atOffset(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
     }
 }

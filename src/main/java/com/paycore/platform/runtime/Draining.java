@@ -28,7 +28,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Graceful shutdown on SIGTERM (issue 14). The instance takes the signal itself, ahead of the JVM's own handler (which
+ * Graceful shutdown on SIGTERM. The instance takes the signal itself, ahead of the JVM's own handler (which
  * would start the shutdown hooks at once and let Payara Micro close its listener with requests in flight):
  * <ol>
  * <li>readiness turns DOWN ({@code shutdown} check), so a load balancer sends nothing new; the instance goes on
@@ -40,7 +40,7 @@ import org.eclipse.microprofile.health.Readiness;
  * <li>the JVM exits as SIGTERM would have made it (status 143), running Payara's shutdown.</li>
  * </ol>
  * A second SIGTERM while draining changes nothing (a supervisor that must stop the instance sooner sends SIGKILL). Where the JVM does not offer {@code sun.misc.Signal} (not the case on
- * the JDKs Payara Micro supports) the start logs it and SIGTERM stops the instance at once, as before.
+ * the JDKs Payara Micro supports) the start logs it and SIGTERM stops the instance at once, without draining.
  */
 @Readiness
 @ApplicationScoped

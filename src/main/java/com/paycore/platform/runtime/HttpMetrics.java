@@ -1,7 +1,9 @@
 package com.paycore.platform.runtime;
 
 import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -47,7 +49,7 @@ public class HttpMetrics implements ContainerRequestFilter, ContainerResponseFil
     static final String REQUESTS = "payments_http_requests";
     static final String DURATION = "payments_http_request";
     /** The methods of HTTP (RFC 9110, and PATCH) that keep their own label on unmatched requests; exact case. */
-    static final java.util.Set<String> STANDARD_METHODS = java.util.Set.of("GET", "HEAD", "POST", "PUT", "DELETE",
+    static final Set<String> STANDARD_METHODS = Set.of("GET", "HEAD", "POST", "PUT", "DELETE",
             "CONNECT", "OPTIONS", "TRACE", "PATCH");
     /** The label of every other method. */
     static final String OTHER_METHOD = "OTHER";
@@ -76,7 +78,7 @@ public class HttpMetrics implements ContainerRequestFilter, ContainerResponseFil
                 : endpoints.computeIfAbsent(method, m -> new Endpoint(registry, verb(m), template(m)));
         endpoint.count(response.getStatus());
         if (started instanceof Long nanos) {
-            endpoint.timer.update(java.time.Duration.ofNanos(System.nanoTime() - nanos));
+            endpoint.timer.update(Duration.ofNanos(System.nanoTime() - nanos));
         }
     }
 

@@ -28,7 +28,7 @@ import org.eclipse.microprofile.health.Readiness;
 
 /**
  * Ready only after the application has served requests: right after a start the first concurrent requests failed
- * with a {@code ConcurrentModificationException} in the container's JSON-B context resolution (issue 14), so before
+ * with a {@code ConcurrentModificationException} in the container's JSON-B context resolution, so before
  * reporting ready an instance sends itself rounds of concurrent requests that read and write JSON (an invitation
  * acceptance with an unknown id: 404; a payments read without a key: 401) until one round is answered without a 5xx.
  * The port is Payara Micro's HTTP port ({@code fish.payara.micro.PayaraMicro}, read reflectively), else

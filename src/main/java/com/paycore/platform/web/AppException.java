@@ -1,5 +1,7 @@
 package com.paycore.platform.web;
 
+import java.util.function.Supplier;
+
 import jakarta.ws.rs.WebApplicationException;
 
 /**
@@ -28,7 +30,7 @@ public class AppException extends WebApplicationException {
      * Runs an access check whose 404 names a parent (a company, a project) and answers it as "{what} not found"
      * instead: an id of another tenant's thing must look exactly like a missing one.
      */
-    public static <T> T hidingForeign(String what, java.util.function.Supplier<T> check) {
+    public static <T> T hidingForeign(String what, Supplier<T> check) {
         try {
             return check.get();
         } catch (AppException e) {

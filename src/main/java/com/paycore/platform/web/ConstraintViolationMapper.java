@@ -5,6 +5,7 @@ import java.util.stream.StreamSupport;
 
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -28,7 +29,7 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
         var nodes = StreamSupport.stream(violation.getPropertyPath().spliterator(), false).toList();
         for (int i = nodes.size() - 1; i >= 0; i--) {
             Path.Node node = nodes.get(i);
-            if (node.getKind() == jakarta.validation.ElementKind.PROPERTY) {
+            if (node.getKind() == ElementKind.PROPERTY) {
                 return node.getName();
             }
         }

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -120,7 +121,7 @@ public final class Envelope<T extends Record> {
         private static final ClassValue<List<Component>> COMPONENTS = new ClassValue<>() {
             @Override
             protected List<Component> computeValue(Class<?> type) {
-                return java.util.Arrays.stream(type.getRecordComponents()).map(Component::of).toList();
+                return Arrays.stream(type.getRecordComponents()).map(Component::of).toList();
             }
         };
 

@@ -3,6 +3,7 @@ package com.paycore.platform.web;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.persistence.OptimisticLockException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
@@ -26,7 +27,7 @@ public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
     /** An optimistic-lock failure anywhere in the chain (JPA's, or EclipseLink's own before JPA wraps it). */
     static boolean isConcurrentChange(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof jakarta.persistence.OptimisticLockException
+            if (t instanceof OptimisticLockException
                     || "org.eclipse.persistence.exceptions.OptimisticLockException".equals(t.getClass().getName())) {
                 return true;
             }

@@ -3,8 +3,10 @@ package com.paycore.platform.data;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Path;
 import java.util.Locale;
 
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -81,8 +83,8 @@ class DatabaseConfigSourceTest {
 
     @Test
     void theEmbeddedDatabaseOpensNoServer() {
-        String url = DatabaseConfigSource.embeddedUrl(java.nio.file.Path.of("/var/lib/payments"));
+        String url = DatabaseConfigSource.embeddedUrl(Path.of("/var/lib/payments"));
         assertEquals("jdbc:h2:file:/var/lib/payments/payments", url);
-        org.junit.jupiter.api.Assertions.assertFalse(url.toUpperCase(java.util.Locale.ROOT).contains("AUTO_SERVER"), url);
+        Assertions.assertFalse(url.toUpperCase(Locale.ROOT).contains("AUTO_SERVER"), url);
     }
 }

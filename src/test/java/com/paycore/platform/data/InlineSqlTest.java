@@ -38,11 +38,12 @@ import com.sun.source.util.Trees;
  * schema: in a source file of src/main/java that runs SQL ({@code Jdbc}, {@code java.sql}, a native query), a string
  * that reads as SQL (a literal, or a concatenation starting with one) is part of a {@code static final} field's
  * initializer, never an argument written inline (to {@code Jdbc}, a {@code Session} or a helper that passes it on)
- * nor a local variable. The exceptions build their statement at run time; each has a test running it on a schema.
+ * nor a local variable. The exceptions build their statement at run time; {@link RowsStatements} checks each
+ * statement they build, and each has a scenario running it.
  */
 class InlineSqlTest {
 
-    /** The classes that build SQL at run time, and why. */
+    /** The classes that build SQL at run time, and why; RowsStatements checks what each builds. */
     static final Map<String, String> DYNAMIC = Map.of(
             "retention/RetentionJob.java", "one batched delete per declared kind: table and condition are the kind's"
                     + " (RetentionScenarios runs every kind)",
@@ -52,7 +53,7 @@ class InlineSqlTest {
             "report/ReportErasure.java", "one IN list of parameters per erased value (ErasureScenarios)",
             "report/ReportSync.java", "the copy of new events computes the event order per dialect (EventOrder;"
                     + " ReportScenarios, ErasureScenarios)",
-            "platform/data/EntityInsert.java", "an entity's insert from its mapping (RowsStatements checks each one)");
+            "platform/data/EntityInsert.java", "an entity's insert from its mapping");
 
     private static final Path MAIN = Path.of("src/main/java/com/paycore");
     private static final Pattern RUNS_SQL = Pattern.compile("\\bJdbc\\b|java\\.sql|javax\\.sql|createNativeQuery");

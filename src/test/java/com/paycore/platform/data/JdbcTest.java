@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Optional;
 
 import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** Jdbc's reads on the embedded database. */
@@ -34,7 +35,7 @@ class JdbcTest {
     void aStatementPastItsTimeLimitIsCancelled() {
         Jdbc jdbc = h2();
         long started = System.nanoTime();
-        IllegalStateException failure = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        IllegalStateException failure = Assertions.assertThrows(IllegalStateException.class,
                 () -> jdbc.session(session -> session.within(1).first(
                         "select count(*) from system_range(1, 100000) a, system_range(1, 100000) b where a.x + b.x = 3", row -> row.getLong(1))));
         assertTrue(Jdbc.cancelled(failure), failure.toString());
@@ -45,7 +46,7 @@ class JdbcTest {
 
     @Test
     void otherFailuresAreNotCancellations() {
-        IllegalStateException failure = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        IllegalStateException failure = Assertions.assertThrows(IllegalStateException.class,
                 () -> h2().session(session -> session.first("select nothing from nowhere", row -> row.getLong(1))));
         assertTrue(!Jdbc.cancelled(failure), failure.toString());
     }

@@ -2,6 +2,8 @@ package com.paycore.platform.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Locale;
+
 import org.junit.jupiter.api.Test;
 
 class LikesTest {
@@ -26,12 +28,12 @@ class LikesTest {
 
     @Test
     void containsLowerCasesIndependentlyOfTheDefaultLocale() {
-        java.util.Locale saved = java.util.Locale.getDefault();
+        Locale saved = Locale.getDefault();
         try {
-            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("tr-TR"));
+            Locale.setDefault(Locale.forLanguageTag("tr-TR"));
             assertEquals("%india%", Likes.contains("INDIA"));
         } finally {
-            java.util.Locale.setDefault(saved);
+            Locale.setDefault(saved);
         }
     }
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -103,7 +104,7 @@ class ConfigurationTableTest {
     @Test
     void theReadmeEnvironmentNamesAreTheOnesMicroProfileConfigLooksFor() throws IOException {
         for (Map.Entry<String, String> setting : codeSettings().entrySet()) {
-            assertEquals(setting.getValue().replaceAll("[^A-Za-z0-9]", "_").toUpperCase(java.util.Locale.ROOT),
+            assertEquals(setting.getValue().replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT),
                     setting.getKey(), setting.getValue());
         }
     }

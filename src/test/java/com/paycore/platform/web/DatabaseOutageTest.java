@@ -9,6 +9,8 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 
 import jakarta.persistence.PersistenceException;
+import jakarta.transaction.SystemException;
+import jakarta.transaction.TransactionalException;
 import jakarta.ws.rs.core.Response;
 
 import org.junit.jupiter.api.Test;
@@ -29,8 +31,8 @@ class DatabaseOutageTest {
         assertTrue(DatabaseOutage.isOutage(new RuntimeException(new SQLTransientConnectionException("gone"))));
         assertTrue(DatabaseOutage.isOutage(new IllegalStateException(new PoolingException(new ConnectException("refused")))));
         // Payara's commit cut by the database going away: the SystemException carries no cause
-        assertTrue(DatabaseOutage.isOutage(new jakarta.transaction.TransactionalException(
-                "encountered exception during commit", new jakarta.transaction.SystemException())));
+        assertTrue(DatabaseOutage.isOutage(new TransactionalException(
+                "encountered exception during commit", new SystemException())));
         SQLException batch = new SQLException("batch failed", "42000");
         batch.setNextException(new SQLException("io", "08006"));
         assertTrue(DatabaseOutage.isOutage(batch));

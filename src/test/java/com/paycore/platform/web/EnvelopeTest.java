@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+
+import jakarta.json.bind.JsonbBuilder;
+import jakarta.ws.rs.core.Response;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -114,7 +118,7 @@ class EnvelopeTest {
 
     @Test
     void sameResultWithADefaultJsonb() throws Exception {
-        try (var jsonb = jakarta.json.bind.JsonbBuilder.create()) {
+        try (var jsonb = JsonbBuilder.create()) {
             assertEquals(OK_PREFIX + ",\"entries\":[]}", jsonb.toJson(Envelope.list(List.of())));
             assertEquals(OK_PREFIX + ",\"x\":null,\"y\":2}", jsonb.toJson(Envelope.ok(new Two(null, 2))));
         }
@@ -123,7 +127,7 @@ class EnvelopeTest {
     @Test
     void aCreateAnswersItsIdFirstAndInLocation() {
         UUID id = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
-        jakarta.ws.rs.core.Response created = Envelope.created(java.net.URI.create("http://h/api/adm/things/"), id);
+        Response created = Envelope.created(URI.create("http://h/api/adm/things/"), id);
         assertEquals(201, created.getStatus());
         assertEquals("http://h/api/adm/things/" + id, created.getLocation().toString());
         assertEquals(OK_PREFIX + ",\"id\":\"" + id + "\"}", json(created.getEntity()));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -99,7 +100,7 @@ class ErrorCodeTest {
         Set<String> statusAndTemplate = new HashSet<>();
         List<String> duplicates = new ArrayList<>();
         for (ErrorCode code : ErrorCode.values()) {
-            if (!names.add(code.name().toUpperCase(java.util.Locale.ROOT))) {
+            if (!names.add(code.name().toUpperCase(Locale.ROOT))) {
                 duplicates.add("name " + code.name());
             }
             // The template as the caller sees it, placeholders marked.

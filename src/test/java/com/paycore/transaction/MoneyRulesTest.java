@@ -13,37 +13,37 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.paycore.platform.web.AppException;
 
-class MoneyTest {
+class MoneyRulesTest {
 
     @Test
     void currencyDefaultsToUsdAndIsUpperCased() {
-        assertEquals("USD", Money.currency(null));
-        assertEquals("EUR", Money.currency("eur"));
+        assertEquals("USD", MoneyRules.currency(null));
+        assertEquals("EUR", MoneyRules.currency("eur"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "US", "USDX", "XYZ", "XXX", "12A"})
     void unknownOrUnusableCurrenciesAre400(String code) {
-        assertThrows(AppException.class, () -> Money.currency(code));
+        assertThrows(AppException.class, () -> MoneyRules.currency(code));
     }
 
     @ParameterizedTest
     @CsvSource({"12.3, USD, 12.30", "12, USD, 12.00", "1500, JPY, 1500", "1500.000, JPY, 1500", "0.001, BHD, 0.001",
             "999999999999.99, USD, 999999999999.99"})
     void validAmountsTakeTheCurrencysScale(String amount, String currency, String expected) {
-        BigDecimal valid = Money.amount(new BigDecimal(amount), currency);
+        BigDecimal valid = MoneyRules.amount(new BigDecimal(amount), currency);
         assertEquals(expected, valid.toPlainString());
     }
 
     @ParameterizedTest
     @CsvSource({"0, USD", "-0.01, USD", "0.001, USD", "1.5, JPY", "1000000000000, USD"})
     void invalidAmountsAre400(String amount, String currency) {
-        assertThrows(AppException.class, () -> Money.amount(new BigDecimal(amount), currency));
+        assertThrows(AppException.class, () -> MoneyRules.amount(new BigDecimal(amount), currency));
     }
 
     @Test
     void aMissingAmountIs400() {
-        assertThrows(AppException.class, () -> Money.amount(null, "USD"));
+        assertThrows(AppException.class, () -> MoneyRules.amount(null, "USD"));
     }
 
     @Test

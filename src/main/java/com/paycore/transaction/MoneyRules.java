@@ -1,7 +1,9 @@
 package com.paycore.transaction;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Currency;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 import com.paycore.platform.web.AppException;
@@ -9,15 +11,16 @@ import com.paycore.platform.web.ErrorCode;
 
 /**
  * Amount and currency rules (DESIGN.md sections 3 and 9): ISO 4217 currencies with minor units (default USD);
- * amounts positive, with at most the currency's minor-unit digits, below one trillion major units.
+ * amounts positive, with at most the currency's minor-unit digits, below one trillion major units. An amount itself
+ * is a {@code BigDecimal} beside its currency code, as it is stored.
  */
-public final class Money {
+public final class MoneyRules {
 
     static final String DEFAULT_CURRENCY = "USD";
     private static final Pattern CODE = Pattern.compile("[A-Z]{3}");
     private static final BigDecimal LIMIT = new BigDecimal("1000000000000");
 
-    private Money() {
+    private MoneyRules() {
     }
 
     /** The currency code, upper-cased; default USD. 400 for codes that are not ISO 4217 currencies with minor units. */
@@ -25,7 +28,7 @@ public final class Money {
         if (code == null) {
             return DEFAULT_CURRENCY;
         }
-        String upper = code.trim().toUpperCase(java.util.Locale.ROOT);
+        String upper = code.trim().toUpperCase(Locale.ROOT);
         if (!CODE.matcher(upper).matches()) {
             throw new AppException(ErrorCode.INVALID_CURRENCY, "not an ISO 4217 code (three letters)");
         }
@@ -61,7 +64,7 @@ public final class Money {
 
     /** A stored amount in the currency's scale, for answers. */
     public static BigDecimal scaled(BigDecimal amount, String currency) {
-        return amount == null ? null : amount.setScale(digits(currency), java.math.RoundingMode.UNNECESSARY);
+        return amount == null ? null : amount.setScale(digits(currency), RoundingMode.UNNECESSARY);
     }
 
     static int digits(String currency) {
