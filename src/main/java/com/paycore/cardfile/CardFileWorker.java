@@ -8,15 +8,19 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -28,7 +32,8 @@ import com.paycore.platform.runtime.Schedules;
 import com.paycore.run.Runs;
 
 /**
- * Processes card files on every instance, off any HTTP worker (the server's default managed executor). Each instance
+ * Processes card files on every instance, off any HTTP worker and off the shared managed executor (threads of its own
+ * from the server's managed thread factory, as many as {@code payments.card-files.workers}). Each instance
  * takes files it finds unheld ({@link CardFileRows#CLAIMABLE}: the oldest unfinished file of each project, so a
  * project's files go one at a time) under a lease, at most {@code payments.card-files.workers} at once, and reads
  * each in two passes over its stored ciphertext: the first decrypts and checks the whole message without acting on a
@@ -49,6 +54,9 @@ class CardFileWorker implements ScheduledJob {
     @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
+    @Resource(lookup = "java:comp/DefaultManagedThreadFactory")
+    ManagedThreadFactory threads;
+
     @Inject
     CardFileLedger ledger;
 
@@ -64,6 +72,8 @@ class CardFileWorker implements ScheduledJob {
     @Inject
     Clock clock;
 
+    /** The threads files are read on: {@code payments.card-files.workers} of them, not the shared executor's. */
+    private ExecutorService readers;
     private final AtomicInteger working = new AtomicInteger();
     /** One chunk at a time per instance, in the order asked: the files being read take turns. */
     private final Semaphore turns = new Semaphore(1, true);
@@ -74,9 +84,15 @@ class CardFileWorker implements ScheduledJob {
         schedules.withFixedDelay("card-files", settings.poll(), this::takeFiles);
     }
 
+    @PostConstruct
+    void startReaders() {
+        readers = Executors.newFixedThreadPool(settings.workers(), threads);
+    }
+
     @PreDestroy
     void stop() {
         stopping = true;
+        readers.shutdownNow();
     }
 
     /** Looks for files to take now (after a file was received or ended) rather than at the next poll. */
@@ -109,11 +125,11 @@ class CardFileWorker implements ScheduledJob {
         }
     }
 
-    /** Reads a file this instance holds, on the executor. */
+    /** Reads a file this instance holds, on one of the readers. */
     void begin(UUID id) {
         working.incrementAndGet();
         try {
-            executor.submit(() -> {
+            readers.submit(() -> {
                 try {
                     ledger.start(id, WORKER, leaseUntil()).ifPresent(this::process);
                 } finally {
