@@ -2,7 +2,6 @@ package com.paycore.cardfile;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -42,7 +41,7 @@ import com.paycore.vault.TokenExport;
  * run fails, and (expired, or lost with their instance) by retention ({@link CardExportRetention}).
  */
 @ApplicationScoped
-public class CardExportService {
+class CardExportService {
 
     private static final Logger LOG = Logger.getLogger(CardExportService.class.getName());
 
@@ -58,10 +57,6 @@ public class CardExportService {
 
     /** What the run's outcome shows. */
     public record Outcome(UUID exportId, long tokens, long bytes) {
-    }
-
-    /** What a 202 answer carries. */
-    public record Started(UUID id, UUID runId, String state) implements com.paycore.platform.web.Envelope.Identified {
     }
 
     @Inject
@@ -97,7 +92,7 @@ public class CardExportService {
      * a company runs at a time (409 naming the running one).
      */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public Started start(CardExportRequest request) {
+    public CardExportStarted start(CardExportRequest request) {
         caller.requirePlatformAdmin();
         UUID projectId = Bodies.requiredId(request, "companyProjectId", request == null ? null : request.companyProjectId);
         ProjectRef project = projects.asAdmin(projectId);
@@ -115,7 +110,7 @@ public class CardExportService {
         Runs.Begun begun;
         try {
             begun = runs.begin(KIND, project.companyId(),
-                    progress -> self.write(id, project.id(), recipient, signer, progress));
+                    progress -> self.write(id, project.id(), request.recipientPublicKey, signer, progress));
         } catch (RuntimeException e) {
             jdbc.update(CardExportRows.DELETE, id);
             throw e;
@@ -129,17 +124,19 @@ public class CardExportService {
         audit.record("CardExportStarted", project.companyId(), "CardExport", id,
                 "project=" + project.id() + " recipientFingerprint=" + recipient.fingerprint() + " signerKey="
                         + signer.id());
-        return new Started(id, begun.id(), State.Running.name());
+        return new CardExportStarted(id, begun.id(), State.Running.name());
     }
 
     /**
      * The run's work, outside any transaction so that each part and each page's progress commits at once. A failure
-     * deletes what was written and ends the export Failed.
+     * deletes what was written and ends the export Failed. The recipient's key comes as the text {@link #start} checked
+     * (read again here, so that no BouncyCastle type shows in a bean's signature: they load with the first export).
      */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public Outcome write(UUID id, UUID projectId, CardExportRecipient.Recipient recipient,
-                         ApiKeyService.FileKeyRing signer, Runs.Progress progress) {
+    public Outcome write(UUID id, UUID projectId, String recipientPublicKey, ApiKeyService.FileKeyRing signer,
+                         Runs.Progress progress) {
         try {
+            CardExportRecipient.Recipient recipient = CardExportRecipient.parse(recipientPublicKey, clock.instant());
             progress.total(tokens.count(projectId));
             CardExportParts parts = new CardExportParts((seq, bytes) ->
                     jdbc.update(CardExportRows.INSERT_PART, Ids.newId(), id, seq, bytes));
@@ -196,45 +193,27 @@ public class CardExportService {
         return view(find(id).orElseThrow(() -> AppException.notFound("Card export")));
     }
 
-    /** The file, ready to be streamed by {@link Download#writeTo}: its parts in order, deleted once written. */
-    public final class Download {
-        private final UUID id;
-        private final int parts;
-        private final long bytes;
-
-        private Download(UUID id, int parts, long bytes) {
-            this.id = id;
-            this.parts = parts;
-            this.bytes = bytes;
-        }
-
-        public long bytes() {
-            return bytes;
-        }
-
-        public String fileName() {
-            return "card-export-" + id + ".pgp";
-        }
-
-        /** Writes the message part by part (one part in memory), then deletes the parts, however the writing ended. */
-        public void writeTo(OutputStream out) throws IOException {
+    /**
+     * Writes a claimed download's message part by part (one part in memory), then deletes the parts, however the
+     * writing ended (a download broken off is not repeated: the file went to the one download).
+     */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public void stream(CardExportDownload download, OutputStream out) throws IOException {
+        UUID id = download.id();
+        try {
+            for (int seq = 0; seq < download.parts(); seq++) {
+                int n = seq;
+                byte[] part = jdbc.first(CardExportRows.PART, row -> row.getBytes(1), id, n)
+                        .orElseThrow(() -> new IOException("part " + n + " of card export " + id + " is missing"));
+                out.write(part);
+            }
+            out.flush();
+        } finally {
             try {
-                for (int seq = 0; seq < parts; seq++) {
-                    int n = seq;
-                    byte[] part = jdbc.first(CardExportRows.PART, row -> row.getBytes(1), id, n)
-                            .orElseThrow(() -> new IOException("part " + n + " of card export " + id + " is missing"));
-                    out.write(part);
-                }
-                out.flush();
-            } catch (UncheckedIOException e) {
-                throw e.getCause();
-            } finally {
-                try {
-                    jdbc.update(CardExportRows.DELETE_PARTS, id);
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "Card export " + id + ": parts not deleted after the download (retention "
-                            + "deletes them at expiry)", e);
-                }
+                jdbc.update(CardExportRows.DELETE_PARTS, id);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Card export " + id + ": parts not deleted after the download (retention "
+                        + "deletes them at expiry)", e);
             }
         }
     }
@@ -245,9 +224,9 @@ public class CardExportService {
      * 409, there is no file.
      */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public Download download(UUID id) {
+    public CardExportDownload download(UUID id) {
         caller.requirePlatformAdmin();
-        Row export = find(id).orElseThrow(() -> AppException.notFound("Card export"));
+        Stored export = find(id).orElseThrow(() -> AppException.notFound("Card export"));
         OffsetDateTime now = now();
         String state = shownState(export, now);
         if (!State.Succeeded.name().equals(state)) {
@@ -265,24 +244,24 @@ public class CardExportService {
         }
         audit.record("CardExportDownloaded", null, "CardExport", id,
                 "project=" + export.projectId() + " recipientFingerprint=" + export.recipientFingerprint());
-        return new Download(id, export.parts(), export.messageBytes());
+        return new CardExportDownload(id, export.parts(), export.messageBytes());
     }
 
     private static AppException gone(String what) {
         return new AppException(ErrorCode.GONE, "The card export's file " + what);
     }
 
-    private Optional<Row> find(UUID id) {
-        return jdbc.first(CardExportRows.FIND, Row::read, id);
+    private Optional<Stored> find(UUID id) {
+        return jdbc.first(CardExportRows.FIND, Stored::read, id);
     }
 
     /** A Running export whose lease ran out lost its instance: it is Failed (interrupted). */
-    private static String shownState(Row row, OffsetDateTime now) {
+    private static String shownState(Stored row, OffsetDateTime now) {
         return State.Running.name().equals(row.state()) && row.leaseUntil().isBefore(now) ? State.Failed.name()
                 : row.state();
     }
 
-    private CardExportView view(Row row) {
+    private CardExportView view(Stored row) {
         String state = shownState(row, now());
         String failure = State.Failed.name().equals(state) && row.failure() == null ? INTERRUPTED : row.failure();
         return new CardExportView(row.id(), row.projectId(), state, row.runId(), row.tokens(),
@@ -291,12 +270,12 @@ public class CardExportService {
     }
 
     /** A row of card_exports as {@link CardExportRows#FIND} reads it. */
-    record Row(UUID id, UUID projectId, UUID runId, String state, String recipientFingerprint, long tokens,
+    record Stored(UUID id, UUID projectId, UUID runId, String state, String recipientFingerprint, long tokens,
                String failure, OffsetDateTime createdAt, OffsetDateTime leaseUntil, OffsetDateTime finishedAt,
                OffsetDateTime expiresAt, OffsetDateTime downloadedAt, long messageBytes, int parts) {
 
-        static Row read(ResultSet r) throws SQLException {
-            return new Row(Jdbc.uuid(r, 1), Jdbc.uuid(r, 2), Jdbc.uuid(r, 3), r.getString(4), r.getString(5),
+        static Stored read(ResultSet r) throws SQLException {
+            return new Stored(Jdbc.uuid(r, 1), Jdbc.uuid(r, 2), Jdbc.uuid(r, 3), r.getString(4), r.getString(5),
                     r.getLong(6), r.getString(7), Jdbc.utc(r, 8), Jdbc.utc(r, 9), Jdbc.utc(r, 10), Jdbc.utc(r, 11),
                     Jdbc.utc(r, 12), r.getLong(13), r.getInt(14));
         }

@@ -51,7 +51,7 @@ public class CardExportsResource {
                     + "id and runId (Location: GET /api/adm/cardExports/{id}). One export of a company at a time: 409 "
                     + "names the running one. Audited (CardExportStarted, with the recipient key's fingerprint).")
     @APIResponse(responseCode = "202", description = "id, runId, state: the export started; Location is the export",
-            content = @Content(schema = @Schema(implementation = CardExportService.Started.class)))
+            content = @Content(schema = @Schema(implementation = CardExportStarted.class)))
     @APIResponse(responseCode = "400", description = "companyProjectId missing; recipientPublicKey missing, longer than "
             + "64 KiB, not an armored OpenPGP public key, a secret key block, or unable to encrypt (expired, revoked, "
             + "sign-only); the project has no usable FileContentPGPKey to sign with")
@@ -60,7 +60,7 @@ public class CardExportsResource {
     @APIResponse(responseCode = "404", description = "No such project")
     @APIResponse(responseCode = "409", description = "An export of the project's company is already running")
     public Response create(@RequestBody(required = true) @NotNull CardExportRequest request, @Context UriInfo uri) {
-        CardExportService.Started started = exports.start(request);
+        CardExportStarted started = exports.start(request);
         return Response.accepted(Envelope.ok(started))
                 .location(uri.getAbsolutePathBuilder().path(started.id().toString()).build()).build();
     }
@@ -94,8 +94,8 @@ public class CardExportsResource {
     @APIResponse(responseCode = "409", description = "The export is still Running, or Failed: there is no file")
     @APIResponse(responseCode = "410", description = "Downloaded already, or past its 24 hours: the file was deleted")
     public Response file(@PathParam("id") UUID id) {
-        CardExportService.Download download = exports.download(id);
-        StreamingOutput body = download::writeTo;
+        CardExportDownload download = exports.download(id);
+        StreamingOutput body = out -> exports.stream(download, out);
         return Response.ok(body, PGP_ENCRYPTED)
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + download.fileName() + "\"")
                 .header(HttpHeaders.CONTENT_LENGTH, download.bytes()).build();
