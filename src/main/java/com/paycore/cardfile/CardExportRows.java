@@ -19,7 +19,7 @@ final class CardExportRows {
     /** An export whose run could not start (another of the company's runs): it never existed. */
     static final String DELETE = "delete from card_exports where id = ? and state = 'Running' and parts = 0";
 
-    static final String FIND = "select id, project_id, run_id, state, recipient_fingerprint, tokens, failure, "
+    static final String FIND = "select id, project_id, company_id, run_id, state, recipient_fingerprint, tokens, failure, "
             + "created_at, lease_until, finished_at, expires_at, downloaded_at, message_bytes, parts "
             + "from card_exports where id = ?";
 

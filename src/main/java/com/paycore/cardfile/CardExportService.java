@@ -110,7 +110,8 @@ class CardExportService {
         Runs.Begun begun;
         try {
             begun = runs.begin(KIND, project.companyId(),
-                    progress -> self.write(id, project.id(), request.recipientPublicKey, signer, progress));
+                    progress -> self.write(id, project.id(), project.companyId(), request.recipientPublicKey, signer,
+                            progress));
         } catch (RuntimeException e) {
             jdbc.update(CardExportRows.DELETE, id);
             throw e;
@@ -133,8 +134,8 @@ class CardExportService {
      * (read again here, so that no BouncyCastle type shows in a bean's signature: they load with the first export).
      */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
-    public Outcome write(UUID id, UUID projectId, String recipientPublicKey, ApiKeyService.FileKeyRing signer,
-                         Runs.Progress progress) {
+    public Outcome write(UUID id, UUID projectId, UUID companyId, String recipientPublicKey,
+                         ApiKeyService.FileKeyRing signer, Runs.Progress progress) {
         try {
             CardExportRecipient.Recipient recipient = CardExportRecipient.parse(recipientPublicKey, clock.instant());
             progress.total(tokens.count(projectId));
@@ -169,7 +170,7 @@ class CardExportService {
                     id) == 0) {
                 throw new IllegalStateException("the export is no longer Running");
             }
-            audit.record("CardExportWritten", null, "CardExport", id, "project=" + projectId + " tokens=" + written
+            audit.record("CardExportWritten", companyId, "CardExport", id, "project=" + projectId + " tokens=" + written
                     + " recipientFingerprint=" + recipient.fingerprint());
             return new Outcome(id, written, parts.bytes());
         } catch (IOException | RuntimeException e) {
@@ -242,7 +243,7 @@ class CardExportService {
         if (jdbc.update(CardExportRows.CLAIM, now, id, now) == 0) {
             throw gone("was downloaded or has expired, and was deleted; ask for a new export");
         }
-        audit.record("CardExportDownloaded", null, "CardExport", id,
+        audit.record("CardExportDownloaded", export.companyId(), "CardExport", id,
                 "project=" + export.projectId() + " recipientFingerprint=" + export.recipientFingerprint());
         return new CardExportDownload(id, export.parts(), export.messageBytes());
     }
@@ -270,14 +271,14 @@ class CardExportService {
     }
 
     /** A row of card_exports as {@link CardExportRows#FIND} reads it. */
-    record Stored(UUID id, UUID projectId, UUID runId, String state, String recipientFingerprint, long tokens,
-               String failure, OffsetDateTime createdAt, OffsetDateTime leaseUntil, OffsetDateTime finishedAt,
+    record Stored(UUID id, UUID projectId, UUID companyId, UUID runId, String state, String recipientFingerprint,
+               long tokens, String failure, OffsetDateTime createdAt, OffsetDateTime leaseUntil, OffsetDateTime finishedAt,
                OffsetDateTime expiresAt, OffsetDateTime downloadedAt, long messageBytes, int parts) {
 
         static Stored read(ResultSet r) throws SQLException {
-            return new Stored(Jdbc.uuid(r, 1), Jdbc.uuid(r, 2), Jdbc.uuid(r, 3), r.getString(4), r.getString(5),
-                    r.getLong(6), r.getString(7), Jdbc.utc(r, 8), Jdbc.utc(r, 9), Jdbc.utc(r, 10), Jdbc.utc(r, 11),
-                    Jdbc.utc(r, 12), r.getLong(13), r.getInt(14));
+            return new Stored(Jdbc.uuid(r, 1), Jdbc.uuid(r, 2), Jdbc.uuid(r, 3), Jdbc.uuid(r, 4), r.getString(5),
+                    r.getString(6), r.getLong(7), r.getString(8), Jdbc.utc(r, 9), Jdbc.utc(r, 10), Jdbc.utc(r, 11),
+                    Jdbc.utc(r, 12), Jdbc.utc(r, 13), r.getLong(14), r.getInt(15));
         }
     }
 

@@ -83,6 +83,10 @@ class ApiIT {
     }
 
     @Nested
+    class CardExports extends CardExportScenarios {
+    }
+
+    @Nested
     class ProjectRoleTable extends ProjectRoleTableScenarios {
     }
 
