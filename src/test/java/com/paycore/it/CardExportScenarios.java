@@ -99,6 +99,11 @@ abstract class CardExportScenarios {
 
     /** Starts an export as root: 202 with id, runId and Location; waits for its run; answers the export's id. */
     static UUID exported(UUID project) {
+        return exported(project, -1);
+    }
+
+    /** As {@link #exported(UUID)}, checking the run's items and outcome against the tokens expected (unless -1). */
+    static UUID exported(UUID project, int tokens) {
         Response started = asRoot().body(export(project, Keys.RECIPIENT)).post(EXPORTS);
         assertEquals(202, started.statusCode(), started.asString());
         UUID id = UUID.fromString(started.jsonPath().getString("id"));
@@ -108,6 +113,12 @@ abstract class CardExportScenarios {
         JsonPath run = LongRuns.awaitEnd(Api::asRoot, runId);
         assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
         assertEquals("CardExport", run.getString("entry.kind"), run.prettify());
+        if (tokens >= 0) {
+            assertEquals(tokens, run.getInt("entry.itemsDone"), run.prettify());
+            assertEquals(0, run.getInt("entry.itemsLeft"), run.prettify());
+            assertEquals(id.toString(), run.getString("entry.outcome.exportId"), run.prettify());
+            assertEquals(tokens, run.getInt("entry.outcome.tokens"), run.prettify());
+        }
         return id;
     }
 
@@ -133,7 +144,7 @@ abstract class CardExportScenarios {
         UUID deleted = Api.created(shop.tokenize(Cards.body("4242424242424242", "123")));
         ok(shop.pay().delete(shop.tokens() + "/" + deleted));
 
-        UUID id = exported(shop.projectId());
+        UUID id = exported(shop.projectId(), 3);
         JsonPath shown = ok(asRoot().get(exportPath(id)));
         String recipientFingerprint = Keys.fingerprint("vault").toUpperCase();
         assertEquals("Succeeded", shown.getString("entry.state"), shown.prettify());
@@ -181,7 +192,7 @@ abstract class CardExportScenarios {
 
         refused(file(asRoot()).get(exportPath(id) + "/file"), 410);
         assertNotNull(ok(asRoot().get(exportPath(id))).getString("entry.downloadedAt"));
-        assertEquals(0, parts(id), "the file is deleted once downloaded");
+        assertNoParts(id, "the file is deleted once downloaded");
 
         Response audit = Api.auditOf(shop.companyId(), from);
         List<Map<String, Object>> events = ok(audit).getList("entries");
@@ -221,7 +232,12 @@ abstract class CardExportScenarios {
         assertEquals(0, parts(expiring), "an expired export's file is deleted by retention");
         assertTrue(parts(kept) >= 1, "one still downloadable stays");
         refused(file(asRoot()).get(exportPath(expiring) + "/file"), 410);
-        assertEquals(200, file(asRoot()).get(exportPath(kept) + "/file").statusCode());
+
+        String root = Api.rootToken();
+        List<Integer> statuses = Parallel.run(4, i -> file(as(root)).get(exportPath(kept) + "/file").statusCode());
+        assertEquals(List.of(200, 410, 410, 410), statuses.stream().sorted().toList(),
+                "four downloads at once: exactly one takes the file");
+        assertNoParts(kept, "the file is deleted once downloaded");
     }
 
     @Test
@@ -251,6 +267,15 @@ abstract class CardExportScenarios {
         refused(asRoot().body(export(UUID.randomUUID(), Keys.RECIPIENT)).post(EXPORTS), 404);
         refused(asRoot().get(exportPath(UUID.randomUUID())), 404);
         refused(asRoot().get(EXPORTS + "/not-an-id"), 400);
+    }
+
+    /** The parts go when the download's stream has ended, a moment after the client read its last byte. */
+    private static void assertNoParts(UUID exportId, String why) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (parts(exportId) > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(0, parts(exportId), why);
     }
 
     private static int parts(UUID exportId) throws Exception {
