@@ -18,4 +18,15 @@ final class PaymentTokenRows {
 
     static final String FOR_PAYMENT_BY_ID = FOR_PAYMENT + "id = ?";
     static final String FOR_PAYMENT_BY_TOKEN = FOR_PAYMENT + "payment_token = ?";
+
+    /**
+     * A page of a project's active tokens for an export ({@link TokenExport}): keyset order by id, after the given id.
+     */
+    static final String EXPORT_PAGE = "select id, payment_token, reference, keystore_id, pan_ciphertext, "
+            + "expiration_month, expiration_year, cardholder_name, first_name, last_name, email, phone, address_line1, "
+            + "address_line2, city, state, zip, country from payment_tokens "
+            + "where project_id = ? and status = 'Active' and id > ? order by id limit ?";
+
+    /** How many active tokens a project has (an export's total). */
+    static final String EXPORT_COUNT = "select count(*) from payment_tokens where project_id = ? and status = 'Active'";
 }

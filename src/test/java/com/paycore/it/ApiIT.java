@@ -87,6 +87,10 @@ class ApiIT {
     }
 
     @Nested
+    class CardExports extends CardExportScenarios {
+    }
+
+    @Nested
     class ProjectRoleTable extends ProjectRoleTableScenarios {
     }
 

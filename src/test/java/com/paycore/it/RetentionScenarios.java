@@ -53,7 +53,8 @@ abstract class RetentionScenarios {
         JsonPath answer = ok(asRoot().post(RUN));
         Map<String, Integer> deleted = answer.getList("entries", Map.class).stream()
                 .collect(Collectors.toMap(e -> (String) e.get("kind"), e -> ((Number) e.get("deleted")).intValue()));
-        assertEquals(List.of("audit", "cardFiles", "events", "idempotency", "refreshTokens", "runs", "webhookAttempts",
+        assertEquals(List.of("audit", "cardExportParts", "cardFiles", "events", "idempotency", "refreshTokens", "runs",
+                "webhookAttempts",
                 "webhookDeliveries"), deleted.keySet().stream().sorted().toList(), "every kind is on by default");
         assertTrue(deleted.get("audit") >= 5, "five aged audit rows, in batches of two: " + deleted);
         assertTrue(deleted.get("refreshTokens") >= 2, deleted.toString());

@@ -63,6 +63,7 @@ public enum ErrorCode {
     NOT_ACCEPTABLE(406, "Only application/json responses are available"),
     UNSUPPORTED_MEDIA_TYPE(415, "Content-Type must be application/json"),
     CONFLICT(409, "%s"),
+    GONE(410, "%s"),
     MAIL_UNAVAILABLE(503, "The invitation e-mail could not be sent, so no invitation was created; try again later"),
     DATABASE_UNAVAILABLE(503, "The service cannot reach its database just now; try again shortly (correlation id %s)"),
     INTERNAL(500, "Unexpected error; quote correlation id %s");
