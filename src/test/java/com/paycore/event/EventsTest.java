@@ -43,12 +43,13 @@ class EventsTest {
 
     @Test
     void everyTypeOfTheContractHasItsWireName() {
-        assertEquals(17, Events.TYPES.size());
+        assertEquals(18, Events.TYPES.size());
+        assertEquals(Topic.CARD_FILE_COMPLETED, Topic.of("cardFile.completed").orElseThrow()); // DESIGN.md section 10
         assertEquals(Map.of("transaction.authorized", Topic.TRANSACTION_AUTHORIZED),
                 Map.of("transaction.authorized", Topic.of("transaction.authorized").orElseThrow()));
         assertTrue(Topic.of("Transaction.Authorized").isEmpty());
         for (Topic topic : Topic.values()) {
-            assertTrue(topic.wire().matches("[a-z_]+\\.[a-z_]+"), topic.wire());
+            assertTrue(topic.wire().matches("[a-z][A-Za-z_]*\\.[a-z_]+"), topic.wire());
         }
     }
 }
