@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -22,22 +21,21 @@ import io.restassured.response.Response;
  * not ready, and serves again by itself once the database is back. An extra instance reaches PostgreSQL through a
  * TCP forwarder the test cuts and restores.
  */
-abstract class DatabaseOutageScenarios {
+final class DatabaseOutageScenarios {
 
-    @Test
-    void whileTheDatabaseIsAwayRequestsAre503AndNotReadyThenServiceResumesByItself() throws Exception {
+    private DatabaseOutageScenarios() {
+    }
+
+
+    /** The scenario, on HardenedInstanceScenarios' instance, which reaches the database through the link. */
+    static void whileTheDatabaseIsAwayRequestsAre503AndNotReadyThenServiceResumesByItself(ExtraInstance instance,
+                                                                                          TcpCut link) throws Exception {
         String main = System.getenv("PAYMENTS_DB_URL");
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "PostgreSQL through a TCP forwarder");
-        URI target = URI.create(main.substring("jdbc:".length()));
         Cards.Shop shop = Cards.aShop();
         java.util.UUID id = shop.anAuthorization("4111111111111111", "3.00", false);
-        try (TcpCut link = new TcpCut(target.getHost(), target.getPort() == -1 ? 5432 : target.getPort())) {
-            String url = main.replaceFirst("//[^/]+/", "//127.0.0.1:" + link.port() + "/");
-            Map<String, String> settings = new HashMap<>();
-            settings.put("payments.db.url", url);
-            settings.put("payments.db.user", System.getenv("PAYMENTS_DB_USER"));
-            settings.put("payments.db.password", System.getenv("PAYMENTS_DB_PASSWORD"));
-            try (ExtraInstance instance = ExtraInstance.start("db-outage", settings).awaitReady()) {
+        {
+            {
                 // ready only after the instance served itself a warm-up round (issue 14: the first concurrent requests)
                 assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
                 Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)

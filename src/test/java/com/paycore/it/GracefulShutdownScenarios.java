@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -20,20 +19,31 @@ import io.restassured.response.Response;
  * Graceful shutdown (issue 14): on SIGTERM an instance reports not ready at once, finishes the requests in flight,
  * stops its schedules, then exits. An extra instance on the same PostgreSQL database, whose processor timeout is 10 s.
  */
-abstract class GracefulShutdownScenarios {
+final class GracefulShutdownScenarios {
 
-    @Test
-    void onSigtermReadinessIsDownWhileTheRequestInFlightFinishes() throws Exception {
+    private GracefulShutdownScenarios() {
+    }
+
+    /** A processor timeout of 10 s (a request stays in flight that long), a drain of up to 30 s, 1 s of notice. */
+    static Map<String, String> drainSettings() {
+        Map<String, String> settings = new HashMap<>();
+        settings.put("payments.processor.timeout-ms", "10000");
+        settings.put("payments.shutdown.drain-seconds", "30");
+        settings.put("payments.shutdown.notice-seconds", "1");
+        return settings;
+    }
+
+    /**
+     * The scenario, on HardenedInstanceScenarios' instance (started with {@link #drainSettings()}), which it ends:
+     * the last of that class.
+     */
+    static void onSigtermReadinessIsDownWhileTheRequestInFlightFinishes(ExtraInstance instance) throws Exception {
         String main = System.getenv("PAYMENTS_DB_URL");
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "a second instance on the same database");
         Cards.Shop shop = Cards.aShop();
         // the Simulator's timeout card keeps the authorization at the processor for the whole timeout, then Pending
         String token = shop.aToken(UnknownOutcomeScenarios.TIMES_OUT_APPROVED);
-        Map<String, String> settings = new HashMap<>();
-        settings.put("payments.processor.timeout-ms", "10000");
-        settings.put("payments.shutdown.drain-seconds", "30");
-        settings.put("payments.shutdown.notice-seconds", "1");
-        try (ExtraInstance instance = ExtraInstance.start("drain", settings).awaitReady()) {
+        {
             Map<String, Object> body = new HashMap<>();
             body.put("paymentToken", token);
             body.put("amount", new java.math.BigDecimal("2.00"));

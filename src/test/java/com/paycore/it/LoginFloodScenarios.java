@@ -24,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 
 /**
  * Issue 24, item 1: a flood of password logins for unknown users, on an extra instance with the production PBKDF2
@@ -34,7 +33,11 @@ import org.junit.jupiter.api.Test;
  * E16's p99 is the issue's (a bound on a fault, not a benchmark). An extra instance on the same PostgreSQL database
  * as the one under test.
  */
-abstract class LoginFloodScenarios {
+final class LoginFloodScenarios {
+
+    private LoginFloodScenarios() {
+    }
+
 
     static final int FLOODERS = 32;
     static final Duration FLOOD = Duration.ofSeconds(15);
@@ -85,16 +88,15 @@ abstract class LoginFloodScenarios {
         assertTrue(after.body().contains("\"error\":\"invalid_grant\""), after.body());
     }
 
-    @Test
-    void aFloodOfUnknownUserLoginsGets429sWhileE16KeepsAnswering() throws Exception {
+    /** The scenario, on HardenedInstanceScenarios' instance (started with {@link #productionLogin()}). */
+    static void aFloodOfUnknownUserLoginsGets429sWhileE16KeepsAnswering(ExtraInstance instance) throws Exception {
         String main = System.getenv("PAYMENTS_DB_URL");
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "an extra instance on the same database");
         Cards.Shop shop = Cards.aShop();
         UUID transaction = shop.anAuthorization("4111111111111111", "3.00", false);
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
-        try (ExtraInstance instance = ExtraInstance.start("flood", productionLogin(),
-                List.of("--maxHttpThreads", HTTP_WORKERS)).awaitReady()) {
+        {
             longUsernamesAreRefusedUncounted(client, instance.baseUri());
             HttpRequest e16 = HttpRequest.newBuilder(URI.create(instance.baseUri() + shop.transactions() + "?id=" + transaction))
                     .header("X-API-Key", shop.key()).header("Accept", "application/json")

@@ -190,21 +190,23 @@ abstract class WebhookScenarios {
         refused(asRoot().queryParam("limit", 1001).get(ok.path() + "/deliveries"), 400);
     }
 
+    /** The settings of {@link #anInstanceWithTheDefaultSettingRefusesPrivateTargets}: the default, no delivery. */
+    static Map<String, String> guardedSettings() {
+        return new java.util.HashMap<>(Map.of("payments.webhooks.allow-private-targets", "false",
+                "payments.webhooks.poll-ms", "86400000"));
+    }
+
     /**
+     * The scenario of HardenedInstanceScenarios' instance (started with {@link #guardedSettings()}).
      * With {@code payments.webhooks.allow-private-targets} at its default (false), an instance of its own refuses
      * targets on this machine or a private network, by address or by a name that resolves there, at creation and at
      * update, and takes a public one. (The instances of the other tests allow private targets: their receivers run
      * here. Its delivery worker never runs: the refusal before each attempt is {@code TargetGuardTest}'s.)
      */
-    @Test
-    void anInstanceWithTheDefaultSettingRefusesPrivateTargets() throws Exception {
+    static void anInstanceWithTheDefaultSettingRefusesPrivateTargets(ExtraInstance instance) throws Exception {
         UUID project = aProject(aCompany());
-        String port = System.getProperty("payments.it.port.guarded");
-        Process instance = SecondInstance.launch("guarded", port, List.of(
-                "-Dpayments.webhooks.allow-private-targets=false", "-Dpayments.webhooks.poll-ms=86400000"));
-        try {
-            String uri = "http://localhost:" + port;
-            SecondInstance.awaitReadiness(instance, uri, "guarded", r -> r.statusCode() == 200);
+        {
+            String uri = instance.baseUri();
             io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
                     .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
             // One answer for a private target and for a name that does not resolve: no DNS oracle.
@@ -230,8 +232,6 @@ abstract class WebhookScenarios {
                     .body(endpointBody(project, "https://93.184.215.15/hooks", List.of("*"))).post(ENDPOINTS);
             deleteQuietly(new Endpoint(created(publicTarget), null));
             deleteQuietly(endpoint);
-        } finally {
-            SecondInstance.stop(instance);
         }
     }
 
@@ -762,20 +762,16 @@ abstract class WebhookScenarios {
 
     /**
      * Fairness by company: company A has 8 projects, each with 8 endpoints on a target that accepts connections and
-     * never answers, and a backlog of 128 deliveries; company B's delivery still arrives within 3 s. On an instance of
-     * its own, with a database of its own (so no other instance claims anything) and an attempt timeout of 60 s (so
+     * never answers, and a backlog of 128 deliveries; company B's delivery still arrives within 3 s. On an instance with
+     * a database of its own ({@link IsolatedInstance}: no other instance claims anything) and an attempt timeout of 60 s (so
      * no slot A holds frees during the test), the caps at their defaults: 64 slots, 8 a project, 16 a company. Without
      * the company cap, A's 8 projects would hold all 64 slots for the whole minute and B's delivery would wait for them.
      */
     @Test
     void aCompanyWhoseEightProjectsNeverAnswerHoldsSixteenSlotsAndAnotherCompanysDeliveryArrivesWithinThreeSeconds()
             throws Exception {
-        ExtraInstance.Database db = ExtraInstance.Database.fresh("webhook_fairness");
-        Map<String, String> settings = db.settings();
-        settings.put("payments.webhooks.timeout-ms", "60000");
-        try (ExtraInstance instance = ExtraInstance.start("webhook-fairness", settings);
-             Receiver.BlackHole hole = new Receiver.BlackHole(); Receiver receiver = Receiver.start()) {
-            instance.awaitReady();
+        ExtraInstance instance = IsolatedInstance.instance();
+        try (Receiver.BlackHole hole = new Receiver.BlackHole(); Receiver receiver = Receiver.start()) {
             Tenancy tenancy = new Tenancy(instance.baseUri());
             Tenancy.Shop b = tenancy.aShop(tenancy.aCompany());
             tenancy.anEndpoint(b.projectId(), receiver.url());
@@ -804,8 +800,6 @@ abstract class WebhookScenarios {
             long lag = Duration.between(made, receiver.requests().get(0).at()).toMillis();
             assertTrue(lag < 3000, "company B's delivery within 3 s, not behind company A's hanging ones: " + lag + " ms");
             assertEquals(16, hole.accepted(), "company A still at its cap");
-        } finally {
-            db.drop();
         }
     }
 
