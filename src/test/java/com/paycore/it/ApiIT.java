@@ -52,6 +52,14 @@ class ApiIT {
         IsolatedInstance.stop();
     }
 
+    /**
+     * Declared first, so that it runs last (JUnit runs these nested classes in the reverse of their order here): the
+     * startup race's three instances, started in {@link #instances()}, boot while everything else runs.
+     */
+    @Nested
+    class Startup extends StartupScenarios {
+    }
+
     @Nested
     class Platform extends PlatformScenarios {
     }
@@ -240,7 +248,4 @@ class ApiIT {
     class Acquirer extends AcquirerScenarios {
     }
 
-    @Nested
-    class Startup extends StartupScenarios {
-    }
 }
