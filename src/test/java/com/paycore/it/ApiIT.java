@@ -60,6 +60,11 @@ class ApiIT {
     class Startup extends StartupScenarios {
     }
 
+    /** Second to last: its reversals are awaited for seconds, better not while the background instances boot. */
+    @Nested
+    class Acquirer extends AcquirerScenarios {
+    }
+
     @Nested
     class Platform extends PlatformScenarios {
     }
@@ -244,8 +249,5 @@ class ApiIT {
     class ConsoleLayout extends ConsoleLayoutScenarios {
     }
 
-    @Nested
-    class Acquirer extends AcquirerScenarios {
-    }
 
 }
