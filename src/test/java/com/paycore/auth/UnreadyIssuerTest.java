@@ -17,6 +17,7 @@ import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -28,9 +29,12 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.RSASSASigner;
@@ -50,6 +54,64 @@ class UnreadyIssuerTest {
 
     @TempDir
     Path dir;
+
+    /**
+     * The health API's builder without a container (Payara supplies one at run time): it keeps what the check gives
+     * it, so that the response says what the check decided.
+     */
+    @BeforeAll
+    static void healthResponses() {
+        HealthCheckResponse.setResponseProvider(() -> new HealthCheckResponseBuilder() {
+            private String name;
+            private HealthCheckResponse.Status status = HealthCheckResponse.Status.DOWN;
+            private final Map<String, Object> data = new HashMap<>();
+
+            @Override
+            public HealthCheckResponseBuilder name(String name) {
+                this.name = name;
+                return this;
+            }
+
+            @Override
+            public HealthCheckResponseBuilder withData(String key, String value) {
+                data.put(key, value);
+                return this;
+            }
+
+            @Override
+            public HealthCheckResponseBuilder withData(String key, long value) {
+                data.put(key, value);
+                return this;
+            }
+
+            @Override
+            public HealthCheckResponseBuilder withData(String key, boolean value) {
+                data.put(key, value);
+                return this;
+            }
+
+            @Override
+            public HealthCheckResponseBuilder up() {
+                return status(true);
+            }
+
+            @Override
+            public HealthCheckResponseBuilder down() {
+                return status(false);
+            }
+
+            @Override
+            public HealthCheckResponseBuilder status(boolean up) {
+                status = up ? HealthCheckResponse.Status.UP : HealthCheckResponse.Status.DOWN;
+                return this;
+            }
+
+            @Override
+            public HealthCheckResponse build() {
+                return new HealthCheckResponse(name, status, data.isEmpty() ? Optional.empty() : Optional.of(data));
+            }
+        });
+    }
 
     private Map<String, String> settings(KeyPair issuer) throws Exception {
         Path pem = dir.resolve("issuer.pem");
@@ -103,8 +165,21 @@ class UnreadyIssuerTest {
                 && r.getMessage().startsWith("Not ready: ") && r.getMessage().contains("payments.jwt.audience")),
                 "the log names the missing setting");
 
-        settings.put(TokenSettings.AUDIENCE, "payments-admin-api");
-        assertEquals(HealthCheckResponse.Status.UP, readiness(settings).call().getStatus(), "with it: ready (control)");
+        // The issuer bound to its companies (read from system properties), the audience still missing: still not
+        // ready, naming it; with the audience too, ready (control).
+        System.setProperty("payments.jwt.external-issuers", "idp");
+        System.setProperty("payments.jwt.external-issuers.idp.issuer", ISSUER);
+        System.setProperty("payments.jwt.external-issuers.idp.companies", "3f1c2a9e-6b1d-4c1e-9a6f-0d2b7c4e8a11");
+        try {
+            HealthCheckResponse bound = readiness(settings).call();
+            assertEquals(HealthCheckResponse.Status.DOWN, bound.getStatus());
+            assertTrue(String.valueOf(bound.getData().orElseThrow().get("error")).contains("payments.jwt.audience"));
+            settings.put(TokenSettings.AUDIENCE, "payments-admin-api");
+            assertEquals(HealthCheckResponse.Status.UP, readiness(settings).call().getStatus(), "with it: ready");
+        } finally {
+            List.of("payments.jwt.external-issuers", "payments.jwt.external-issuers.idp.issuer",
+                    "payments.jwt.external-issuers.idp.companies").forEach(System::clearProperty);
+        }
     }
 
     @Test
@@ -142,7 +217,7 @@ class UnreadyIssuerTest {
                 .audience(audience).claim("upn", "someone@example.com").claim("groups", List.of("PlatformAdmin"))
                 .issueTime(Date.from(now.minusSeconds(30))).expirationTime(Date.from(now.plusSeconds(600)))
                 .jwtID(UUID.randomUUID().toString()).build();
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).build(), claims);
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).type(JOSEObjectType.JWT).build(), claims);
         jwt.sign(new RSASSASigner((RSAPrivateKey) issuer.getPrivate()));
         return jwt.serialize();
     }
