@@ -26,7 +26,6 @@ final class DatabaseOutageScenarios {
     private DatabaseOutageScenarios() {
     }
 
-
     /** The scenario, on HardenedInstanceScenarios' instance, which reaches the database through the link. */
     static void whileTheDatabaseIsAwayRequestsAre503AndNotReadyThenServiceResumesByItself(ExtraInstance instance,
                                                                                           TcpCut link) throws Exception {
@@ -34,38 +33,34 @@ final class DatabaseOutageScenarios {
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "PostgreSQL through a TCP forwarder");
         Cards.Shop shop = Cards.aShop();
         java.util.UUID id = shop.anAuthorization("4111111111111111", "3.00", false);
-        {
-            {
-                // ready only after the instance served itself a warm-up round (issue 14: the first concurrent requests)
-                assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
-                Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)
-                        .header("X-API-Key", shop.key()).queryParam("id", id).get(shop.transactions());
-                assertEquals(200, read.get().statusCode());
+        // ready only after the instance served itself a warm-up round (issue 14: the first concurrent requests)
+        assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
+        Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)
+                .header("X-API-Key", shop.key()).queryParam("id", id).get(shop.transactions());
+        assertEquals(200, read.get().statusCode());
 
-                link.cut();
-                Response during = read.get();
-                assertEquals(503, during.statusCode(), during.asString());
-                assertFalse(during.jsonPath().getBoolean("success"));
-                assertEquals(500, during.jsonPath().getInt("code"), "DESIGN.md section 3: every 5xx is envelope code 500");
-                assertTrue(during.jsonPath().getString("errorMessage").contains("database"), during.asString());
-                assertFalse(during.asString().contains("Exception"), "no trace: " + during.asString());
-                Response tokenize = given().baseUri(instance.baseUri()).contentType(ContentType.JSON)
-                        .header("X-API-Key", shop.key()).body(Cards.body("4242424242424242", "123")).post(shop.tokens());
-                assertEquals(503, tokenize.statusCode(), tokenize.asString());
-                assertEquals(503, readiness(instance.baseUri(), 503), "not ready while the database is away");
+        link.cut();
+        Response during = read.get();
+        assertEquals(503, during.statusCode(), during.asString());
+        assertFalse(during.jsonPath().getBoolean("success"));
+        assertEquals(500, during.jsonPath().getInt("code"), "DESIGN.md section 3: every 5xx is envelope code 500");
+        assertTrue(during.jsonPath().getString("errorMessage").contains("database"), during.asString());
+        assertFalse(during.asString().contains("Exception"), "no trace: " + during.asString());
+        Response tokenize = given().baseUri(instance.baseUri()).contentType(ContentType.JSON)
+                .header("X-API-Key", shop.key()).body(Cards.body("4242424242424242", "123")).post(shop.tokens());
+        assertEquals(503, tokenize.statusCode(), tokenize.asString());
+        assertEquals(503, readiness(instance.baseUri(), 503), "not ready while the database is away");
 
-                link.restore();
-                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-                int status = -1;
-                while (System.nanoTime() < deadline && (status = read.get().statusCode()) != 200) {
-                    Thread.sleep(500);
-                }
-                assertEquals(200, status, "serves again once the database is back");
-                assertEquals(200, readiness(instance.baseUri(), 200));
-                assertEquals(id.toString(), read.get().jsonPath().getString("entries[0].id"));
-                assertTrue(!instance.log().contains("4111111111111111"), "no card number in the log");
-            }
+        link.restore();
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        int status = -1;
+        while (System.nanoTime() < deadline && (status = read.get().statusCode()) != 200) {
+            Thread.sleep(500);
         }
+        assertEquals(200, status, "serves again once the database is back");
+        assertEquals(200, readiness(instance.baseUri(), 200));
+        assertEquals(id.toString(), read.get().jsonPath().getString("entries[0].id"));
+        assertTrue(!instance.log().contains("4111111111111111"), "no card number in the log");
     }
 
     /**

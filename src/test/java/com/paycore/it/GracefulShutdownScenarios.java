@@ -43,42 +43,40 @@ final class GracefulShutdownScenarios {
         Cards.Shop shop = Cards.aShop();
         // the Simulator's timeout card keeps the authorization at the processor for the whole timeout, then Pending
         String token = shop.aToken(UnknownOutcomeScenarios.TIMES_OUT_APPROVED);
-        {
-            Map<String, Object> body = new HashMap<>();
-            body.put("paymentToken", token);
-            body.put("amount", new java.math.BigDecimal("2.00"));
-            body.put("currency", "USD");
-            CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> given()
-                    .baseUri(instance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
-                    .header("X-API-Key", shop.key()).body(body).post(shop.transactions()));
-            Thread.sleep(3000); // the authorization is at the processor now
-            instance.terminate();
-            boolean sawDraining = false;
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (!inFlight.isDone() && System.nanoTime() < deadline) {
-                if (instance.ready() == 503) {
-                    sawDraining = true;
-                }
-                Thread.sleep(200);
+        Map<String, Object> body = new HashMap<>();
+        body.put("paymentToken", token);
+        body.put("amount", new java.math.BigDecimal("2.00"));
+        body.put("currency", "USD");
+        CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> given()
+                .baseUri(instance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
+                .header("X-API-Key", shop.key()).body(body).post(shop.transactions()));
+        Thread.sleep(3000); // the authorization is at the processor now
+        instance.terminate();
+        boolean sawDraining = false;
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!inFlight.isDone() && System.nanoTime() < deadline) {
+            if (instance.ready() == 503) {
+                sawDraining = true;
             }
-            Response answer = inFlight.get();
-            assertEquals(202, answer.statusCode(), "the request in flight was finished: " + answer.asString());
-            assertTrue(sawDraining, "readiness was DOWN while the request finished");
-            assertEquals("Pending", shop.transaction(java.util.UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
-                    "recorded whole before the instance stopped");
-            long exit = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (instance.alive() && System.nanoTime() < exit) {
-                Thread.sleep(500);
-            }
-            assertFalse(instance.alive(), "the instance stopped after draining");
-            assertEquals(143, instance.exitValue(), "ended as SIGTERM ends a JVM");
-            String log = instance.log();
-            // At least the authorization is in flight; the test's first readiness poll may be counted too when it
-            // arrives before the signal's thread counts (seen once in CI: "2 now").
-            assertTrue(java.util.regex.Pattern.compile("SIGTERM: not ready; serving 1 s more for the load balancer to "
-                    + "notice, waiting up to 30 s in all for the requests in flight \\([12] now\\)").matcher(log).find(), log);
-            assertTrue(log.contains("; stopping the schedules and the instance"), log);
-            assertFalse(log.contains("requests still in flight after"), log);
+            Thread.sleep(200);
         }
+        Response answer = inFlight.get();
+        assertEquals(202, answer.statusCode(), "the request in flight was finished: " + answer.asString());
+        assertTrue(sawDraining, "readiness was DOWN while the request finished");
+        assertEquals("Pending", shop.transaction(java.util.UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
+                "recorded whole before the instance stopped");
+        long exit = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (instance.alive() && System.nanoTime() < exit) {
+            Thread.sleep(500);
+        }
+        assertFalse(instance.alive(), "the instance stopped after draining");
+        assertEquals(143, instance.exitValue(), "ended as SIGTERM ends a JVM");
+        String log = instance.log();
+        // At least the authorization is in flight; the test's first readiness poll may be counted too when it
+        // arrives before the signal's thread counts (seen once in CI: "2 now").
+        assertTrue(java.util.regex.Pattern.compile("SIGTERM: not ready; serving 1 s more for the load balancer to "
+                + "notice, waiting up to 30 s in all for the requests in flight \\([12] now\\)").matcher(log).find(), log);
+        assertTrue(log.contains("; stopping the schedules and the instance"), log);
+        assertFalse(log.contains("requests still in flight after"), log);
     }
 }

@@ -205,34 +205,32 @@ abstract class WebhookScenarios {
      */
     static void anInstanceWithTheDefaultSettingRefusesPrivateTargets(ExtraInstance instance) throws Exception {
         UUID project = aProject(aCompany());
-        {
-            String uri = instance.baseUri();
-            io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
-                    .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
-            // One answer for a private target and for a name that does not resolve: no DNS oracle.
-            java.util.Set<String> answers = new java.util.HashSet<>();
-            for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook",
-                    "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
-                    "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
-                    "http://100.64.0.1/hook", "http://no-such-host.invalid/hook", "https://unresolvable.invalid/x")) {
-                Response refusal = root.body(endpointBody(project, url, List.of("*"))).post(ENDPOINTS);
-                JsonPath error = refused(refusal, 400);
-                assertTrue(error.getString("errorMessage").contains("private"), refusal.asString());
-                answers.add(refusal.statusCode() + " " + error.getString("code") + " " + error.getString("errorMessage"));
-            }
-            assertEquals(1, answers.size(), "the same status and message for each: " + answers);
-            assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS))
-                    .getList("entries"), "nothing stored");
-            Endpoint endpoint = anEndpoint(project, "https://93.184.215.14/hooks", "*"); // made where private is allowed
-            refused(io.restassured.RestAssured.given().baseUri(uri).contentType(io.restassured.http.ContentType.JSON)
-                    .auth().oauth2(Api.rootToken()).body(Map.of("url", "http://127.0.0.1:9/hook")).put(endpoint.path()), 400);
-            assertEquals("https://93.184.215.14/hooks", ok(asRoot().get(endpoint.path())).getString("entry.url"));
-            Response publicTarget = io.restassured.RestAssured.given().baseUri(uri)
-                    .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken())
-                    .body(endpointBody(project, "https://93.184.215.15/hooks", List.of("*"))).post(ENDPOINTS);
-            deleteQuietly(new Endpoint(created(publicTarget), null));
-            deleteQuietly(endpoint);
+        String uri = instance.baseUri();
+        io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
+                .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
+        // One answer for a private target and for a name that does not resolve: no DNS oracle.
+        java.util.Set<String> answers = new java.util.HashSet<>();
+        for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook",
+                "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
+                "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
+                "http://100.64.0.1/hook", "http://no-such-host.invalid/hook", "https://unresolvable.invalid/x")) {
+            Response refusal = root.body(endpointBody(project, url, List.of("*"))).post(ENDPOINTS);
+            JsonPath error = refused(refusal, 400);
+            assertTrue(error.getString("errorMessage").contains("private"), refusal.asString());
+            answers.add(refusal.statusCode() + " " + error.getString("code") + " " + error.getString("errorMessage"));
         }
+        assertEquals(1, answers.size(), "the same status and message for each: " + answers);
+        assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS))
+                .getList("entries"), "nothing stored");
+        Endpoint endpoint = anEndpoint(project, "https://93.184.215.14/hooks", "*"); // made where private is allowed
+        refused(io.restassured.RestAssured.given().baseUri(uri).contentType(io.restassured.http.ContentType.JSON)
+                .auth().oauth2(Api.rootToken()).body(Map.of("url", "http://127.0.0.1:9/hook")).put(endpoint.path()), 400);
+        assertEquals("https://93.184.215.14/hooks", ok(asRoot().get(endpoint.path())).getString("entry.url"));
+        Response publicTarget = io.restassured.RestAssured.given().baseUri(uri)
+                .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken())
+                .body(endpointBody(project, "https://93.184.215.15/hooks", List.of("*"))).post(ENDPOINTS);
+        deleteQuietly(new Endpoint(created(publicTarget), null));
+        deleteQuietly(endpoint);
     }
 
     @Test
