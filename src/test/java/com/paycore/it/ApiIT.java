@@ -30,8 +30,8 @@ class ApiIT {
      * The second instance boots here, once the first is deployed, not on first use: that is often inside a timed
      * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then extra instances on
      * databases of their own begin to boot, and boot while the first scenarios run (which leave a core idle most of
-     * the time): the one the report limits and the webhook fairness share, the three of the startup race and the first
-     * of the master-key rotation.
+     * the time): the one the report limits and the webhook fairness share and the first of the master-key rotation
+     * (and the startup race's three, whose scenario runs first and waits for them).
      */
     @BeforeAll
     static void instances() throws Exception {
@@ -52,15 +52,7 @@ class ApiIT {
         IsolatedInstance.stop();
     }
 
-    /**
-     * Declared first, so that it runs last (JUnit runs these nested classes in the reverse of their order here): the
-     * startup race's three instances, started in {@link #instances()}, boot while everything else runs.
-     */
-    @Nested
-    class Startup extends StartupScenarios {
-    }
-
-    /** Second to last: its reversals are awaited for seconds, better not while the background instances boot. */
+    /** Runs last: its reversals are awaited for seconds, better not while the background instances boot. */
     @Nested
     class Acquirer extends AcquirerScenarios {
     }
@@ -249,5 +241,12 @@ class ApiIT {
     class ConsoleLayout extends ConsoleLayoutScenarios {
     }
 
-
+    /**
+     * Declared last, so that it runs first (JUnit runs these nested classes in the reverse of their order here): the
+     * startup race's three instances boot together with the background ones and are stopped once checked, so that
+     * no idle instance holds database connections for the whole run.
+     */
+    @Nested
+    class Startup extends StartupScenarios {
+    }
 }
