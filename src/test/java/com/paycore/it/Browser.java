@@ -23,21 +23,30 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * A headless Chromium (Debian's chromium and chromium-driver, which .ci/run installs) driven through Selenium, with a
- * fresh profile and the given Accept-Language; closed after each test. Screenshots go to docs/console/, which the
- * README shows.
+ * A headless Chromium (Debian's chromium and chromium-driver, which .ci/run installs) driven through Selenium, with the
+ * given Accept-Language. Starting Chromium costs seconds on this machine, so a started one is kept for the next test
+ * that asks for the same kind ({@link Pool}): {@link #close()} gives it back with a fresh browser state (no cookies,
+ * no cache, one blank window of the default size, downloads as by default, the console log read), and the test JVM's
+ * end quits it. Screenshots are written to docs/console/ only when {@code payments.it.screenshots} is true
+ * (tools/screenshots.sh): a plain test run writes into no tracked file.
  */
 final class Browser implements AutoCloseable {
 
     static final String CHROMIUM = System.getProperty("payments.it.chromium", "/usr/bin/chromium");
     static final String CHROMEDRIVER = System.getProperty("payments.it.chromedriver", "/usr/bin/chromedriver");
     static final Path SCREENSHOTS = Path.of("docs", "console");
+    static final org.openqa.selenium.Dimension WINDOW = new org.openqa.selenium.Dimension(1280, 900);
 
     final ChromeDriver driver;
+    private final Kind kind;
     private final Path profile;
 
-    private Browser(String acceptLanguage, boolean acceptAnyCertificate) {
-        present();
+    /** What a Chromium is started with: a test gets one started with the same. */
+    private record Kind(String acceptLanguage, boolean acceptAnyCertificate) {
+    }
+
+    private Browser(Kind kind) {
+        this.kind = kind;
         try {
             profile = Files.createTempDirectory("console-chromium-");
         } catch (IOException e) {
@@ -47,9 +56,10 @@ final class Browser implements AutoCloseable {
         options.setBinary(CHROMIUM);
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1280,900", "--user-data-dir=" + profile);
-        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", acceptLanguage));
-        options.setAcceptInsecureCerts(acceptAnyCertificate);
+                "--disable-dev-shm-usage", "--window-size=" + WINDOW.width + "," + WINDOW.height,
+                "--user-data-dir=" + profile);
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", kind.acceptLanguage()));
+        options.setAcceptInsecureCerts(kind.acceptAnyCertificate());
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
@@ -57,6 +67,42 @@ final class Browser implements AutoCloseable {
                 .usingDriverExecutable(new java.io.File(CHROMEDRIVER)).usingAnyFreePort().build();
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+    }
+
+    /** Started Chromiums not in use, by kind; quit when the test JVM ends. */
+    private static final class Pool {
+
+        private static final Map<Kind, java.util.Deque<Browser>> IDLE = new java.util.HashMap<>();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(Pool::quitAll));
+        }
+
+        static Browser take(Kind kind) {
+            present();
+            synchronized (IDLE) {
+                Browser idle = IDLE.getOrDefault(kind, new java.util.ArrayDeque<>()).poll();
+                if (idle != null) {
+                    return idle;
+                }
+            }
+            return new Browser(kind);
+        }
+
+        static void giveBack(Browser browser) {
+            synchronized (IDLE) {
+                IDLE.computeIfAbsent(browser.kind, k -> new java.util.ArrayDeque<>()).push(browser);
+            }
+        }
+
+        static void quitAll() {
+            List<Browser> all = new java.util.ArrayList<>();
+            synchronized (IDLE) {
+                IDLE.values().forEach(all::addAll);
+                IDLE.clear();
+            }
+            all.forEach(Browser::quit);
+        }
     }
 
     /**
@@ -75,16 +121,16 @@ final class Browser implements AutoCloseable {
     }
 
     static Browser english() {
-        return new Browser("en-US,en", false);
+        return Pool.take(new Kind("en-US,en", false));
     }
 
     /** {@link #english()} that accepts a self-signed certificate (an extra instance's HTTPS, on Payara's own). */
     static Browser englishAcceptingAnyCertificate() {
-        return new Browser("en-US,en", true);
+        return Pool.take(new Kind("en-US,en", true));
     }
 
     static Browser german() {
-        return new Browser("de-DE,de", false);
+        return Pool.take(new Kind("de-DE,de", false));
     }
 
     Browser open(String path) {
@@ -172,7 +218,11 @@ final class Browser implements AutoCloseable {
         return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage).toList();
     }
 
+    /** Saves the page as docs/console/{name}.png when screenshots are asked for (tools/screenshots.sh), else nothing. */
     void screenshot(String name) {
+        if (!Boolean.getBoolean("payments.it.screenshots")) {
+            return;
+        }
         try {
             Files.createDirectories(SCREENSHOTS);
             Path shot = driver.getScreenshotAs(OutputType.FILE).toPath();
@@ -182,10 +232,37 @@ final class Browser implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives the Chromium back for the next test, as fresh as a new one: the test's windows closed but one, that one
+     * blank and of the default size, every cookie and the cache cleared, downloads as by default, the console log read.
+     * A Chromium that does not take this is quit instead.
+     */
     @Override
     public void close() {
         try {
+            List<String> windows = new java.util.ArrayList<>(driver.getWindowHandles());
+            for (String extra : windows.subList(1, windows.size())) {
+                driver.switchTo().window(extra).close();
+            }
+            driver.switchTo().window(windows.get(0));
+            driver.get("about:blank");
+            driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+            driver.executeCdpCommand("Network.clearBrowserCache", Map.of());
+            driver.executeCdpCommand("Browser.setDownloadBehavior", Map.of("behavior", "default"));
+            driver.manage().window().setSize(WINDOW);
+            driver.manage().logs().get(LogType.BROWSER);
+        } catch (RuntimeException broken) {
+            quit();
+            return;
+        }
+        Pool.giveBack(this);
+    }
+
+    private void quit() {
+        try {
             driver.quit();
+        } catch (RuntimeException gone) {
+            // already ended
         } finally {
             Deployments.emptied(profile);
         }

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -22,52 +21,46 @@ import io.restassured.response.Response;
  * not ready, and serves again by itself once the database is back. An extra instance reaches PostgreSQL through a
  * TCP forwarder the test cuts and restores.
  */
-abstract class DatabaseOutageScenarios {
+final class DatabaseOutageScenarios {
 
-    @Test
-    void whileTheDatabaseIsAwayRequestsAre503AndNotReadyThenServiceResumesByItself() throws Exception {
+    private DatabaseOutageScenarios() {
+    }
+
+    /** The scenario, on HardenedInstanceScenarios' instance, which reaches the database through the link. */
+    static void whileTheDatabaseIsAwayRequestsAre503AndNotReadyThenServiceResumesByItself(ExtraInstance instance,
+                                                                                          TcpCut link) throws Exception {
         String main = System.getenv("PAYMENTS_DB_URL");
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "PostgreSQL through a TCP forwarder");
-        URI target = URI.create(main.substring("jdbc:".length()));
         Cards.Shop shop = Cards.aShop();
         java.util.UUID id = shop.anAuthorization("4111111111111111", "3.00", false);
-        try (TcpCut link = new TcpCut(target.getHost(), target.getPort() == -1 ? 5432 : target.getPort())) {
-            String url = main.replaceFirst("//[^/]+/", "//127.0.0.1:" + link.port() + "/");
-            Map<String, String> settings = new HashMap<>();
-            settings.put("payments.db.url", url);
-            settings.put("payments.db.user", System.getenv("PAYMENTS_DB_USER"));
-            settings.put("payments.db.password", System.getenv("PAYMENTS_DB_PASSWORD"));
-            try (ExtraInstance instance = ExtraInstance.start("db-outage", settings).awaitReady()) {
-                // ready only after the instance served itself a warm-up round (the first concurrent requests after a start)
-                assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
-                Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)
-                        .header("X-API-Key", shop.key()).queryParam("id", id).get(shop.transactions());
-                assertEquals(200, read.get().statusCode());
+        // ready only after the instance served itself a warm-up round (the first concurrent requests after a start)
+        assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
+        Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)
+                .header("X-API-Key", shop.key()).queryParam("id", id).get(shop.transactions());
+        assertEquals(200, read.get().statusCode());
 
-                link.cut();
-                Response during = read.get();
-                assertEquals(503, during.statusCode(), during.asString());
-                assertFalse(during.jsonPath().getBoolean("success"));
-                assertEquals(500, during.jsonPath().getInt("code"), "DESIGN.md section 3: every 5xx is envelope code 500");
-                assertTrue(during.jsonPath().getString("errorMessage").contains("database"), during.asString());
-                assertFalse(during.asString().contains("Exception"), "no trace: " + during.asString());
-                Response tokenize = given().baseUri(instance.baseUri()).contentType(ContentType.JSON)
-                        .header("X-API-Key", shop.key()).body(Cards.body("4242424242424242", "123")).post(shop.tokens());
-                assertEquals(503, tokenize.statusCode(), tokenize.asString());
-                assertEquals(503, readiness(instance.baseUri(), 503), "not ready while the database is away");
+        link.cut();
+        Response during = read.get();
+        assertEquals(503, during.statusCode(), during.asString());
+        assertFalse(during.jsonPath().getBoolean("success"));
+        assertEquals(500, during.jsonPath().getInt("code"), "DESIGN.md section 3: every 5xx is envelope code 500");
+        assertTrue(during.jsonPath().getString("errorMessage").contains("database"), during.asString());
+        assertFalse(during.asString().contains("Exception"), "no trace: " + during.asString());
+        Response tokenize = given().baseUri(instance.baseUri()).contentType(ContentType.JSON)
+                .header("X-API-Key", shop.key()).body(Cards.body("4242424242424242", "123")).post(shop.tokens());
+        assertEquals(503, tokenize.statusCode(), tokenize.asString());
+        assertEquals(503, readiness(instance.baseUri(), 503), "not ready while the database is away");
 
-                link.restore();
-                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-                int status = -1;
-                while (System.nanoTime() < deadline && (status = read.get().statusCode()) != 200) {
-                    Thread.sleep(500);
-                }
-                assertEquals(200, status, "serves again once the database is back");
-                assertEquals(200, readiness(instance.baseUri(), 200));
-                assertEquals(id.toString(), read.get().jsonPath().getString("entries[0].id"));
-                assertTrue(!instance.log().contains("4111111111111111"), "no card number in the log");
-            }
+        link.restore();
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        int status = -1;
+        while (System.nanoTime() < deadline && (status = read.get().statusCode()) != 200) {
+            Thread.sleep(500);
         }
+        assertEquals(200, status, "serves again once the database is back");
+        assertEquals(200, readiness(instance.baseUri(), 200));
+        assertEquals(id.toString(), read.get().jsonPath().getString("entries[0].id"));
+        assertTrue(!instance.log().contains("4111111111111111"), "no card number in the log");
     }
 
     /**

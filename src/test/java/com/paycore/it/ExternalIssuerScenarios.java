@@ -1,13 +1,10 @@
 package com.paycore.it;
 
-import static com.paycore.it.Api.aUser;
 import static com.paycore.it.Api.ok;
 import static com.paycore.it.Api.refused;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -29,7 +26,8 @@ import io.restassured.specification.RequestSpecification;
  * mints its tokens with the JDK): the audience is required; the issuer is bound to the companies it may speak for
  * (payments.jwt.external-issuers.idp.companies) and its subjects reach users only through explicit links
  * (/api/adm/users/{id}/externalIdentities), made by the user presenting a token of the subject or by a platform
- * administrator; a platform administrator's token through it does not carry platform rights by default.
+ * administrator; a platform administrator's token through it does not carry platform rights by default. (An issuer
+ * configured without an audience never becomes ready and is trusted with no token: UnreadyIssuerTest.)
  */
 abstract class ExternalIssuerScenarios {
 
@@ -226,51 +224,5 @@ abstract class ExternalIssuerScenarios {
         } finally {
             SecondInstance.stop(instance);
         }
-    }
-
-    @Test
-    void anExternalIssuerWithoutAudienceNeverBecomesReady() throws Exception {
-        Path pem = itDir().resolve("external-issuer-unready.pem");
-        KeyPair issuer = anIssuerKey(pem);
-        Api.Person user = aUser();
-        String port = System.getProperty("payments.it.port.unready");
-        Process instance = SecondInstance.launch("unready", port, issuerOptions(pem));
-        try {
-            String uri = "http://localhost:" + port;
-            Path log = itDir().resolve("unready-instance.log");
-            awaitBooted(instance, log);
-            HttpResponse<String> readiness = SecondInstance.awaitReadiness(instance, uri, "unready",
-                    r -> r.body().contains("\"jwt\"")); // the application's own checks are answering
-            assertEquals(503, readiness.statusCode(), readiness.body());
-            assertTrue(readiness.body().contains("payments.jwt.audience"), readiness.body());
-            // Meanwhile the administration API trusts none of the issuer's tokens, even ones with an audience.
-            refused(on(uri, externalToken(issuer, aSubject(), user.email(), AUDIENCE)).get("/api/adm/users/me"), 401);
-            assertTrue(text(log).contains("payments.jwt.audience"), "the log names the missing setting");
-        } finally {
-            SecondInstance.stop(instance);
-        }
-    }
-
-    /**
-     * Health checks and paths answer (503, 404, 500) while the instance still boots: wait until Payara Micro reports
-     * itself ready in its log (it does so even when a readiness check is down).
-     */
-    private static void awaitBooted(Process instance, Path log) throws Exception {
-        for (int attempt = 0; attempt < 240; attempt++) {
-            if (Files.exists(log) && text(log).lines()
-                    .anyMatch(line -> line.contains("Payara Micro") && line.contains(" ready in "))) {
-                return;
-            }
-            if (!instance.isAlive()) {
-                throw new AssertionError("the instance exited; see " + log);
-            }
-            Thread.sleep(1000);
-        }
-        throw new AssertionError("the instance never finished booting; see " + log);
-    }
-
-    /** A server log as text, whatever bytes it holds. */
-    private static String text(Path log) throws java.io.IOException {
-        return new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

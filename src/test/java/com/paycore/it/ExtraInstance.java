@@ -39,6 +39,16 @@ final class ExtraInstance implements AutoCloseable {
 
     /** {@link #start(String, Map)} with Payara Micro options of its own (such as {@code --maxHttpThreads 16}). */
     static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions) throws IOException {
+        return start(name, settings, microOptions, List.of());
+    }
+
+    /**
+     * {@link #start(String, Map, List)} with JVM options of its own after the tests' usual ones (they win): the
+     * instances of the tests boot with the JIT's first tier only ({@code payments.it.instance.options}, about half
+     * the boot's CPU), and one whose speed a test measures as production's asks for the full JIT back.
+     */
+    static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions,
+                               List<String> jvmOptions) throws IOException {
         String dir = System.getProperty("payments.it.dir", "target/it");
         Path root = Path.of(dir, name + "-root");
         Deployments.emptied(root);
@@ -49,6 +59,8 @@ final class ExtraInstance implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
+        command.addAll(instanceOptions());
+        command.addAll(jvmOptions);
         String allowList = IsoPorts.allowedEndpointsOption();
         if (!allowList.isEmpty()) {
             command.add(allowList);
@@ -63,6 +75,12 @@ final class ExtraInstance implements AutoCloseable {
         ExtraInstance started = new ExtraInstance(process, "http://localhost:" + port, log);
         Runtime.getRuntime().addShutdownHook(new Thread(started::close));
         return started;
+    }
+
+    /** The JVM options of the tests' extra Payara Micro instances (pom.xml, it.instance.options). */
+    static List<String> instanceOptions() {
+        String options = System.getProperty("payments.it.instance.options", "").trim();
+        return options.isEmpty() ? List.of() : Arrays.asList(options.split("\\s+"));
     }
 
     String baseUri() {

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -20,55 +19,64 @@ import io.restassured.response.Response;
  * Graceful shutdown: on SIGTERM an instance reports not ready at once, finishes the requests in flight,
  * stops its schedules, then exits. An extra instance on the same PostgreSQL database, whose processor timeout is 10 s.
  */
-abstract class GracefulShutdownScenarios {
+final class GracefulShutdownScenarios {
 
-    @Test
-    void onSigtermReadinessIsDownWhileTheRequestInFlightFinishes() throws Exception {
+    private GracefulShutdownScenarios() {
+    }
+
+    /** A processor timeout of 10 s (a request stays in flight that long), a drain of up to 30 s, 1 s of notice. */
+    static Map<String, String> drainSettings() {
+        Map<String, String> settings = new HashMap<>();
+        settings.put("payments.processor.timeout-ms", "10000");
+        settings.put("payments.shutdown.drain-seconds", "30");
+        settings.put("payments.shutdown.notice-seconds", "1");
+        return settings;
+    }
+
+    /**
+     * The scenario, on HardenedInstanceScenarios' instance (started with {@link #drainSettings()}), which it ends:
+     * the last of that class.
+     */
+    static void onSigtermReadinessIsDownWhileTheRequestInFlightFinishes(ExtraInstance instance) throws Exception {
         String main = System.getenv("PAYMENTS_DB_URL");
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "a second instance on the same database");
         Cards.Shop shop = Cards.aShop();
         // the Simulator's timeout card keeps the authorization at the processor for the whole timeout, then Pending
         String token = shop.aToken(UnknownOutcomeScenarios.TIMES_OUT_APPROVED);
-        Map<String, String> settings = new HashMap<>();
-        settings.put("payments.processor.timeout-ms", "10000");
-        settings.put("payments.shutdown.drain-seconds", "30");
-        settings.put("payments.shutdown.notice-seconds", "1");
-        try (ExtraInstance instance = ExtraInstance.start("drain", settings).awaitReady()) {
-            Map<String, Object> body = new HashMap<>();
-            body.put("paymentToken", token);
-            body.put("amount", new java.math.BigDecimal("2.00"));
-            body.put("currency", "USD");
-            CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> given()
-                    .baseUri(instance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
-                    .header("X-API-Key", shop.key()).body(body).post(shop.transactions()));
-            Thread.sleep(3000); // the authorization is at the processor now
-            instance.terminate();
-            boolean sawDraining = false;
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (!inFlight.isDone() && System.nanoTime() < deadline) {
-                if (instance.ready() == 503) {
-                    sawDraining = true;
-                }
-                Thread.sleep(200);
+        Map<String, Object> body = new HashMap<>();
+        body.put("paymentToken", token);
+        body.put("amount", new java.math.BigDecimal("2.00"));
+        body.put("currency", "USD");
+        CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> given()
+                .baseUri(instance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
+                .header("X-API-Key", shop.key()).body(body).post(shop.transactions()));
+        Thread.sleep(3000); // the authorization is at the processor now
+        instance.terminate();
+        boolean sawDraining = false;
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!inFlight.isDone() && System.nanoTime() < deadline) {
+            if (instance.ready() == 503) {
+                sawDraining = true;
             }
-            Response answer = inFlight.get();
-            assertEquals(202, answer.statusCode(), "the request in flight was finished: " + answer.asString());
-            assertTrue(sawDraining, "readiness was DOWN while the request finished");
-            assertEquals("Pending", shop.transaction(java.util.UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
-                    "recorded whole before the instance stopped");
-            long exit = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (instance.alive() && System.nanoTime() < exit) {
-                Thread.sleep(500);
-            }
-            assertFalse(instance.alive(), "the instance stopped after draining");
-            assertEquals(143, instance.exitValue(), "ended as SIGTERM ends a JVM");
-            String log = instance.log();
-            // At least the authorization is in flight; the test's first readiness poll may be counted too when it
-            // arrives before the signal's thread counts (seen once in CI: "2 now").
-            assertTrue(java.util.regex.Pattern.compile("SIGTERM: not ready; serving 1 s more for the load balancer to "
-                    + "notice, waiting up to 30 s in all for the requests in flight \\([12] now\\)").matcher(log).find(), log);
-            assertTrue(log.contains("; stopping the schedules and the instance"), log);
-            assertFalse(log.contains("requests still in flight after"), log);
+            Thread.sleep(200);
         }
+        Response answer = inFlight.get();
+        assertEquals(202, answer.statusCode(), "the request in flight was finished: " + answer.asString());
+        assertTrue(sawDraining, "readiness was DOWN while the request finished");
+        assertEquals("Pending", shop.transaction(java.util.UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
+                "recorded whole before the instance stopped");
+        long exit = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (instance.alive() && System.nanoTime() < exit) {
+            Thread.sleep(500);
+        }
+        assertFalse(instance.alive(), "the instance stopped after draining");
+        assertEquals(143, instance.exitValue(), "ended as SIGTERM ends a JVM");
+        String log = instance.log();
+        // At least the authorization is in flight; the test's first readiness poll may be counted too when it
+        // arrives before the signal's thread counts (seen once in CI: "2 now").
+        assertTrue(java.util.regex.Pattern.compile("SIGTERM: not ready; serving 1 s more for the load balancer to "
+                + "notice, waiting up to 30 s in all for the requests in flight \\([12] now\\)").matcher(log).find(), log);
+        assertTrue(log.contains("; stopping the schedules and the instance"), log);
+        assertFalse(log.contains("requests still in flight after"), log);
     }
 }

@@ -24,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 
 /**
  * A flood of password logins for unknown users, on an extra instance with the production PBKDF2
@@ -34,7 +33,10 @@ import org.junit.jupiter.api.Test;
  * E16's p99 is the issue's (a bound on a fault, not a benchmark). An extra instance on the same PostgreSQL database
  * as the one under test.
  */
-abstract class LoginFloodScenarios {
+final class LoginFloodScenarios {
+
+    private LoginFloodScenarios() {
+    }
 
     static final int FLOODERS = 32;
     static final Duration FLOOD = Duration.ofSeconds(15);
@@ -85,94 +87,91 @@ abstract class LoginFloodScenarios {
         assertTrue(after.body().contains("\"error\":\"invalid_grant\""), after.body());
     }
 
-    @Test
-    void aFloodOfUnknownUserLoginsGets429sWhileE16KeepsAnswering() throws Exception {
+    /** The scenario, on HardenedInstanceScenarios' instance (started with {@link #productionLogin()}). */
+    static void aFloodOfUnknownUserLoginsGets429sWhileE16KeepsAnswering(ExtraInstance instance) throws Exception {
         String main = System.getenv("PAYMENTS_DB_URL");
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "an extra instance on the same database");
         Cards.Shop shop = Cards.aShop();
         UUID transaction = shop.anAuthorization("4111111111111111", "3.00", false);
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
-        try (ExtraInstance instance = ExtraInstance.start("flood", productionLogin(),
-                List.of("--maxHttpThreads", HTTP_WORKERS)).awaitReady()) {
-            longUsernamesAreRefusedUncounted(client, instance.baseUri());
-            HttpRequest e16 = HttpRequest.newBuilder(URI.create(instance.baseUri() + shop.transactions() + "?id=" + transaction))
-                    .header("X-API-Key", shop.key()).header("Accept", "application/json")
-                    .timeout(Duration.ofSeconds(30)).GET().build();
-            for (int i = 0; i < 200; i++) { // warm the path up (JIT, pools) before measuring
-                assertEquals(200, client.send(e16, HttpResponse.BodyHandlers.ofString()).statusCode());
-            }
-            List<Long> quiet = new ArrayList<>(); // for the report only: how the machine answers without the flood
-            for (int i = 0; i < 100; i++) {
-                long start = System.nanoTime();
-                assertEquals(200, client.send(e16, HttpResponse.BodyHandlers.ofString()).statusCode());
-                quiet.add((System.nanoTime() - start) / 1_000_000);
-                Thread.sleep(20);
-            }
-            Collections.sort(quiet);
+        longUsernamesAreRefusedUncounted(client, instance.baseUri());
+        HttpRequest e16 = HttpRequest.newBuilder(URI.create(instance.baseUri() + shop.transactions() + "?id=" + transaction))
+                .header("X-API-Key", shop.key()).header("Accept", "application/json")
+                .timeout(Duration.ofSeconds(30)).GET().build();
+        for (int i = 0; i < 200; i++) { // warm the path up (JIT, pools) before measuring
+            assertEquals(200, client.send(e16, HttpResponse.BodyHandlers.ofString()).statusCode());
+        }
+        List<Long> quiet = new ArrayList<>(); // for the report only: how the machine answers without the flood
+        for (int i = 0; i < 100; i++) {
+            long start = System.nanoTime();
+            assertEquals(200, client.send(e16, HttpResponse.BodyHandlers.ofString()).statusCode());
+            quiet.add((System.nanoTime() - start) / 1_000_000);
+            Thread.sleep(20);
+        }
+        Collections.sort(quiet);
 
-            Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
-            List<String> badRefusals = Collections.synchronizedList(new ArrayList<>());
-            List<Long> slotRefusals = Collections.synchronizedList(new ArrayList<>()); // ms each, from send to answer
-            ExecutorService pool = Executors.newFixedThreadPool(FLOODERS);
-            long end = System.nanoTime() + FLOOD.toNanos();
-            List<Future<?>> flooders = new ArrayList<>();
-            for (int i = 0; i < FLOODERS; i++) {
-                flooders.add(pool.submit(() -> {
-                    while (System.nanoTime() < end) {
-                        long sent = System.nanoTime();
-                        HttpResponse<String> r = client.send(login(instance.baseUri(),
-                                "nobody-" + UUID.randomUUID() + "@flood.test"), HttpResponse.BodyHandlers.ofString());
-                        statuses.computeIfAbsent(r.statusCode(), s -> new AtomicInteger()).incrementAndGet();
-                        if (r.body().contains("Too many sign-ins at once")) {
-                            slotRefusals.add((System.nanoTime() - sent) / 1_000_000);
-                        }
-                        if (r.statusCode() == 429) {
-                            String retryAfter = r.headers().firstValue("Retry-After").orElse("");
-                            if (!retryAfter.matches("[1-9][0-9]*")
-                                    || !r.body().contains("\"error\":\"temporarily_unavailable\"")
-                                    || !r.body().contains("\"error_description\"")) {
-                                badRefusals.add("Retry-After " + retryAfter + ": " + r.body());
-                            }
+        Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+        List<String> badRefusals = Collections.synchronizedList(new ArrayList<>());
+        List<Long> slotRefusals = Collections.synchronizedList(new ArrayList<>()); // ms each, from send to answer
+        ExecutorService pool = Executors.newFixedThreadPool(FLOODERS);
+        long end = System.nanoTime() + FLOOD.toNanos();
+        List<Future<?>> flooders = new ArrayList<>();
+        for (int i = 0; i < FLOODERS; i++) {
+            flooders.add(pool.submit(() -> {
+                while (System.nanoTime() < end) {
+                    long sent = System.nanoTime();
+                    HttpResponse<String> r = client.send(login(instance.baseUri(),
+                            "nobody-" + UUID.randomUUID() + "@flood.test"), HttpResponse.BodyHandlers.ofString());
+                    statuses.computeIfAbsent(r.statusCode(), s -> new AtomicInteger()).incrementAndGet();
+                    if (r.body().contains("Too many sign-ins at once")) {
+                        slotRefusals.add((System.nanoTime() - sent) / 1_000_000);
+                    }
+                    if (r.statusCode() == 429) {
+                        String retryAfter = r.headers().firstValue("Retry-After").orElse("");
+                        if (!retryAfter.matches("[1-9][0-9]*")
+                                || !r.body().contains("\"error\":\"temporarily_unavailable\"")
+                                || !r.body().contains("\"error_description\"")) {
+                            badRefusals.add("Retry-After " + retryAfter + ": " + r.body());
                         }
                     }
-                    return null;
-                }));
-            }
-            List<Long> latencies = new ArrayList<>();
-            Thread.sleep(1000); // the flood is on
-            while (System.nanoTime() < end) {
-                long start = System.nanoTime();
-                HttpResponse<String> r = client.send(e16, HttpResponse.BodyHandlers.ofString());
-                latencies.add((System.nanoTime() - start) / 1_000_000);
-                assertEquals(200, r.statusCode(), r.body());
-                Thread.sleep(20);
-            }
-            for (Future<?> flooder : flooders) {
-                flooder.get(120, TimeUnit.SECONDS);
-            }
-            pool.shutdownNow();
-
-            Collections.sort(latencies);
-            List<Long> refusals = new ArrayList<>(slotRefusals);
-            Collections.sort(refusals);
-            long p99 = latencies.get((int) Math.ceil(latencies.size() * 0.99) - 1);
-            String summary = "E16 without a flood: median " + quiet.get(50) + " ms, p99 " + quiet.get(98)
-                    + " ms; E16 during the flood: " + latencies.size() + " requests, median "
-                    + latencies.get(latencies.size() / 2) + " ms, p99 " + p99 + " ms, max "
-                    + latencies.get(latencies.size() - 1) + " ms; login answers by status " + statuses
-                    + "; refusals for want of a check slot: " + refusals.size()
-                    + (refusals.isEmpty() ? "" : ", median " + refusals.get(refusals.size() / 2) + " ms, max "
-                    + refusals.get(refusals.size() - 1) + " ms");
-            System.out.println(summary);
-            assertTrue(latencies.size() >= 100, summary);
-            assertTrue(statuses.containsKey(429), "the flood got no 429: " + summary);
-            // No worker waits for a slot: a login that finds none free is refused at once (it used to wait 1 s).
-            assertTrue(!refusals.isEmpty(), "the flood never found the check slots busy: " + summary);
-            assertTrue(refusals.get(refusals.size() / 2) < FORMER_SLOT_WAIT_MS / 2, summary);
-            assertTrue(badRefusals.isEmpty(), "429s without Retry-After or RFC 6749 body: " + badRefusals.subList(0,
-                    Math.min(3, badRefusals.size())));
-            assertTrue(p99 < P99_BOUND_MS, summary);
+                }
+                return null;
+            }));
         }
+        List<Long> latencies = new ArrayList<>();
+        Thread.sleep(1000); // the flood is on
+        while (System.nanoTime() < end) {
+            long start = System.nanoTime();
+            HttpResponse<String> r = client.send(e16, HttpResponse.BodyHandlers.ofString());
+            latencies.add((System.nanoTime() - start) / 1_000_000);
+            assertEquals(200, r.statusCode(), r.body());
+            Thread.sleep(20);
+        }
+        for (Future<?> flooder : flooders) {
+            flooder.get(120, TimeUnit.SECONDS);
+        }
+        pool.shutdownNow();
+
+        Collections.sort(latencies);
+        List<Long> refusals = new ArrayList<>(slotRefusals);
+        Collections.sort(refusals);
+        long p99 = latencies.get((int) Math.ceil(latencies.size() * 0.99) - 1);
+        String summary = "E16 without a flood: median " + quiet.get(50) + " ms, p99 " + quiet.get(98)
+                + " ms; E16 during the flood: " + latencies.size() + " requests, median "
+                + latencies.get(latencies.size() / 2) + " ms, p99 " + p99 + " ms, max "
+                + latencies.get(latencies.size() - 1) + " ms; login answers by status " + statuses
+                + "; refusals for want of a check slot: " + refusals.size()
+                + (refusals.isEmpty() ? "" : ", median " + refusals.get(refusals.size() / 2) + " ms, max "
+                + refusals.get(refusals.size() - 1) + " ms");
+        System.out.println(summary);
+        assertTrue(latencies.size() >= 100, summary);
+        assertTrue(statuses.containsKey(429), "the flood got no 429: " + summary);
+        // No worker waits for a slot: a login that finds none free is refused at once (it used to wait 1 s).
+        assertTrue(!refusals.isEmpty(), "the flood never found the check slots busy: " + summary);
+        assertTrue(refusals.get(refusals.size() / 2) < FORMER_SLOT_WAIT_MS / 2, summary);
+        assertTrue(badRefusals.isEmpty(), "429s without Retry-After or RFC 6749 body: " + badRefusals.subList(0,
+                Math.min(3, badRefusals.size())));
+        assertTrue(p99 < P99_BOUND_MS, summary);
     }
 }

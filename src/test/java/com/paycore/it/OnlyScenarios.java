@@ -14,6 +14,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 class OnlyScenarios implements ExecutionCondition {
 
+    /** Whether the nested scenario class of that name runs (everything runs when it.scenarios is unset). */
+    static boolean selected(String name) {
+        String wanted = System.getProperty("it.scenarios", "").strip();
+        return wanted.isEmpty() || Arrays.stream(wanted.split(",")).map(String::strip).anyMatch(name::equals);
+    }
+
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         String wanted = System.getProperty("it.scenarios", "").strip();

@@ -676,32 +676,19 @@ abstract class ReportScenarios {
     }
 
     /**
-     * An instance of its own on a database schema of its own, with a report statement timeout of 10 s and one report
-     * per company at a time: a test holds an exclusive lock on the fact table, so that a report waits as long as the
-     * test wants (deterministic, unlike a slow query), and stops it by the timeout or by letting go.
+     * An instance with a database schema of its own ({@link IsolatedInstance}), with a report statement timeout of
+     * 10 s and one report per company at a time: a test holds an exclusive lock on the fact table, so that a report
+     * waits as long as the test wants (deterministic, unlike a slow query), and stops it by the timeout or by letting go.
      */
     private static ExtraInstance limited;
     private static ExtraInstance.Database limitedDb;
 
     private static synchronized ExtraInstance limited() throws Exception {
         if (limited == null) {
-            limitedDb = ExtraInstance.Database.fresh("report_limits");
-            Map<String, String> settings = limitedDb.settings();
-            settings.put("payments.reports.statement-timeout", "PT10S");
-            settings.put("payments.reports.max-concurrent-per-company", "1");
-            settings.put("payments.reports.sync-interval-seconds", "0");
-            limited = ExtraInstance.start("report-limits", settings).awaitReady();
+            limitedDb = IsolatedInstance.db();
+            limited = IsolatedInstance.instance();
         }
         return limited;
-    }
-
-    @org.junit.jupiter.api.AfterAll
-    static void stopLimited() throws Exception {
-        if (limited != null) {
-            limited.close();
-            limitedDb.drop();
-            limited = null;
-        }
     }
 
     private static io.restassured.specification.RequestSpecification onLimited(String token) {

@@ -82,6 +82,7 @@ final class SecondInstance {
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
+        command.addAll(ExtraInstance.instanceOptions());
         String allowList = IsoPorts.allowedEndpointsOption();
         if (!allowList.isEmpty()) {
             command.add(allowList);

@@ -42,15 +42,29 @@ abstract class StartupScenarios {
         return url != null && url.startsWith("jdbc:postgresql:");
     }
 
+    private static ExtraInstance.Database raceDb;
+    private static final List<ExtraInstance> RACE = new ArrayList<>();
+
+    /**
+     * Starts the three instances of the race at once on a fresh schema, without waiting for them (ApiIT calls it at
+     * the beginning of the run, so that they boot while other scenarios run; the test starts them if not yet started).
+     */
+    static synchronized void boot() throws Exception {
+        if (raceDb == null && onPostgres()) {
+            raceDb = ExtraInstance.Database.fresh("startup_race");
+            for (int i = 1; i <= 3; i++) {
+                RACE.add(ExtraInstance.start("startup-race-" + i, raceDb.settings()));
+            }
+        }
+    }
+
     @Test
     void threeInstancesStartingTogetherOnAnEmptySchemaMigrateItOnceAndAllBecomeReady() throws Exception {
         assumeTrue(onPostgres(), "H2 is embedded: one instance only");
-        ExtraInstance.Database db = ExtraInstance.Database.fresh("startup_race");
-        List<ExtraInstance> instances = new ArrayList<>();
+        boot();
+        ExtraInstance.Database db = raceDb;
+        List<ExtraInstance> instances = RACE;
         try {
-            for (int i = 1; i <= 3; i++) {
-                instances.add(ExtraInstance.start("startup-race-" + i, db.settings()));
-            }
             for (ExtraInstance instance : instances) {
                 instance.awaitReady(BOOT);
             }
@@ -75,6 +89,10 @@ abstract class StartupScenarios {
         } finally {
             instances.forEach(ExtraInstance::close);
             db.drop();
+            synchronized (StartupScenarios.class) {
+                RACE.clear();
+                raceDb = null;
+            }
         }
     }
 

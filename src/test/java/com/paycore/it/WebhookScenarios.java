@@ -190,49 +190,47 @@ abstract class WebhookScenarios {
         refused(asRoot().queryParam("limit", 1001).get(ok.path() + "/deliveries"), 400);
     }
 
+    /** The settings of {@link #anInstanceWithTheDefaultSettingRefusesPrivateTargets}: the default, no delivery. */
+    static Map<String, String> guardedSettings() {
+        return new java.util.HashMap<>(Map.of("payments.webhooks.allow-private-targets", "false",
+                "payments.webhooks.poll-ms", "86400000"));
+    }
+
     /**
+     * The scenario of HardenedInstanceScenarios' instance (started with {@link #guardedSettings()}).
      * With {@code payments.webhooks.allow-private-targets} at its default (false), an instance of its own refuses
      * targets on this machine or a private network, by address or by a name that resolves there, at creation and at
      * update, and takes a public one. (The instances of the other tests allow private targets: their receivers run
      * here. Its delivery worker never runs: the refusal before each attempt is {@code TargetGuardTest}'s.)
      */
-    @Test
-    void anInstanceWithTheDefaultSettingRefusesPrivateTargets() throws Exception {
+    static void anInstanceWithTheDefaultSettingRefusesPrivateTargets(ExtraInstance instance) throws Exception {
         UUID project = aProject(aCompany());
-        String port = System.getProperty("payments.it.port.guarded");
-        Process instance = SecondInstance.launch("guarded", port, List.of(
-                "-Dpayments.webhooks.allow-private-targets=false", "-Dpayments.webhooks.poll-ms=86400000"));
-        try {
-            String uri = "http://localhost:" + port;
-            SecondInstance.awaitReadiness(instance, uri, "guarded", r -> r.statusCode() == 200);
-            io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
-                    .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
-            // One answer for a private target and for a name that does not resolve: no DNS oracle.
-            java.util.Set<String> answers = new java.util.HashSet<>();
-            for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook",
-                    "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
-                    "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
-                    "http://100.64.0.1/hook", "http://no-such-host.invalid/hook", "https://unresolvable.invalid/x")) {
-                Response refusal = root.body(endpointBody(project, url, List.of("*"))).post(ENDPOINTS);
-                JsonPath error = refused(refusal, 400);
-                assertTrue(error.getString("errorMessage").contains("private"), refusal.asString());
-                answers.add(refusal.statusCode() + " " + error.getString("code") + " " + error.getString("errorMessage"));
-            }
-            assertEquals(1, answers.size(), "the same status and message for each: " + answers);
-            assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS))
-                    .getList("entries"), "nothing stored");
-            Endpoint endpoint = anEndpoint(project, "https://93.184.215.14/hooks", "*"); // made where private is allowed
-            refused(io.restassured.RestAssured.given().baseUri(uri).contentType(io.restassured.http.ContentType.JSON)
-                    .auth().oauth2(Api.rootToken()).body(Map.of("url", "http://127.0.0.1:9/hook")).put(endpoint.path()), 400);
-            assertEquals("https://93.184.215.14/hooks", ok(asRoot().get(endpoint.path())).getString("entry.url"));
-            Response publicTarget = io.restassured.RestAssured.given().baseUri(uri)
-                    .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken())
-                    .body(endpointBody(project, "https://93.184.215.15/hooks", List.of("*"))).post(ENDPOINTS);
-            deleteQuietly(new Endpoint(created(publicTarget), null));
-            deleteQuietly(endpoint);
-        } finally {
-            SecondInstance.stop(instance);
+        String uri = instance.baseUri();
+        io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
+                .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
+        // One answer for a private target and for a name that does not resolve: no DNS oracle.
+        java.util.Set<String> answers = new java.util.HashSet<>();
+        for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook",
+                "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
+                "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
+                "http://100.64.0.1/hook", "http://no-such-host.invalid/hook", "https://unresolvable.invalid/x")) {
+            Response refusal = root.body(endpointBody(project, url, List.of("*"))).post(ENDPOINTS);
+            JsonPath error = refused(refusal, 400);
+            assertTrue(error.getString("errorMessage").contains("private"), refusal.asString());
+            answers.add(refusal.statusCode() + " " + error.getString("code") + " " + error.getString("errorMessage"));
         }
+        assertEquals(1, answers.size(), "the same status and message for each: " + answers);
+        assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS))
+                .getList("entries"), "nothing stored");
+        Endpoint endpoint = anEndpoint(project, "https://93.184.215.14/hooks", "*"); // made where private is allowed
+        refused(io.restassured.RestAssured.given().baseUri(uri).contentType(io.restassured.http.ContentType.JSON)
+                .auth().oauth2(Api.rootToken()).body(Map.of("url", "http://127.0.0.1:9/hook")).put(endpoint.path()), 400);
+        assertEquals("https://93.184.215.14/hooks", ok(asRoot().get(endpoint.path())).getString("entry.url"));
+        Response publicTarget = io.restassured.RestAssured.given().baseUri(uri)
+                .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken())
+                .body(endpointBody(project, "https://93.184.215.15/hooks", List.of("*"))).post(ENDPOINTS);
+        deleteQuietly(new Endpoint(created(publicTarget), null));
+        deleteQuietly(endpoint);
     }
 
     @Test
@@ -762,20 +760,16 @@ abstract class WebhookScenarios {
 
     /**
      * Fairness by company: company A has 8 projects, each with 8 endpoints on a target that accepts connections and
-     * never answers, and a backlog of 128 deliveries; company B's delivery still arrives within 3 s. On an instance of
-     * its own, with a database of its own (so no other instance claims anything) and an attempt timeout of 60 s (so
+     * never answers, and a backlog of 128 deliveries; company B's delivery still arrives within 3 s. On an instance with
+     * a database of its own ({@link IsolatedInstance}: no other instance claims anything) and an attempt timeout of 60 s (so
      * no slot A holds frees during the test), the caps at their defaults: 64 slots, 8 a project, 16 a company. Without
      * the company cap, A's 8 projects would hold all 64 slots for the whole minute and B's delivery would wait for them.
      */
     @Test
     void aCompanyWhoseEightProjectsNeverAnswerHoldsSixteenSlotsAndAnotherCompanysDeliveryArrivesWithinThreeSeconds()
             throws Exception {
-        ExtraInstance.Database db = ExtraInstance.Database.fresh("webhook_fairness");
-        Map<String, String> settings = db.settings();
-        settings.put("payments.webhooks.timeout-ms", "60000");
-        try (ExtraInstance instance = ExtraInstance.start("webhook-fairness", settings);
-             Receiver.BlackHole hole = new Receiver.BlackHole(); Receiver receiver = Receiver.start()) {
-            instance.awaitReady();
+        ExtraInstance instance = IsolatedInstance.instance();
+        try (Receiver.BlackHole hole = new Receiver.BlackHole(); Receiver receiver = Receiver.start()) {
             Tenancy tenancy = new Tenancy(instance.baseUri());
             Tenancy.Shop b = tenancy.aShop(tenancy.aCompany());
             tenancy.anEndpoint(b.projectId(), receiver.url());
@@ -804,8 +798,6 @@ abstract class WebhookScenarios {
             long lag = Duration.between(made, receiver.requests().get(0).at()).toMillis();
             assertTrue(lag < 3000, "company B's delivery within 3 s, not behind company A's hanging ones: " + lag + " ms");
             assertEquals(16, hole.accepted(), "company A still at its cap");
-        } finally {
-            db.drop();
         }
     }
 

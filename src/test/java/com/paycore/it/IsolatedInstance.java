@@ -1,0 +1,53 @@
+package com.paycore.it;
+
+import java.util.Map;
+
+/**
+ * One extra instance on a database schema of its own (so that no other instance claims its work), shared by the
+ * scenarios that each booted one of their own: the report limits (a report statement timeout of 10 s and one report
+ * per company at a time, ReportScenarios) and the webhook fairness by company (an attempt timeout of 60 s, so that no
+ * slot a hanging target holds frees during the test, WebhookScenarios). Neither touches what the other sets: the
+ * report scenarios make no webhook endpoint, and the fairness scenario runs no report. Its boot begins with the run
+ * ({@link #boot}, from ApiIT) and overlaps the first scenarios; it is stopped and its schema dropped at the end.
+ */
+final class IsolatedInstance {
+
+    private static ExtraInstance instance;
+    private static ExtraInstance.Database db;
+
+    private IsolatedInstance() {
+    }
+
+    /** Starts the instance without waiting for it. */
+    static synchronized void boot() throws Exception {
+        if (instance == null) {
+            db = ExtraInstance.Database.fresh("isolated");
+            Map<String, String> settings = db.settings();
+            settings.put("payments.reports.statement-timeout", "PT10S");
+            settings.put("payments.reports.max-concurrent-per-company", "1");
+            settings.put("payments.reports.sync-interval-seconds", "0");
+            settings.put("payments.webhooks.timeout-ms", "60000");
+            instance = ExtraInstance.start("isolated", settings);
+        }
+    }
+
+    /** The instance, once ready. */
+    static ExtraInstance instance() throws Exception {
+        boot();
+        return instance.awaitReady();
+    }
+
+    /** Its database. */
+    static synchronized ExtraInstance.Database db() throws Exception {
+        boot();
+        return db;
+    }
+
+    static synchronized void stop() throws Exception {
+        if (instance != null) {
+            instance.close();
+            db.drop();
+            instance = null;
+        }
+    }
+}
