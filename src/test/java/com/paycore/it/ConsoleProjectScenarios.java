@@ -517,6 +517,9 @@ abstract class ConsoleProjectScenarios {
                 waitForText(browser, By.cssSelector("tr.cardfile[data-file='" + good + "'] .state"), "Succeeded");
                 assertEquals(List.of("Succeeded", "2", "1", ""), cells(browser, good));
                 assertEquals("html", html.getTagName(), "followed by the page's poll, not a reload");
+                assertEquals(List.of(), browser.consoleMessages().stream()
+                        .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to")).toList(),
+                        "the poll runs under the page's policy");
             }
         }
     }
