@@ -16,6 +16,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.paycore.access.ProjectAccess;
 import com.paycore.access.ProjectCaller;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.data.Page;
@@ -27,10 +28,12 @@ import com.paycore.run.Runs;
 
 /**
  * Card files received (DESIGN.md section 13): the upload, streamed into the database as it arrives, and the reads of
- * a file, its list and its results. The processing is {@link CardFileWorker}'s.
+ * a file, its list and its results. The processing is {@link CardFileWorker}'s. The API reads them for the project's
+ * API key; the console reads them for a signed-in user through the {@code AsReader} methods, which let in whoever may
+ * read the project (as its transactions).
  */
 @ApplicationScoped
-class CardFileService {
+public class CardFileService {
 
     /** The results' header line (DESIGN.md section 13). */
     static final String RESULTS_HEADER =
@@ -52,6 +55,9 @@ class CardFileService {
 
     @Inject
     Clock clock;
+
+    @Inject
+    ProjectAccess access;
 
     /**
      * Stores a card file as it arrives: parts of {@link CardFileSettings#PART_BYTES} written in one local database
@@ -154,6 +160,26 @@ class CardFileService {
             after = Long.parseLong(page.get(page.size() - 1)[0]);
         }
         writer.flush();
+    }
+
+    /**
+     * The project's files, newest first, each with the rows it holds once verified (for a progress bar), for a caller
+     * who may read the project (404 otherwise, as for an unknown project).
+     */
+    public List<CardFileProgress> listAsReader(UUID projectId, Page page) {
+        UUID project = access.asReader(projectId).id();
+        return jdbc.list(CardFileRows.BY_PROJECT, CardFile::read, project, page.limit(), page.offset()).stream()
+                .map(f -> new CardFileProgress(CardFileView.of(f), f.rowsTotal())).toList();
+    }
+
+    /** {@link #requireFile} for a caller who may read the project: 404 for an unknown or foreign project or file. */
+    public void requireFileAsReader(UUID projectId, UUID id) {
+        find(access.asReader(projectId).id(), id);
+    }
+
+    /** {@link #writeResults} for a caller who may read the project. */
+    public void writeResultsAsReader(UUID projectId, UUID id, OutputStream out) throws IOException {
+        writeResults(access.asReader(projectId).id(), id, out);
     }
 
     private CardFile find(UUID projectId, UUID id) {

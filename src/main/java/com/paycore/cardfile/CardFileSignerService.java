@@ -25,11 +25,11 @@ import com.paycore.platform.web.ErrorCode;
 /**
  * The signers of projects' card files (DESIGN.md section 13): added and removed by the company's Admins and platform
  * administrators, listed by those who may read the project, and handed to the card-file reader as the keys a file of
- * the project must be signed by.
+ * the project must be signed by. The console calls the same methods with its signed-in user as the caller.
  */
 @ApplicationScoped
 @Transactional
-class CardFileSignerService {
+public class CardFileSignerService {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;

@@ -30,7 +30,8 @@ import com.paycore.user.Accounts;
  * changed since the sign-in, is signed out; so is a session idle too long or older than its lifetime, see
  * {@link ConsoleSessions}), the sign-in page
  * for everybody else, sign-out, and the console's bookmarkable addresses forwarded to their Faces views
- * ({@code /console/transactions[/{id}]}, {@code /console/projects[/{id}]}, {@code /console/companies[/{id}]}).
+ * ({@code /console/transactions[/{id}]}, {@code /console/projects[/{id}]}, {@code /console/companies[/{id}]}), and a
+ * card file's results CSV ({@code /console/projects/{id}/cardFiles/{fileId}/results}, {@link CardFileResultsDownload}).
  */
 @WebFilter(urlPatterns = {"/console", "/console/*"})
 public class ConsoleGate extends HttpFilter {
@@ -47,6 +48,7 @@ public class ConsoleGate extends HttpFilter {
     private static final Pattern TRANSACTION = Pattern.compile("/console/transactions/([^/]+)");
     private static final Pattern PROJECT = Pattern.compile("/console/projects/([^/]+)");
     private static final Pattern COMPANY = Pattern.compile("/console/companies/([^/]+)");
+    private static final Pattern CARD_FILE_RESULTS = Pattern.compile("/console/projects/([^/]+)/cardFiles/([^/]+)/results");
 
     @Inject
     Caller caller;
@@ -59,6 +61,9 @@ public class ConsoleGate extends HttpFilter {
 
     @Inject
     Clock clock;
+
+    @Inject
+    CardFileResultsDownload cardFileResults;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -100,6 +105,7 @@ public class ConsoleGate extends HttpFilter {
         Matcher transaction = TRANSACTION.matcher(path);
         Matcher project = PROJECT.matcher(path);
         Matcher company = COMPANY.matcher(path);
+        Matcher results = CARD_FILE_RESULTS.matcher(path);
         if (path.equals("/console") || path.equals("/console/")) {
             redirect(request, response, "/console/transactions");
         } else if (transaction.matches()) {
@@ -108,6 +114,8 @@ public class ConsoleGate extends HttpFilter {
         } else if (project.matches()) {
             request.setAttribute(ProjectPage.ID_ATTRIBUTE, project.group(1));
             request.getRequestDispatcher("/console/project.xhtml").forward(request, response);
+        } else if (results.matches()) {
+            cardFileResults.answer(request, response, results.group(1), results.group(2));
         } else if (company.matches()) {
             request.setAttribute(CompanyPage.ID_ATTRIBUTE, company.group(1));
             request.getRequestDispatcher("/console/company.xhtml").forward(request, response);

@@ -56,7 +56,12 @@ abstract class CardFileScenarios {
         final Gpg gpg = new Gpg();
 
         Project() {
-            shop = Cards.aShop();
+            this(Cards.aShop());
+        }
+
+        /** The given shop's project, with a FileContentPGPKey added. */
+        Project(Cards.Shop shop) {
+            this.shop = shop;
             fileKey = aKey(shop.projectId(), "FileContentPGPKey");
             gpg.importKey(publicKeyOf(shop.projectId(), fileKey).getBytes(StandardCharsets.US_ASCII));
         }

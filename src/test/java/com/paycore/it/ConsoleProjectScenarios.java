@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -23,11 +28,15 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import com.paycore.apikey.Gpg;
+
 /**
  * The console's companies and projects in a real browser, against the API's own answers: a company Admin creates a
  * project, a key (its value shown once, and it authenticates /api/pay) and a Simulator processor; the last active key
  * is not deactivated; a company User meets the same 404 as the API for another company's project, and sees only the
- * projects assigned to them, without key or processor controls; lists search and page.
+ * projects assigned to them, without key or processor controls; lists search and page. A project's card files are
+ * listed with their state, counts and failure, followed while processed, their results downloaded from the session;
+ * its card file signers are added and removed by Admins, read by the project's Users.
  */
 abstract class ConsoleProjectScenarios {
 
@@ -437,6 +446,202 @@ abstract class ConsoleProjectScenarios {
             assertFalse(browser.text().contains(admin.person().email()), browser.text());
             Api.refused(as(colleague.token()).get("/api/adm/companyUsers"), 403);
             Api.refused(as(colleague.token()).get("/api/adm/users"), 403);
+        }
+    }
+
+    @Test
+    void theProjectPageListsItsCardFilesFollowsOneBeingProcessedAndDownloadsItsResultsFromTheSession() throws Exception {
+        try (CardFileScenarios.Project p = new CardFileScenarios.Project()) {
+            int year = CardFileScenarios.YEAR;
+            Response upload = p.upload(p.shop.pay().queryParam("name", "book.csv"), p.encrypt(String.join("\n",
+                    CardFileScenarios.HEADER,
+                    CardFileScenarios.row("c-1", "4242424242424242", 12, year),
+                    CardFileScenarios.row("c-2", "5555555555554444", 1, year),
+                    CardFileScenarios.row("c-3", "4242424242424241", 12, year)) + "\n"));
+            assertEquals(202, upload.statusCode(), upload.asString());
+            UUID good = UUID.fromString(p.awaitEnd(UUID.fromString(upload.jsonPath().getString("id"))).getString("entry.id"));
+            var failed = p.imported(p.encrypt("reference,cardNumber,expirationMonth,expirationYear,cardholderName,cvv\n"
+                    + "d-1,4242424242424242,12," + year + ",Ada,123\n"));
+            UUID bad = UUID.fromString(failed.getString("entry.id"));
+            String failure = failed.getString("entry.failure");
+            assertEquals("Failed", failed.getString("entry.state"));
+            Api.Member admin = Api.anAdminOf(p.shop.companyId());
+            try (Browser browser = Browser.english()) {
+                browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+                browser.open("/console/projects/" + p.shop.projectId());
+                assertEquals(List.of(bad.toString(), good.toString()), browser.driver.findElements(By.cssSelector(
+                        "#cardfile-table tr.cardfile")).stream().map(r -> r.getAttribute("data-file")).toList(), "newest first");
+                assertEquals(List.of("Succeeded", "2", "1", ""), cells(browser, good), "as GET cardFiles/{id}");
+                assertEquals("3 of 3 rows read", cardFileRow(browser, good).findElement(By.cssSelector(".rows")).getText().strip());
+                assertTrue(cardFileRow(browser, good).getText().contains("book.csv"), "its name");
+                assertEquals(List.of("Failed", "0", "0", failure), cells(browser, bad), "the failure reason in words");
+                String page = browser.driver.getPageSource();
+                assertFalse(page.contains("4242424242424242") || page.contains("5555555555554444"), "no card number");
+
+                String link = cardFileRow(browser, good).findElement(By.cssSelector("a.results")).getAttribute("href");
+                String path = java.net.URI.create(link).getPath();
+                assertEquals("/console/projects/" + p.shop.projectId() + "/cardFiles/" + good + "/results", path);
+                Response csv = withSession(browser.session()).get(path);
+                assertEquals(200, csv.statusCode(), csv.asString());
+                assertTrue(csv.contentType().startsWith("text/csv"), csv.contentType());
+                assertTrue(csv.header("Content-Disposition").startsWith("attachment"), csv.header("Content-Disposition"));
+                List<String> lines = csv.asString().lines().toList();
+                assertEquals(List.of("row,reference,outcome,tokenId,paymentToken,last4,ccType,expirationMonth,"
+                        + "expirationYear,error"), lines.subList(0, 1));
+                assertEquals(p.results(good), lines, "the API's results, read from the console session");
+                assertTrue(lines.get(3).startsWith("3,c-3,Rejected,"), lines.get(3));
+                assertFalse(csv.asString().contains("4242424242424242"), "no card number in the results");
+
+                Response anonymous = given().baseUri(Deployments.baseUri()).redirects().follow(false).get(path);
+                assertEquals(303, anonymous.statusCode(), "no session: the sign-in page");
+                assertTrue(anonymous.header("Location").endsWith("/console/signin"), anonymous.header("Location"));
+                UUID otherProject = Api.aProject(p.shop.companyId());
+                assertEquals(404, withSession(browser.session()).get("/console/projects/" + otherProject + "/cardFiles/"
+                        + good + "/results").statusCode(), "the file is only its own project's");
+                assertEquals(404, withSession(browser.session()).get("/console/projects/" + p.shop.projectId()
+                        + "/cardFiles/" + UUID.randomUUID() + "/results").statusCode());
+
+                // A file another instance is processing (its lease held far ahead, so no worker here takes it): the
+                // page shows its progress and follows it to its end without being reloaded.
+                setFile(good, "update card_files set state = 'Processing', rows_read = 1, tokenized = 1, rejected = 0, "
+                        + "finished_at = null, worker = 'elsewhere', lease_until = ? where id = ?",
+                        OffsetDateTime.now(ZoneOffset.UTC).plusMinutes(10));
+                browser.open("/console/projects/" + p.shop.projectId());
+                assertEquals(List.of("Processing", "1", "0", ""), cells(browser, good));
+                WebElement processing = cardFileRow(browser, good);
+                assertEquals("1 of 3 rows read", processing.findElement(By.cssSelector(".rows")).getText().strip());
+                assertFalse(processing.findElements(By.cssSelector(".ui-progressbar")).isEmpty(), "a progress bar");
+                WebElement html = browser.driver.findElement(By.tagName("html"));
+                setFile(good, "update card_files set state = 'Succeeded', rows_read = 3, tokenized = 2, rejected = 1, "
+                        + "finished_at = ?, worker = null, lease_until = null where id = ?", OffsetDateTime.now(ZoneOffset.UTC));
+                waitForText(browser, By.cssSelector("tr.cardfile[data-file='" + good + "'] .state"), "Succeeded");
+                assertEquals(List.of("Succeeded", "2", "1", ""), cells(browser, good));
+                assertEquals("html", html.getTagName(), "followed by the page's poll, not a reload");
+                assertEquals(List.of(), browser.consoleMessages().stream()
+                        .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to")).toList(),
+                        "the poll runs under the page's policy");
+            }
+        }
+    }
+
+    @Test
+    void anAdminAddsAndRemovesCardFileSignersAsTheApiDoesAndARefusalIsShownInItsWords() {
+        OffsetDateTime from = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(5);
+        UUID company = Api.aCompany();
+        Api.Member admin = Api.anAdminOf(company);
+        UUID project = Api.aProject(company);
+        try (Gpg gpg = new Gpg(); Browser browser = Browser.english()) {
+            String key = signerKey(gpg, "console-signer");
+            String fingerprint = gpg.run(new byte[0], "--with-colons", "--fingerprint", "<console-signer@example.com>")
+                    .out().lines().filter(l -> l.startsWith("fpr:")).findFirst().orElseThrow().split(":")[9].toUpperCase();
+            browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
+            browser.open("/console/projects/" + project);
+            assertTrue(browser.text().contains("No signers: the project's card files are read signed or unsigned."),
+                    browser.text());
+
+            addSigner(browser, "not a key");
+            String refusal = browser.waitFor(By.cssSelector("#signers [role=alert]")).getText().strip();
+            Response api = as(admin.token()).body(CardFileSignerScenarios.signer(project, "not a key"))
+                    .post(CardFileSignerScenarios.SIGNERS);
+            assertEquals(Api.refused(api, 400).getString("errorMessage"), refusal, "the API's refusal, in its words");
+
+            browser.open("/console/projects/" + project);
+            addSigner(browser, key);
+            waitForText(browser, By.id("signers"), "Signer " + fingerprint + " added");
+            List<Map<String, Object>> listed = ok(as(admin.token()).queryParam("CompanyProjectId", project)
+                    .get(CardFileSignerScenarios.SIGNERS)).getList("entries");
+            assertEquals(1, listed.size(), listed.toString());
+            assertEquals(fingerprint, listed.get(0).get("fingerprint"));
+            assertEquals(List.of(fingerprint), browser.driver.findElements(By.cssSelector("#signer-table .fingerprint"))
+                    .stream().map(e -> e.getText().strip()).toList());
+
+            addSigner(browser, key);
+            assertEquals(Api.refused(as(admin.token()).body(CardFileSignerScenarios.signer(project, key))
+                            .post(CardFileSignerScenarios.SIGNERS), 400).getString("errorMessage"),
+                    browser.waitFor(By.cssSelector("#signers [role=alert]")).getText().strip(), "already a signer");
+
+            browser.open("/console/projects/" + project);
+            button("Remove", browser).click();
+            waitForText(browser, By.id("signers"), "Signer " + fingerprint + " removed.");
+            assertEquals(List.of(), CardFileSignerScenarios.signersOf(project), "removed through the API's service");
+            List<String> audited = Api.auditEventsOf(company, from).stream()
+                    .filter(e -> String.valueOf(e.get("action")).startsWith("CardFileSigner"))
+                    .map(e -> e.get("action") + " by " + e.get("actor")).sorted().toList();
+            assertEquals(List.of("CardFileSignerAdded by " + admin.person().email(),
+                    "CardFileSignerRemoved by " + admin.person().email()), audited, "audited, the signed-in Admin as actor");
+        }
+    }
+
+    @Test
+    void aCompanyUserReadsTheCardFilesAndSignersOfAnAssignedProjectButCannotAddOrRemoveSigners() throws Exception {
+        UUID company = Api.aCompany();
+        Api.Member user = Api.aMember(company, "User");
+        UUID project = Api.aProjectAssignedTo(company, user.companyUserId());
+        UUID unassigned = Api.aProject(company);
+        UUID payKey = PayAuthenticationScenarios.firstKeyOf(project);
+        try (Gpg gpg = new Gpg(); CardFileScenarios.Project p = new CardFileScenarios.Project(
+                new Cards.Shop(company, project, payKey, PayAuthenticationScenarios.valueOf(payKey)));
+             Browser browser = Browser.english()) {
+            String key = signerKey(gpg, "read-only");
+            UUID signer = Api.created(asRoot().body(CardFileSignerScenarios.signer(project, key))
+                    .post(CardFileSignerScenarios.SIGNERS));
+            UUID file = UUID.fromString(p.imported(p.encrypt(CardFileScenarios.HEADER + "\n"
+                    + CardFileScenarios.row("u-1", "4242424242424242", 12, CardFileScenarios.YEAR) + "\n"))
+                    .getString("entry.id"));
+            Api.refused(as(user.token()).body(CardFileSignerScenarios.signer(project, key))
+                    .post(CardFileSignerScenarios.SIGNERS), 403);
+            Api.refused(as(user.token()).delete(CardFileSignerScenarios.SIGNERS + "/" + signer), 403);
+
+            browser.open("/console/signin").signIn(user.person().email(), user.person().password());
+            browser.open("/console/projects/" + project);
+            assertEquals("Failed", cells(browser, file).get(0), "unsigned while a signer is registered");
+            assertEquals(1, browser.driver.findElements(By.cssSelector("#signer-table .fingerprint")).size(),
+                    "the signers, read as the API's GET lets a User");
+            assertTrue(browser.text().contains("Only the company's Admins add and remove signers."), browser.text());
+            assertTrue(browser.driver.findElements(By.id("newsigner")).isEmpty(), "no form to add one");
+            assertEquals(List.of(), browser.driver.findElements(By.cssSelector("main button, main textarea")).stream()
+                    .map(b -> b.getText().strip()).toList(), "no signer controls");
+            String path = "/console/projects/" + project + "/cardFiles/" + file + "/results";
+            Response csv = withSession(browser.session()).get(path);
+            assertEquals(200, csv.statusCode(), csv.asString());
+            assertEquals(p.results(file), csv.asString().lines().toList());
+            assertEquals(404, withSession(browser.session()).get("/console/projects/" + unassigned + "/cardFiles/" + file
+                    + "/results").statusCode(), "not through a project the User may not read");
+            assertEquals(1, CardFileSignerScenarios.signersOf(project).size());
+        }
+    }
+
+    /** A GnuPG signing key, ASCII-armored. */
+    private static String signerKey(Gpg gpg, String name) {
+        gpg.ok(new byte[0], "--passphrase", "", "--quick-gen-key", name + " <" + name + "@example.com>", "ed25519",
+                "sign", "never");
+        return new String(gpg.ok(new byte[0], "--armor", "--export", "<" + name + "@example.com>"),
+                StandardCharsets.US_ASCII);
+    }
+
+    private static void addSigner(Browser browser, String publicKey) {
+        WebElement area = browser.driver.findElement(By.id("newsigner:publicKey"));
+        area.clear();
+        browser.driver.executeScript("arguments[0].value = arguments[1];", area, publicKey);
+        button("Add signer", browser).click();
+    }
+
+    private static WebElement cardFileRow(Browser browser, UUID file) {
+        return browser.driver.findElement(By.cssSelector("#cardfile-table tr.cardfile[data-file='" + file + "']"));
+    }
+
+    /** The row's state, tokenized, rejected and failure cells. */
+    private static List<String> cells(Browser browser, UUID file) {
+        WebElement row = cardFileRow(browser, file);
+        return List.of(".state", ".tokenized", ".rejected", ".failure").stream()
+                .map(c -> row.findElement(By.cssSelector(c)).getText().strip()).toList();
+    }
+
+    private static void setFile(UUID file, String update, OffsetDateTime at) throws Exception {
+        try (Connection db = DatabaseDump.connect(); PreparedStatement q = db.prepareStatement(update)) {
+            q.setObject(1, at);
+            q.setObject(2, file);
+            assertEquals(1, q.executeUpdate());
         }
     }
 
