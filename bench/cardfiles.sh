@@ -106,7 +106,7 @@ gpg --batch --yes --trust-model always --encrypt -r "project-$PROJECT_ID" -o "$M
 GPG_SECONDS=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 gpg_stop
 MESSAGE_BYTES=$(stat -c %s "$MESSAGE")
-log "message: $(( MESSAGE_BYTES / 1048576 )) MiB in $GPG_SECONDS s"
+log "message: $(( MESSAGE_BYTES / 1024 )) KiB in $GPG_SECONDS s"
 [[ $KEEP_FILES == 1 ]] || rm -f "$CSV" # clear card numbers (random ones) stay on disk no longer than needed
 
 TOKENIZE_URL=$BASE/api/pay/$PROJECT_ID/companyProjectCreditCardPaymentsInfo
@@ -181,7 +181,7 @@ E16_PID=$!
 WRK_PIDS+=("$E16_PID")
 sleep 1
 
-log "uploading the card file ($(( MESSAGE_BYTES / 1048576 )) MiB, $ROWS rows)"
+log "uploading the card file ($(( MESSAGE_BYTES / 1024 )) KiB, $ROWS rows)"
 upload_started=$(date +%s.%N)
 status=$(curl -sS -o "$BENCH_DIR/upload.json" -w '%{http_code}' -X POST -T "$MESSAGE" \
   -H 'Content-Type: application/pgp-encrypted' -H 'Accept: application/json' -H "X-API-Key: $API_KEY" \
@@ -217,6 +217,9 @@ pg=$(postgres_ticks "$BENCH_DIR/postgres-before.txt" "$BENCH_DIR/postgres-after.
 IMPORT_CPU=$(awk -v b=$((busy1 - busy0)) -v t=$((total1 - total0)) -v s=$((server1 - server0)) -v w=$((children1 - children0)) \
   -v p="$pg" 'BEGIN { if (t <= 0) t = 1; o = b - s - w - p; if (o < 0) o = 0
     printf "server %.0f%%, PostgreSQL %.0f%%, wrk and curl %.0f%%, other processes %.0f%%", s * 100 / t, p * 100 / t, w * 100 / t, o * 100 / t }')
+# CPU per imported row, server and PostgreSQL together (on a loaded machine the rates follow the others' CPU, this
+# much less; the E16 requests of the import window are counted in it).
+IMPORT_CPU_SECONDS=$(awk -v s=$((server1 - server0)) -v p="$pg" -v hz="$CLOCK_TICKS" 'BEGIN { printf "%.1f", (s + p) / hz }')
 [[ $PROFILE == 0 ]] || jcmd "$SERVER_PID" JFR.stop name=import filename="$BENCH_DIR/profile-import.jfr" >/dev/null \
   || log "WARNING: JFR.stop failed"
 PEAK_HWM=$(awk '/^VmHWM/ { printf "%d", $2 / 1024 }' "/proc/$SERVER_PID/status")
@@ -242,8 +245,9 @@ IMPORT_RPS_STARTED=$(per_second "$TOKENIZED" "$STARTED_SECONDS")
 IMPORT_RPS_WALL=$(per_second "$TOKENIZED" "$WALL_SECONDS")
 # The first pass (decrypt and check the whole message) ends with the worker's "verified" line in the server log.
 VERIFY_NOTE=
-verified_at=$(grep -m1 "card file $FILE_ID verified" "$SERVER_LOG" | grep -oE '^\[[0-9T:.+-]+\]' | tr -d '[]' || true)
-if [[ -n $verified_at ]] && verified_epoch=$(date -d "$(sed -E 's/([+-][0-9]{2})([0-9]{2})$/\1:\2/' <<<"$verified_at")" +%s.%N 2>/dev/null); then
+verified_ms=$(grep -m1 "card file $FILE_ID verified" "$SERVER_LOG" | grep -oE 'timeMillis: [0-9]+' | grep -oE '[0-9]+' || true)
+if [[ -n $verified_ms ]]; then
+  verified_epoch=$(awk -v m="$verified_ms" 'BEGIN { printf "%.3f", m / 1000 }')
   VERIFY_NOTE="first pass (decrypt and verify the whole message) $(seconds_between "$(epoch "$STARTED_AT")" "$verified_epoch") s, second pass (tokenize) $(seconds_between "$verified_epoch" "$(epoch "$FINISHED_AT")") s: $(per_second "$TOKENIZED" "$(seconds_between "$verified_epoch" "$(epoch "$FINISHED_AT")")") rows/s"
 fi
 log "import: $TOKENIZED tokenized, $REJECTED rejected; $RECEIVED_SECONDS s received-finished, $WALL_SECONDS s wall; peak RSS $PEAK_RSS MB"
@@ -297,6 +301,8 @@ rm -rf "$GNUPGHOME"
 
 i=$(row_of "E10 tokenize, 32 connections"); E10_C32=${ROW_RPS[$i]}; E10_C32_P99=${ROW_P99[$i]}; E10_C32_BAD=$(( ROW_BAD[i] ))
 i=$(row_of "E10 tokenize, 1 connection"); E10_C1=${ROW_RPS[$i]}
+read -r cpu_s cpu_p _ <<<"${ROW_CPU[$i]}"
+E10_C1_CPU_US=$(awk -v s="$cpu_s" -v p="$cpu_p" -v r="$E10_C1" -v n="$(nproc)" 'BEGIN { if (r > 0) printf "%.0f", (s + p) / 100 * n * 1e6 / r; else print "-" }')
 i=$(row_of "E16 by id, idle"); E16_IDLE_P99=${ROW_P99[$i]}; E16_IDLE_P50=${ROW_P50[$i]}; E16_IDLE_RPS=${ROW_RPS[$i]}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 verdict() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { if (v == "-") print "?"; else if ((op == ">=" && v + 0 >= g + 0) || (op == "<" && v + 0 < g + 0) || (op == "<=" && v + 0 <= g + 0)) print "met"; else print "**missed**" }'; }
@@ -312,7 +318,7 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo "Machine: nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end, $(java -version 2>&1 | head -n 1);" \
     "Payara Micro $PAYARA_VERSION (--nohazelcast --maxHttpThreads $HTTP_THREADS, $BENCH_JAVA_OPTS); database: $DB_DESCRIPTION."
   echo "File: $ROWS rows (bench/cardfiles.awk, seed $SEED: Visa, Mastercard, Amex, Discover; 5 columns), CSV written in $CSV_SECONDS s," \
-    "gpg --encrypt (defaults, compressed) in $GPG_SECONDS s: $(( MESSAGE_BYTES / 1048576 )) MiB; uploaded in $UPLOAD_SECONDS s."
+    "gpg --encrypt (defaults, compressed) in $GPG_SECONDS s: $(( MESSAGE_BYTES / 1024 )) KiB; uploaded in $UPLOAD_SECONDS s."
   echo "${WARMUP_DESCRIPTION:-Warm-up: none.} E10: $DURATION s each, a new Luhn-valid card per request; E16 by id: $E16_CONNECTIONS connections," \
     "each pausing $E16_DELAY_MS ms between requests, $DURATION s idle, then all along the import."
   echo
@@ -331,6 +337,8 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo "| E16 p99 during the import | $E16_IMPORT_P99 ms (p50 $E16_IMPORT_P50, $(printf '%.0f' "$E16_IMPORT_RPS") req/s, $E16_IMPORT_BAD bad) | <= ${GOAL_P99}x idle | ${R_P99}x: $(verdict "$R_P99" "$GOAL_P99" "<=") |"
   echo
   [[ -z $VERIFY_NOTE ]] || echo "Import: $VERIFY_NOTE."
+  echo "CPU per imported row (server and PostgreSQL, the E16 requests of the window included): $(awk -v c="$IMPORT_CPU_SECONDS" -v n="$TOKENIZED" 'BEGIN { printf "%.0f", c * 1e6 / n }') µs ($IMPORT_CPU_SECONDS s);" \
+    "per E10 request at 1 connection: $E10_C1_CPU_US µs; per floor row (PostgreSQL and psql): not measured, the floor ran alone."
   echo "CPU during the import (share of all $(nproc) cores): $IMPORT_CPU. Before it: $(IFS=';'; echo "${NOTES[*]}" | sed 's/;/; /g')."
   echo "Peak RSS before the import (since boot, warm-up included): $HWM_BEFORE MB; OutOfMemoryError in the log: $HEAP_ERRORS."
   echo "The floor: \\copy of the imported payment_tokens rows (sealed PAN, fingerprint, all columns) into CREATE TABLE ... (LIKE payment_tokens INCLUDING ALL), one transaction, from psql on this machine (no foreign keys; the import also writes a card_file_rows row per row)."
