@@ -268,9 +268,14 @@ export PGOPTIONS="-c search_path=$BENCH_SCHEMA"
 "${PSQL[@]}" -c "\\copy (SELECT * FROM payment_tokens WHERE card_file_id = '$FILE_ID') TO '$BENCH_DIR/floor-tokens.copy'" \
   || die "COPY of the imported tokens out failed"
 FLOOR_INDEXES=$("${PSQL[@]}" -c "SELECT count(*) FROM pg_indexes WHERE schemaname = '$BENCH_SCHEMA' AND tablename = 'bench_floor_tokens'")
+postgres_snapshot "$BENCH_DIR/postgres-before.txt"
+children_ticks children0
 started=$(date +%s.%N)
 "${PSQL[@]}" -c "\\copy bench_floor_tokens FROM '$BENCH_DIR/floor-tokens.copy'" || die "COPY into bench_floor_tokens failed"
 FLOOR_SECONDS=$(seconds_between "$started" "$(date +%s.%N)")
+postgres_snapshot "$BENCH_DIR/postgres-after.txt"
+children_ticks children1
+FLOOR_CPU_TICKS=$(( $(postgres_ticks "$BENCH_DIR/postgres-before.txt" "$BENCH_DIR/postgres-after.txt") + children1 - children0 ))
 FLOOR_ROWS=$("${PSQL[@]}" -c "SELECT count(*) FROM bench_floor_tokens")
 FLOOR_RPS=$(per_second "$FLOOR_ROWS" "$FLOOR_SECONDS")
 "${PSQL[@]}" -c "DROP TABLE bench_floor_tokens" >/dev/null
@@ -338,7 +343,7 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo
   [[ -z $VERIFY_NOTE ]] || echo "Import: $VERIFY_NOTE."
   echo "CPU per imported row (server and PostgreSQL, the E16 requests of the window included): $(awk -v c="$IMPORT_CPU_SECONDS" -v n="$TOKENIZED" 'BEGIN { printf "%.0f", c * 1e6 / n }') µs ($IMPORT_CPU_SECONDS s);" \
-    "per E10 request at 1 connection: $E10_C1_CPU_US µs; per floor row (PostgreSQL and psql): not measured, the floor ran alone."
+    "per E10 request at 1 connection: $E10_C1_CPU_US µs; per floor row (PostgreSQL and psql): $(awk -v t="$FLOOR_CPU_TICKS" -v hz="$CLOCK_TICKS" -v n="$FLOOR_ROWS" 'BEGIN { if (n > 0) printf "%.0f", t / hz * 1e6 / n; else print "-" }') µs."
   echo "CPU during the import (share of all $(nproc) cores): $IMPORT_CPU. Before it: $(IFS=';'; echo "${NOTES[*]}" | sed 's/;/; /g')."
   echo "Peak RSS before the import (since boot, warm-up included): $HWM_BEFORE MB; OutOfMemoryError in the log: $HEAP_ERRORS."
   echo "The floor: \\copy of the imported payment_tokens rows (sealed PAN, fingerprint, all columns) into CREATE TABLE ... (LIKE payment_tokens INCLUDING ALL), one transaction, from psql on this machine (no foreign keys; the import also writes a card_file_rows row per row)."
