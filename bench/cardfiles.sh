@@ -56,7 +56,7 @@ need gpg gnupg
 need psql postgresql-client
 bench_tools
 mkdir -p "$BENCH_DIR"
-rm -f "$BENCH_DIR"/*.txt "$BENCH_DIR/results.md"
+rm -f "$BENCH_DIR"/*.txt "$BENCH_DIR"/*.jfr "$BENCH_DIR/results.md"
 
 # ---- The card file's CSV (before the server starts: the machine is quiet for nothing else) ----------------------
 
