@@ -130,11 +130,26 @@ class IdempotencyStore {
         return completeHere(id, status, response);
     }
 
+    /**
+     * {@link #complete} for a streamed request ({@link Idempotent#streamed}), whose claim learns its request's
+     * fingerprint only now, its body read to the end.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean completeStreamed(UUID id, int status, String response, String fingerprint) {
+        return completeHere(id, status, response, fingerprint);
+    }
+
     /** {@link #complete} in the caller's transaction. */
     private boolean completeHere(UUID id, int status, String response) {
+        return completeHere(id, status, response, null);
+    }
+
+    /** {@link #complete} in the caller's transaction; a fingerprint, when given, replaces the claim's. */
+    private boolean completeHere(UUID id, int status, String response, String fingerprint) {
         // A response without a body is written as a NULL literal: no untyped null parameter reaches the driver.
         var update = em.createQuery("update IdempotencyRecord r set r.state = :done, r.status = :status, "
                         + "r.response = " + (response == null ? "NULL" : ":response")
+                        + (fingerprint == null ? "" : ", r.fingerprint = :fingerprint")
                         + " where r.id = :id and r.state = :running")
                 .setParameter("done", IdempotencyRules.State.COMPLETED)
                 .setParameter("status", status)
@@ -142,6 +157,9 @@ class IdempotencyStore {
                 .setParameter("running", IdempotencyRules.State.IN_PROGRESS);
         if (response != null) {
             update.setParameter("response", response);
+        }
+        if (fingerprint != null) {
+            update.setParameter("fingerprint", fingerprint);
         }
         return update.executeUpdate() == 1;
     }

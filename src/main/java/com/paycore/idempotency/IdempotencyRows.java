@@ -1,0 +1,18 @@
+package com.paycore.idempotency;
+
+/**
+ * The idempotency_keys statements run by plain JDBC: a streamed operation's answer is written in its effect's local
+ * database transaction ({@link StreamedClaims}), which the entity manager does not take part in.
+ */
+final class IdempotencyRows {
+
+    /**
+     * Answers a streamed request's claim with its status, sealed answer and the fingerprint of its whole body, while
+     * the claim is still the request's.
+     */
+    static final String COMPLETE_STREAMED = "UPDATE idempotency_keys SET state = 'COMPLETED', status = ?, response = ?, "
+            + "fingerprint = ? WHERE id = ? AND state = 'IN_PROGRESS'";
+
+    private IdempotencyRows() {
+    }
+}
