@@ -3,6 +3,7 @@ package com.paycore.idempotency;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -28,6 +29,9 @@ public class StreamedClaims {
     @Inject
     HeldKey held;
 
+    /** The master key's box; a field so unit tests can give their own. */
+    Supplier<SecretBox> masterKey = SecretBox::get;
+
     /**
      * In the effect's transaction ({@code session}), after the body was read to its end: stores {@code answer} on
      * the request's claim; nothing when the request carries no {@code Idempotency-Key}.
@@ -45,7 +49,7 @@ public class StreamedClaims {
             throw AppException.invalid("the body could not be read to its end (cut short?); nothing was stored");
         }
         String sealed = IdempotencyFilter.sealed(claim, answer.getStringHeaders(), IdempotencyFilter.serialized(
-                answer.getEntity(), answer.getEntity() == null ? null : answer.getEntity().getClass()), SecretBox.get());
+                answer.getEntity(), answer.getEntity() == null ? null : answer.getEntity().getClass()), masterKey.get());
         if (session.update(IdempotencyRows.COMPLETE_STREAMED, answer.getStatus(), sealed, fingerprint, claim) != 1) {
             throw new AppException(ErrorCode.CONFLICT, IdempotencyFilter.IN_PROGRESS_MESSAGE);
         }
