@@ -14,6 +14,7 @@ final class FingerprintedBody extends FilterInputStream {
 
     private final IdempotencyRules.Fingerprint fingerprint;
     private boolean ended;
+    private Runnable onProgress = () -> { };
 
     FingerprintedBody(InputStream in, IdempotencyRules.Fingerprint fingerprint) {
         super(in == null ? InputStream.nullInputStream() : in);
@@ -27,6 +28,7 @@ final class FingerprintedBody extends FilterInputStream {
             ended = true;
         } else {
             fingerprint.update(new byte[] {(byte) b}, 0, 1);
+            onProgress.run();
         }
         return b;
     }
@@ -38,6 +40,7 @@ final class FingerprintedBody extends FilterInputStream {
             ended = true;
         } else if (n > 0) {
             fingerprint.update(buffer, offset, n);
+            onProgress.run();
         }
         return n;
     }
@@ -63,6 +66,11 @@ final class FingerprintedBody extends FilterInputStream {
     @Override
     public synchronized void reset() throws IOException {
         throw new IOException("mark/reset not supported");
+    }
+
+    /** Runs {@code work} after each read that brought bytes (the claim's lease kept while the body streams). */
+    void onProgress(Runnable work) {
+        this.onProgress = work;
     }
 
     /** Whether the body has been read to its end. */

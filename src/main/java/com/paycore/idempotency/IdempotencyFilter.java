@@ -18,6 +18,8 @@ import java.io.StringReader;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Locale;
 import java.util.Optional;
@@ -188,6 +190,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                 case PROCEED, EXPIRED_REPLACE, LAPSED_TAKE_OVER -> {
                     Optional<UUID> claimed = claim(decision, row, scope, key, IdempotencyRules.PENDING_FINGERPRINT, now);
                     if (claimed.isPresent()) {
+                        body.onProgress(keepingTheLease(claimed.get()));
                         held.holdStreamed(claimed.get(), body);
                         request.setEntityStream(body);
                         return;
@@ -231,6 +234,32 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                 yield claimed;
             }
             default -> throw new IllegalStateException(decision.name());
+        };
+    }
+
+    /**
+     * Renews the claim's lease every third of it while the operation reads the body, so a long upload keeps its key
+     * (a repeat is 409, not a take-over) for as long as its bytes keep coming. A failed renewal is only logged: at
+     * worst the lease runs out, a retry takes the claim over, and this request is refused at its commit.
+     */
+    private Runnable keepingTheLease(UUID claim) {
+        Duration every = store.lease().dividedBy(3);
+        Instant[] last = {clock.instant()};
+        return () -> {
+            Instant now = clock.instant();
+            if (Duration.between(last[0], now).compareTo(every) < 0) {
+                return;
+            }
+            last[0] = now;
+            try {
+                if (!store.renew(claim, Times.utc(now))) {
+                    LOG.info(() -> "Idempotency claim " + claim + " was taken over while its body streamed, correlation id "
+                            + RequestIds.current());
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Could not renew the lease of idempotency claim " + claim + ", correlation id "
+                        + RequestIds.current(), e);
+            }
         };
     }
 

@@ -16,6 +16,7 @@ import jakarta.transaction.Transactional.TxType;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.runtime.Settings;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
@@ -31,6 +32,9 @@ class IdempotencyStore {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    @Inject
+    Jdbc jdbc;
 
     /** How long a claim holds its key without an answer ({@link IdempotencyRules#LEASE_SETTING}). */
     @Inject
@@ -193,6 +197,15 @@ class IdempotencyStore {
         }
         answered.run();
         return result;
+    }
+
+    /**
+     * Extends the lease of claim {@code id} to {@code now} plus the lease while it is still in progress, in a statement
+     * of its own, auto-committed: called while a streamed body is read, inside no JTA transaction (the upload's local
+     * one runs on another connection). False when the claim is no longer in progress.
+     */
+    public boolean renew(UUID id, OffsetDateTime now) {
+        return jdbc.update(IdempotencyRows.RENEW_LEASE, now.plus(lease), id) == 1;
     }
 
     /**

@@ -455,6 +455,28 @@ class IdempotencyFilterTest {
     }
 
     @Test
+    void anUploadKeepsItsKeyWhileItsBytesKeepComingLongerThanTheLease() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        FakeRequest upload = new FakeRequest("POST", UPLOAD, "k1", "x".repeat(100));
+        f.filter(in(f, upload));
+        for (int second = 0; second < 90; second += 5) {
+            upload.entity.readNBytes(5);
+            clock.advance(Duration.ofSeconds(5));
+        }
+        assertEquals(8, store.renewals.size(), "every third of the lease: " + store.renewals);
+        Outcome repeat = sendStreamed(f, "k1", "x".repeat(100), -1, 202, Envelope.ok(), Map.of());
+        assertEquals(409, repeat.refusal.getResponse().getStatus(), "90 s in, the upload still holds its key");
+        upload.entity.readAllBytes();
+        f.filter(in(f, upload), response(202, Envelope.ok()));
+        assertEquals(uploadFingerprint("x".repeat(100)), onlyRow().fingerprint());
+        // once its bytes stop coming, the lease runs out like any other
+        FakeRequest stalled = new FakeRequest("POST", UPLOAD, "k2", "y".repeat(10));
+        f.filter(in(f, stalled));
+        clock.advance(Duration.ofSeconds(30));
+        assertTrue(sendStreamed(f, "k2", "y".repeat(10), -1, 202, Envelope.ok(), Map.of()).ran);
+    }
+
+    @Test
     void aRefusalThatClosesTheConnectionUnreadKeepsNothingAndReadsNothing() throws Exception {
         IdempotencyFilter f = streamedFilter();
         Response tooLarge = ErrorResponses.of(ErrorCode.BODY_TOO_LARGE.status(), "too large");
@@ -653,6 +675,25 @@ class IdempotencyFilterTest {
                 }
             }
             return complete(id, status, response);
+        }
+
+        final java.util.List<OffsetDateTime> renewals = new java.util.ArrayList<>();
+
+        @Override
+        Duration lease() {
+            return Duration.ofSeconds(30);
+        }
+
+        @Override
+        public boolean renew(UUID id, OffsetDateTime now) {
+            for (IdempotencyRecord row : rows.values()) {
+                if (row.id().equals(id) && row.state() == IdempotencyRules.State.IN_PROGRESS) {
+                    renewals.add(now);
+                    set(row, "leaseUntil", now.plus(lease()));
+                    return true;
+                }
+            }
+            return false;
         }
 
         @Override

@@ -348,6 +348,17 @@ abstract class IdempotencyScenarios {
         }
     }
 
+    static java.time.OffsetDateTime leaseOf(String key) throws Exception {
+        try (var db = DatabaseDump.connect();
+             var st = db.prepareStatement("select lease_until from idempotency_keys where idem_key = ?")) {
+            st.setString(1, key);
+            try (var rs = st.executeQuery()) {
+                assertTrue(rs.next(), "the idempotency row of " + key);
+                return rs.getObject(1, java.time.OffsetDateTime.class);
+            }
+        }
+    }
+
     static Response uploadUnder(CardFileScenarios.Project p, io.restassured.specification.RequestSpecification pay,
                                 String key, byte[] message) {
         return p.upload(pay.header("Idempotency-Key", key), message);
@@ -392,46 +403,35 @@ abstract class IdempotencyScenarios {
             String key = UUID.randomUUID().toString();
             byte[] file = p.encrypt(CardFileScenarios.HEADER + "\n"
                     + CardFileScenarios.row("r-1", "4242424242424242", 12, CardFileScenarios.YEAR) + "\n");
-            CountDownLatch rest = new CountDownLatch(1);
-            // the first half now, the rest once the repeats have been answered (chunked: no Content-Length)
-            java.io.InputStream slow = new java.io.SequenceInputStream(
-                    new java.io.ByteArrayInputStream(file, 0, file.length / 2), new java.io.InputStream() {
-                        private java.io.InputStream tail;
-
-                        @Override
-                        public int read() throws java.io.IOException {
-                            if (tail == null) {
-                                try {
-                                    rest.await();
-                                } catch (InterruptedException e) {
-                                    throw new java.io.InterruptedIOException();
-                                }
-                                tail = new java.io.ByteArrayInputStream(file, file.length / 2, file.length - file.length / 2);
-                            }
-                            return tail.read();
-                        }
-                    });
-            java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
-                    .version(java.net.http.HttpClient.Version.HTTP_1_1).build();
-            var pending = client.sendAsync(java.net.http.HttpRequest.newBuilder(
-                            java.net.URI.create(Deployments.baseUri() + p.files()))
-                    .header("X-API-Key", p.shop.key()).header("Idempotency-Key", key)
-                    .header("Content-Type", "application/pgp-encrypted").header("Accept", "application/json")
-                    .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(() -> slow)).build(),
-                    java.net.http.HttpResponse.BodyHandlers.ofString());
-            try {
+            // the headers and the first half of the body now, the rest once the repeats have been answered
+            java.net.URI base = java.net.URI.create(Deployments.baseUri());
+            try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+                socket.setSoTimeout(60_000);
+                var out = socket.getOutputStream();
+                out.write(("POST " + p.files() + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                        + "\r\nX-API-Key: " + p.shop.key() + "\r\nIdempotency-Key: " + key
+                        + "\r\nContent-Type: application/pgp-encrypted\r\nAccept: application/json\r\nContent-Length: "
+                        + file.length + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                out.write(file, 0, file.length / 2);
+                out.flush();
                 long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
                 while (!"IN_PROGRESS".equals(cardFileRow(key, "state")) && System.nanoTime() < deadline) {
                     Thread.sleep(50);
                 }
-                assertEquals(IN_PROGRESS_PENDING, cardFileRow(key, "state") + " " + cardFileRow(key, "fingerprint"));
+                assertEquals(IN_PROGRESS_PENDING, cardFileRow(key, "state") + " " + cardFileRow(key, "fingerprint"),
+                        "claimed before its body has arrived");
                 refused(uploadUnder(p, p.shop.pay(), key, file), 409);
                 refused(uploadUnder(p, p.shop.paySecond(), key, file), 409);
-            } finally {
-                rest.countDown();
+                // bytes that come after a third of the lease (30 s) renew it
+                java.time.OffsetDateTime leaseBefore = leaseOf(key);
+                Thread.sleep(11_000);
+                out.write(file, file.length / 2, file.length - file.length / 2);
+                out.flush();
+                String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(answer.startsWith("HTTP/1.1 202"), answer);
+                assertTrue(leaseOf(key).isAfter(leaseBefore.plusSeconds(5)), leaseBefore + " renewed as the body came: "
+                        + leaseOf(key));
             }
-            var first = pending.get(60, java.util.concurrent.TimeUnit.SECONDS);
-            assertEquals(202, first.statusCode(), first.body());
             Response again = uploadUnder(p, p.shop.pay(), key, file);
             assertEquals(202, again.statusCode(), again.asString());
             assertEquals("true", again.header("Idempotent-Replayed"));
