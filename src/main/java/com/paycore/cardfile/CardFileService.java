@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
@@ -66,6 +67,15 @@ public class CardFileService {
      * {@code payments.card-files.max-bytes} 413 (by its {@code Content-Length} before anything is read).
      */
     public CardFileUploadResponse receive(ProjectCaller.Transacting project, String name, Long declaredLength, InputStream body) {
+        return receive(project, name, declaredLength, body, (session, received) -> { });
+    }
+
+    /**
+     * {@link #receive(ProjectCaller.Transacting, String, Long, InputStream)}, with {@code beforeCommit} run in the
+     * upload's transaction once the body has been read to its end (the idempotent answer commits with the file).
+     */
+    public CardFileUploadResponse receive(ProjectCaller.Transacting project, String name, Long declaredLength, InputStream body,
+                                          BeforeCommit beforeCommit) {
         if (name != null && name.length() > 200) {
             throw AppException.invalid("name: at most 200 characters");
         }
@@ -82,6 +92,7 @@ public class CardFileService {
         }
         UUID id = Ids.newId();
         UUID runId = Ids.newId();
+        CardFileUploadResponse received = new CardFileUploadResponse(id, runId, CardFile.State.Received.name());
         OffsetDateTime now = Times.utc(clock.instant());
         boolean held = worker.hasRoom();
         jdbc.transaction(session -> {
@@ -97,13 +108,20 @@ public class CardFileService {
                 session.update(CardFileRows.INSERT_PART, id, parts++, part);
             }
             session.update(CardFileRows.RECEIVED, total, parts, id);
+            beforeCommit.run(session, received);
             return null;
         });
         runs.track(runId, CardFileWorker.RUN_KIND, project.companyId(), null);
         if (held) {
             worker.begin(id);
         }
-        return new CardFileUploadResponse(id, runId, CardFile.State.Received.name());
+        return received;
+    }
+
+    /** Work in a received file's transaction, after its last part, before the commit. */
+    @FunctionalInterface
+    interface BeforeCommit {
+        void run(Jdbc.Session session, CardFileUploadResponse received) throws SQLException;
     }
 
     private static byte[] read(InputStream body, int max) {

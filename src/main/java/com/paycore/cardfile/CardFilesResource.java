@@ -21,14 +21,18 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.paycore.access.ProjectCaller;
+import com.paycore.idempotency.Idempotent;
+import com.paycore.idempotency.StreamedClaims;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.Envelope;
@@ -52,7 +56,13 @@ public class CardFilesResource {
     @Inject
     ProjectCaller caller;
 
+    @Inject
+    StreamedClaims claims;
+
     @POST
+    @Idempotent(streamed = true)
+    @Parameter(name = Idempotent.KEY, in = ParameterIn.HEADER, description = Idempotent.KEY_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @Consumes(MediaType.WILDCARD)
     @Operation(operationId = "importCardFile", summary = "Import a card file",
             description = "The body is one OpenPGP message (binary or ASCII-armored) encrypted to an active "
@@ -79,7 +89,9 @@ public class CardFilesResource {
         }
         CardFileUploadResponse received;
         try {
-            received = files.receive(caller.requireTransacting(), name, length, body);
+            // with an Idempotency-Key, the answer is stored in the upload's transaction, with the body's fingerprint
+            received = files.receive(caller.requireTransacting(), name, length, body,
+                    (session, file) -> claims.answer(session, accepted(file, uri)));
         } catch (AppException e) {
             if (e.code() == ErrorCode.BODY_TOO_LARGE) {
                 // answered at once; closing the connection spares reading the rest of the body
@@ -87,6 +99,10 @@ public class CardFilesResource {
             }
             throw e;
         }
+        return accepted(received, uri);
+    }
+
+    private static Response accepted(CardFileUploadResponse received, UriInfo uri) {
         return Response.accepted(Envelope.ok(received))
                 .location(uri.getAbsolutePathBuilder().path(received.id().toString()).build()).build();
     }

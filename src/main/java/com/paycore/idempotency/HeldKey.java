@@ -11,6 +11,7 @@ class HeldKey {
 
     private UUID id;
     private boolean answered;
+    private FingerprintedBody body;
 
     UUID id() {
         return id;
@@ -19,6 +20,18 @@ class HeldKey {
     void hold(UUID claim) {
         this.id = claim;
         this.answered = false;
+        this.body = null;
+    }
+
+    /** Holds the claim of a streamed request, whose fingerprint is taken as {@code body} is read. */
+    void holdStreamed(UUID claim, FingerprintedBody body) {
+        hold(claim);
+        this.body = body;
+    }
+
+    /** The streamed body the claim's fingerprint is taken from; null for a request whose body was read whole. */
+    FingerprintedBody body() {
+        return body;
     }
 
     /**

@@ -15,9 +15,12 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Locale;
 import java.util.Optional;
@@ -39,6 +42,8 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -66,6 +71,13 @@ import jakarta.ws.rs.ext.Provider;
  * remain the answers of refusals (exceptions mapped to 4xx, whose effect rolled back), stored sealed under the master
  * key (they may hold personal data), with a few attempts spread over some seconds when the database fails; a 5xx
  * releases the claim, if still unanswered, so the client may retry (when the release fails, the lease frees the key).
+ * <p>
+ * A streamed operation ({@link Idempotent#streamed}: a card file of up to 2 GiB) has its body never read ahead nor
+ * kept: the fingerprint is taken as the operation reads it ({@link FingerprintedBody}), the operation stores its answer
+ * with it in its effect's transaction ({@link StreamedClaims}), and a repeat under a key whose request is known has
+ * its body read through the fingerprint and dropped before the replay or the 400. Its refusals are kept with the
+ * rest of the body read the same way, but for those that close the connection unread (413, 415): they release the
+ * claim, and a repeat is judged afresh.
  */
 @Provider
 @ApplicationScoped
@@ -80,6 +92,7 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
      * about 7.5 s in all, well inside the claim's lease, so the answer is kept and a retry replays it.
      */
     long[] completeRetriesMs = {250, 500, 1000, 2000, 4000};
+    private static final String CONNECTION = "Connection";
     static final String IN_PROGRESS_MESSAGE = "A request with this Idempotency-Key is still in progress";
     /** Headers of one exchange, not of the answer: a replay has its own. */
     private static final Set<String> NOT_REPLAYED = Set.of("x-request-id", "date", "content-length",
@@ -104,6 +117,10 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
     @Inject
     HeldKey held;
 
+    /** The matched operation, to tell a streamed one ({@link Idempotent#streamed}). */
+    @Context
+    ResourceInfo resource;
+
     /** The master key's box; a field so unit tests can give their own. */
     Supplier<SecretBox> masterKey = SecretBox::get;
 
@@ -115,10 +132,14 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
         }
         String key = IdempotencyRules.validKey(header);
         String scope = scope();
+        String target = IdempotencyRules.target(request.getUriInfo().getPath(false),
+                request.getUriInfo().getRequestUri().getRawQuery());
+        if (streamed()) {
+            filterStreamed(request, scope, key, target);
+            return;
+        }
         byte[] body = readBody(request);
-        String fingerprint = IdempotencyRules.fingerprint(lookupKey.key(), request.getMethod(),
-                IdempotencyRules.target(request.getUriInfo().getPath(false),
-                        request.getUriInfo().getRequestUri().getRawQuery()), body);
+        String fingerprint = IdempotencyRules.fingerprint(lookupKey.key(), request.getMethod(), target, body);
 
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             OffsetDateTime now = Times.utc(clock.instant());
@@ -129,25 +150,9 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                     : IdempotencyRules.decide(row.state(), row.fingerprint(), row.expiresAt(), row.leaseUntil(),
                             fingerprint, now);
             switch (decision) {
-                case PROCEED -> {
-                    Optional<UUID> claimed = claimOrLose(() -> Optional.of(store.claim(scope, key, fingerprint, now)));
+                case PROCEED, EXPIRED_REPLACE, LAPSED_TAKE_OVER -> {
+                    Optional<UUID> claimed = claim(decision, row, scope, key, fingerprint, now);
                     if (claimed.isPresent()) {
-                        held.hold(claimed.get());
-                        return;
-                    }
-                }
-                case EXPIRED_REPLACE -> {
-                    Optional<UUID> claimed = claimOrLose(() -> store.replaceExpired(row.id(), scope, key, fingerprint, now));
-                    if (claimed.isPresent()) {
-                        held.hold(claimed.get());
-                        return;
-                    }
-                }
-                case LAPSED_TAKE_OVER -> {
-                    Optional<UUID> claimed = claimOrLose(() -> store.takeOverLapsed(row.id(), scope, key, fingerprint, now));
-                    if (claimed.isPresent()) {
-                        LOG.info(() -> "Idempotency claim " + row.id() + " lapsed without an answer; taken over by "
-                                + claimed.get() + ", correlation id " + RequestIds.current());
                         held.hold(claimed.get());
                         return;
                     }
@@ -163,6 +168,113 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
             // Another request claimed the key between our read and our write: read again.
         }
         throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
+    }
+
+    /**
+     * A streamed operation's request ({@link Idempotent#streamed}): the body is never read here ahead of the
+     * operation. Its fingerprint is taken as the operation reads it; the claim holds
+     * {@link IdempotencyRules#PENDING_FINGERPRINT} until the answer is stored with the real one. Under a key whose
+     * request is known (an answer stored), the body is read through the fingerprint and dropped, then the stored
+     * answer is replayed or the different request refused, as for any operation.
+     */
+    private void filterStreamed(ContainerRequestContext request, String scope, String key, String target) {
+        FingerprintedBody body = new FingerprintedBody(request.getEntityStream(),
+                IdempotencyRules.fingerprintOf(lookupKey.key(), request.getMethod(), target));
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            OffsetDateTime now = Times.utc(clock.instant());
+            IdempotencyRecord row = store.find(scope, key).orElse(null);
+            var decision = row == null
+                    ? IdempotencyRules.decideStreamed(null, null, null, null, now)
+                    : IdempotencyRules.decideStreamed(row.state(), row.fingerprint(), row.expiresAt(), row.leaseUntil(),
+                            now);
+            switch (decision) {
+                case PROCEED, EXPIRED_REPLACE, LAPSED_TAKE_OVER -> {
+                    Optional<UUID> claimed = claim(decision, row, scope, key, IdempotencyRules.PENDING_FINGERPRINT, now);
+                    if (claimed.isPresent()) {
+                        body.onProgress(keepingTheLease(claimed.get()));
+                        held.holdStreamed(claimed.get(), body);
+                        request.setEntityStream(body);
+                        return;
+                    }
+                }
+                case READ_BODY_THEN_COMPARE -> {
+                    String fingerprint;
+                    try {
+                        fingerprint = body.readToEndAndFinish();
+                    } catch (IOException e) {
+                        throw AppException.invalid("the body could not be read to its end (cut short?)");
+                    }
+                    switch (IdempotencyRules.afterBody(row.state(), row.fingerprint(), fingerprint)) {
+                        case REPLAY -> {
+                            request.abortWith(replay(row, masterKey.get()));
+                            return;
+                        }
+                        case MISMATCH_400 -> throw new AppException(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+                        default -> throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
+                    }
+                }
+                case MISMATCH_400 -> throw new AppException(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+                case IN_PROGRESS_409 -> throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
+                default -> throw new IllegalStateException(decision.name());
+            }
+            // Another request claimed the key between our read and our write: read again.
+        }
+        throw new AppException(ErrorCode.CONFLICT, IN_PROGRESS_MESSAGE);
+    }
+
+    /** Claims the key as {@code decision} says (new, over an expired row, over a lapsed claim); empty when a concurrent request won. */
+    private Optional<UUID> claim(IdempotencyRules.Decision decision, IdempotencyRecord row, String scope, String key,
+                                 String fingerprint, OffsetDateTime now) {
+        return switch (decision) {
+            case PROCEED -> claimOrLose(() -> Optional.of(store.claim(scope, key, fingerprint, now)));
+            case EXPIRED_REPLACE -> claimOrLose(() -> store.replaceExpired(row.id(), scope, key, fingerprint, now));
+            case LAPSED_TAKE_OVER -> {
+                Optional<UUID> claimed = claimOrLose(() -> store.takeOverLapsed(row.id(), scope, key, fingerprint, now));
+                claimed.ifPresent(id -> LOG.info(() -> "Idempotency claim " + row.id() + " lapsed without an answer; "
+                        + "taken over by " + id + ", correlation id " + RequestIds.current()));
+                yield claimed;
+            }
+            default -> throw new IllegalStateException(decision.name());
+        };
+    }
+
+    /**
+     * Renews the claim's lease every third of it while the operation reads the body, so a long upload keeps its key
+     * (a repeat is 409, not a take-over) for as long as its bytes keep coming. A failed renewal is only logged: at
+     * worst the lease runs out, a retry takes the claim over, and this request is refused at its commit.
+     */
+    private Runnable keepingTheLease(UUID claim) {
+        Duration every = store.lease().dividedBy(3);
+        Instant[] last = {clock.instant()};
+        return () -> {
+            Instant now = clock.instant();
+            if (Duration.between(last[0], now).compareTo(every) < 0) {
+                return;
+            }
+            last[0] = now;
+            try {
+                if (!store.renew(claim, Times.utc(now))) {
+                    LOG.info(() -> "Idempotency claim " + claim + " was taken over while its body streamed, correlation id "
+                            + RequestIds.current());
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Could not renew the lease of idempotency claim " + claim + ", correlation id "
+                        + RequestIds.current(), e);
+            }
+        };
+    }
+
+    /** Whether the matched operation reads its body as a stream ({@link Idempotent#streamed}). */
+    private boolean streamed() {
+        Method method = resource == null ? null : resource.getResourceMethod();
+        if (method == null) {
+            return false;
+        }
+        Idempotent marked = method.getAnnotation(Idempotent.class);
+        if (marked == null && resource.getResourceClass() != null) {
+            marked = resource.getResourceClass().getAnnotation(Idempotent.class);
+        }
+        return marked != null && marked.streamed();
     }
 
     @Override
@@ -184,12 +296,23 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
             return;
         }
         if (held.answered()) {
-            return; // stored in the effect's own transaction (ResponseWithEffect)
+            return; // stored in the effect's own transaction (ResponseWithEffect, StreamedClaims)
+        }
+        String fingerprint = null;
+        if (held.body() != null) {
+            fingerprint = streamedFingerprint(response, held.body());
+            if (fingerprint == null) {
+                releaseQuietly(claim, "a refusal of a body it did not read");
+                return;
+            }
         }
         String answer = sealed(claim, response, masterKey.get());
+        String streamedFingerprint = fingerprint;
         for (int attempt = 0; ; attempt++) {
             try {
-                if (!store.complete(claim, response.getStatus(), answer)) {
+                boolean stored = streamedFingerprint == null ? store.complete(claim, response.getStatus(), answer)
+                        : store.completeStreamed(claim, response.getStatus(), answer, streamedFingerprint);
+                if (!stored) {
                     LOG.warning("Idempotency row " + claim + " was gone or replaced before its response was stored");
                 }
                 return;
@@ -205,6 +328,37 @@ class IdempotencyFilter implements ContainerRequestFilter, ContainerResponseFilt
                         + "); trying again, correlation id " + RequestIds.current());
                 pause(completeRetriesMs[attempt]);
             }
+        }
+    }
+
+    /**
+     * The fingerprint of a streamed request whose answer the operation did not store (a refusal, 4xx): the rest of
+     * the body is read through it and dropped, so the refusal is kept and replayed like any other. Null when the
+     * answer closes the connection, the operation's sign that it refused without reading the body (413 over the
+     * size limit, 415), or when the body cannot be read to its end: then nothing is kept (the refusal had no effect)
+     * and a repeat is judged afresh.
+     */
+    private static String streamedFingerprint(ContainerResponseContext response, FingerprintedBody body) {
+        for (var header : response.getStringHeaders().entrySet()) {
+            if (CONNECTION.equalsIgnoreCase(header.getKey()) && header.getValue() != null
+                    && header.getValue().stream().anyMatch(v -> v != null && v.toLowerCase(Locale.ROOT).contains("close"))) {
+                return null;
+            }
+        }
+        try {
+            return body.readToEndAndFinish();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Forgets a claim still in progress; when that fails, its lease frees the key. */
+    private void releaseQuietly(UUID claim, String why) {
+        try {
+            store.release(claim);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not release idempotency claim " + claim + " after " + why + "; its lease "
+                    + "frees the key, correlation id " + RequestIds.current(), e);
         }
     }
 

@@ -3,9 +3,10 @@ package com.paycore.idempotency;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.UUID;
+
+import javax.crypto.Mac;
 
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
@@ -21,6 +22,12 @@ final class IdempotencyRules {
     /** How long a claim holds its key without an answer, unless {@code payments.idempotency.lease-seconds} says. */
     public static final long DEFAULT_LEASE_SECONDS = 30;
     public static final String LEASE_SETTING = "payments.idempotency.lease-seconds";
+
+    /**
+     * The fingerprint a streamed request's claim holds until its body has been read ({@link Idempotent#streamed}):
+     * never a hex HMAC, so no request matches it; the answer is stored with the real one.
+     */
+    public static final String PENDING_FINGERPRINT = "pending";
 
     /** What a row records about the first request with a key. */
     public enum State { IN_PROGRESS, COMPLETED }
@@ -41,7 +48,13 @@ final class IdempotencyRules {
          * The same request claimed the key but its lease ran out without an answer: the claiming request died (a
          * crash, a database failure before its answer was stored). Take the claim over and run the request.
          */
-        LAPSED_TAKE_OVER
+        LAPSED_TAKE_OVER,
+        /**
+         * A streamed request under a key whose request is known: read its body through its fingerprint (the bytes
+         * are dropped), then {@link #afterBody} tells REPLAY, MISMATCH_400 or IN_PROGRESS_409. The operation does not
+         * run: its body is spent.
+         */
+        READ_BODY_THEN_COMPARE
     }
 
     private IdempotencyRules() {
@@ -62,11 +75,46 @@ final class IdempotencyRules {
      * separated by a newline, which neither can contain, so no two different requests frame to the same input.
      */
     public static String fingerprint(byte[] key, String method, String target, byte[] body) {
-        byte[] head = ("idempotency\n" + method + "\n" + target + "\n").getBytes(StandardCharsets.UTF_8);
-        byte[] tail = body == null ? new byte[0] : body;
-        byte[] framed = Arrays.copyOf(head, head.length + tail.length);
-        System.arraycopy(tail, 0, framed, head.length, tail.length);
-        return HexFormat.of().formatHex(SecretBox.hmac(key, framed));
+        Fingerprint fingerprint = fingerprintOf(key, method, target);
+        if (body != null) {
+            fingerprint.update(body, 0, body.length);
+        }
+        return fingerprint.finish();
+    }
+
+    /**
+     * {@link #fingerprint} taken as the body arrives, for a body read as a stream: the same framing fed piece by
+     * piece, so a streamed request and the same request read whole have the same fingerprint.
+     */
+    public static Fingerprint fingerprintOf(byte[] key, String method, String target) {
+        Mac mac = SecretBox.hmacEngine(key);
+        mac.update(("idempotency\n" + method + "\n" + target + "\n").getBytes(StandardCharsets.UTF_8));
+        return new Fingerprint(mac);
+    }
+
+    /** A fingerprint in the making: its body bytes go in by {@link #update}; {@link #finish} gives the hex value. */
+    public static final class Fingerprint {
+        private final Mac mac;
+        private String value;
+
+        private Fingerprint(Mac mac) {
+            this.mac = mac;
+        }
+
+        public void update(byte[] bytes, int offset, int length) {
+            if (value != null) {
+                throw new IllegalStateException("the fingerprint is finished");
+            }
+            mac.update(bytes, offset, length);
+        }
+
+        /** The hex fingerprint of everything given; later calls answer the same value. */
+        public String finish() {
+            if (value == null) {
+                value = HexFormat.of().formatHex(mac.doFinal());
+            }
+            return value;
+        }
     }
 
     /** The request target a fingerprint covers: the path and, when there is one, the raw query string. */
@@ -93,14 +141,59 @@ final class IdempotencyRules {
         if (!now.isBefore(storedExpiresAt)) {
             return Decision.EXPIRED_REPLACE;
         }
+        if (PENDING_FINGERPRINT.equals(storedFingerprint)) {
+            return pendingClaim(storedState, storedLeaseUntil, now);
+        }
         if (!storedFingerprint.equals(fingerprint)) {
             return Decision.MISMATCH_400;
         }
         if (storedState == State.COMPLETED) {
             return Decision.REPLAY;
         }
-        return storedLeaseUntil != null && !now.isBefore(storedLeaseUntil) ? Decision.LAPSED_TAKE_OVER
-                : Decision.IN_PROGRESS_409;
+        return lapsed(storedLeaseUntil, now) ? Decision.LAPSED_TAKE_OVER : Decision.IN_PROGRESS_409;
+    }
+
+    /**
+     * The decision for a streamed request ({@link Idempotent#streamed}) before its body is read, so before its
+     * fingerprint is known: no row or an expired one, claim; a streamed claim still running, 409, and once its lease
+     * ran out, take it over (its effect commits only with its answer, on a claim still its own, so a taken-over
+     * request stores nothing); a row whose request is known, {@link Decision#READ_BODY_THEN_COMPARE}.
+     */
+    public static Decision decideStreamed(State storedState, String storedFingerprint, OffsetDateTime storedExpiresAt,
+                                          OffsetDateTime storedLeaseUntil, OffsetDateTime now) {
+        if (storedState == null) {
+            return Decision.PROCEED;
+        }
+        if (!now.isBefore(storedExpiresAt)) {
+            return Decision.EXPIRED_REPLACE;
+        }
+        if (PENDING_FINGERPRINT.equals(storedFingerprint)) {
+            return pendingClaim(storedState, storedLeaseUntil, now);
+        }
+        return Decision.READ_BODY_THEN_COMPARE;
+    }
+
+    /** After {@link Decision#READ_BODY_THEN_COMPARE}: the stored request against the streamed one's fingerprint. */
+    public static Decision afterBody(State storedState, String storedFingerprint, String fingerprint) {
+        if (!storedFingerprint.equals(fingerprint)) {
+            return Decision.MISMATCH_400;
+        }
+        return storedState == State.COMPLETED ? Decision.REPLAY : Decision.IN_PROGRESS_409;
+    }
+
+    /**
+     * A streamed request's claim, whose body is not known yet: it holds the key against any request until its lease
+     * ends. A completed row always carries its request's fingerprint; one that would not is refused, never replayed.
+     */
+    private static Decision pendingClaim(State storedState, OffsetDateTime storedLeaseUntil, OffsetDateTime now) {
+        if (storedState == State.COMPLETED) {
+            return Decision.MISMATCH_400;
+        }
+        return lapsed(storedLeaseUntil, now) ? Decision.LAPSED_TAKE_OVER : Decision.IN_PROGRESS_409;
+    }
+
+    private static boolean lapsed(OffsetDateTime leaseUntil, OffsetDateTime now) {
+        return leaseUntil != null && !now.isBefore(leaseUntil);
     }
 
     /** Keys of project API-key calls and of user calls never meet: "project:&lt;id&gt;" or "user:&lt;id&gt;". */

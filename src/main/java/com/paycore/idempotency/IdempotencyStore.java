@@ -17,6 +17,7 @@ import jakarta.transaction.Transactional.TxType;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.runtime.Settings;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
@@ -32,6 +33,9 @@ class IdempotencyStore {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    @Inject
+    Jdbc jdbc;
 
     /** How long a claim holds its key without an answer ({@link IdempotencyRules#LEASE_SETTING}). */
     @Inject
@@ -131,11 +135,26 @@ class IdempotencyStore {
         return completeHere(id, status, response);
     }
 
+    /**
+     * {@link #complete} for a streamed request ({@link Idempotent#streamed}), whose claim learns its request's
+     * fingerprint only now, its body read to the end.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public boolean completeStreamed(UUID id, int status, String response, String fingerprint) {
+        return completeHere(id, status, response, fingerprint);
+    }
+
     /** {@link #complete} in the caller's transaction. */
     private boolean completeHere(UUID id, int status, String response) {
+        return completeHere(id, status, response, null);
+    }
+
+    /** {@link #complete} in the caller's transaction; a fingerprint, when given, replaces the claim's. */
+    private boolean completeHere(UUID id, int status, String response, String fingerprint) {
         // A response without a body is written as a NULL literal: no untyped null parameter reaches the driver.
         var update = em.createQuery("update IdempotencyRecord r set r.state = :done, r.status = :status, "
                         + "r.response = " + (response == null ? "NULL" : ":response")
+                        + (fingerprint == null ? "" : ", r.fingerprint = :fingerprint")
                         + " where r.id = :id and r.state = :running")
                 .setParameter("done", IdempotencyRules.State.COMPLETED)
                 .setParameter("status", status)
@@ -143,6 +162,9 @@ class IdempotencyStore {
                 .setParameter("running", IdempotencyRules.State.IN_PROGRESS);
         if (response != null) {
             update.setParameter("response", response);
+        }
+        if (fingerprint != null) {
+            update.setParameter("fingerprint", fingerprint);
         }
         return update.executeUpdate() == 1;
     }
@@ -176,6 +198,15 @@ class IdempotencyStore {
         }
         answered.run();
         return result;
+    }
+
+    /**
+     * Extends the lease of claim {@code id} to {@code now} plus the lease while it is still in progress, in a statement
+     * of its own, auto-committed: called while a streamed body is read, inside no JTA transaction (the upload's local
+     * one runs on another connection). False when the claim is no longer in progress.
+     */
+    public boolean renew(UUID id, OffsetDateTime now) {
+        return jdbc.update(IdempotencyRows.RENEW_LEASE, now.plus(lease), id) == 1;
     }
 
     /**

@@ -5,6 +5,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import jakarta.enterprise.util.Nonbinding;
 import jakarta.interceptor.InterceptorBinding;
 import jakarta.ws.rs.NameBinding;
 
@@ -22,6 +23,16 @@ import jakarta.ws.rs.NameBinding;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface Idempotent {
+
+    /**
+     * The operation reads its body as a stream (a card file of up to 2 GiB), which the filter must not read first:
+     * the fingerprint is taken as the operation reads the body, the claim holds
+     * {@link IdempotencyRules#PENDING_FINGERPRINT} until then, and the operation stores its answer with the final
+     * fingerprint in its effect's own local transaction ({@link StreamedClaims}), not in {@link ResponseWithEffect}'s
+     * JTA transaction, which a long upload must not run in.
+     */
+    @Nonbinding
+    boolean streamed() default false;
 
     /** The header, as the OpenAPI document names it on each idempotent operation ({@code @Parameter}). */
     String KEY = IdempotencyRules.HEADER;

@@ -22,7 +22,8 @@ import com.paycore.secret.SecretBox;
  * <p>
  * Requests without a key run as before (the hot paths keep their single-statement commits). Answers of 500 and
  * above are not stored (the response filter releases the claim); refusals (exceptions, mapped to 4xx) roll the
- * transaction back and are stored afterwards by the response filter as before.
+ * transaction back and are stored afterwards by the response filter as before. A streamed operation
+ * ({@link Idempotent#streamed}) runs as it is: it stores its answer itself ({@link StreamedClaims}).
  */
 @Idempotent
 @Interceptor
@@ -38,7 +39,9 @@ class ResponseWithEffect {
     @AroundInvoke
     Object withAnswer(InvocationContext invocation) throws Exception {
         // @Idempotent also binds the JAX-RS filter (a name binding): its own calls are not an effect.
-        UUID held = invocation.getTarget() instanceof ContainerRequestFilter ? null : claim.id();
+        // A streamed operation commits its effect in a local transaction of its own and stores its answer there
+        // (StreamedClaims): a long upload must not run in a JTA transaction.
+        UUID held = invocation.getTarget() instanceof ContainerRequestFilter || streamed(invocation) ? null : claim.id();
         if (held == null) {
             return invocation.proceed();
         }
@@ -51,6 +54,15 @@ class ResponseWithEffect {
                     IdempotencyFilter.sealed(held, answer.getStringHeaders(), IdempotencyFilter.serialized(answer.getEntity(),
                             answer.getEntity() == null ? null : answer.getEntity().getClass()), SecretBox.get()));
         }, claim::markAnswered);
+    }
+
+    /** Whether the intercepted method is a streamed operation ({@link Idempotent#streamed}). */
+    static boolean streamed(InvocationContext invocation) {
+        Idempotent marked = invocation.getMethod() == null ? null : invocation.getMethod().getAnnotation(Idempotent.class);
+        if (marked == null && invocation.getMethod() != null) {
+            marked = invocation.getMethod().getDeclaringClass().getAnnotation(Idempotent.class);
+        }
+        return marked != null && marked.streamed();
     }
 
     /** A resource method's result as the answer JAX-RS sends: a Response as it is, an entity as 200, nothing as 204. */

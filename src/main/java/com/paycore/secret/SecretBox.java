@@ -166,6 +166,21 @@ public final class SecretBox {
         }
     });
 
+    /**
+     * A new HMAC-SHA-256 engine under {@code key}, for input that arrives in pieces (a streamed body); its
+     * {@code doFinal} equals {@link #hmac} over the pieces joined. Its own instance: the per-thread one serves other
+     * hashes between the pieces.
+     */
+    public static Mac hmacEngine(byte[] key) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** HMAC-SHA-256: the one implementation of the service's keyed hashes. */
     public static byte[] hmac(byte[] key, byte[] data) {
         try {

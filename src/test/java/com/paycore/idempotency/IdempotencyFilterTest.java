@@ -324,9 +324,225 @@ class IdempotencyFilterTest {
         assertNull(o.replayed.getEntity());
     }
 
+    // --- streamed operations (@Idempotent(streamed = true)): the body is never read ahead of the operation
+
+    private static final String UPLOAD = "pay/p/cardFiles";
+
+    static class Uploads {
+        @Idempotent(streamed = true)
+        public void upload() {
+        }
+
+        @Idempotent
+        public void readWhole() {
+        }
+    }
+
+    private IdempotencyFilter streamedFilter() throws Exception {
+        IdempotencyFilter f = filter(true);
+        java.lang.reflect.Method upload = Uploads.class.getMethod("upload");
+        f.resource = (jakarta.ws.rs.container.ResourceInfo) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {jakarta.ws.rs.container.ResourceInfo.class}, (p, m, a) -> switch (m.getName()) {
+                    case "getResourceMethod" -> upload;
+                    case "getResourceClass" -> Uploads.class;
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+        return f;
+    }
+
+    /**
+     * A streamed request through the filters; the "operation" reads {@code reads} bytes of the body (-1: all of it)
+     * and answers {@code status}. {@link Outcome#readBeforeTheOperation} tells what the request filter read.
+     */
+    private Outcome sendStreamed(IdempotencyFilter f, String key, String body, int reads, int status, Object entity,
+                                 Map<String, String> headers) throws Exception {
+        FakeRequest request = new FakeRequest("POST", UPLOAD, key, body);
+        Outcome outcome = new Outcome();
+        outcome.request = request;
+        try {
+            f.filter(in(f, request));
+        } catch (AppException refused) {
+            outcome.refusal = refused;
+            outcome.readBeforeTheOperation = request.sent.count();
+            f.filter(in(f, request), response(refused.getResponse().getStatus(), null));
+            return outcome;
+        }
+        outcome.readBeforeTheOperation = request.sent.count();
+        if (request.aborted != null) {
+            outcome.replayed = request.aborted;
+            f.filter(in(f, request), response(request.aborted.getStatus(), request.aborted.getEntity()));
+            return outcome;
+        }
+        outcome.ran = true;
+        byte[] seen = reads < 0 ? request.entity.readAllBytes() : request.entity.readNBytes(reads);
+        outcome.bodySeenByResource = new String(seen, StandardCharsets.UTF_8);
+        f.filter(in(f, request), response(status, entity, headers));
+        return outcome;
+    }
+
+    private static String uploadFingerprint(String body) {
+        return IdempotencyRules.fingerprint(LOOKUP_KEY, "POST", UPLOAD, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private IdempotencyRecord onlyRow() {
+        assertEquals(1, store.rows.size());
+        return store.rows.values().iterator().next();
+    }
+
+    @Test
+    void aStreamedRequestIsClaimedUnreadAndKeptWithItsWholeBodysFingerprint() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        String file = "-----BEGIN PGP MESSAGE-----" + "x".repeat(100_000);
+        FakeRequest request = new FakeRequest("POST", UPLOAD, "k1", file);
+        f.filter(in(f, request));
+        assertEquals(0, request.sent.count(), "the filter reads nothing ahead of the operation");
+        assertEquals(IdempotencyRules.State.IN_PROGRESS, onlyRow().state());
+        assertEquals(IdempotencyRules.PENDING_FINGERPRINT, onlyRow().fingerprint());
+        assertEquals(file, new String(request.entity.readAllBytes(), StandardCharsets.UTF_8), "the operation reads it all");
+        f.filter(in(f, request), response(202, Envelope.ok()));
+        assertEquals(IdempotencyRules.State.COMPLETED, onlyRow().state());
+        assertEquals(202, onlyRow().status());
+        assertEquals(uploadFingerprint(file), onlyRow().fingerprint(), "the same value as a body read whole");
+    }
+
+    @Test
+    void theSameStreamedRequestAgainIsReadThroughAndReplayed() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        sendStreamed(f, "k1", "file one", -1, 202, Envelope.ok(), Map.of("Location", "http://h/api/pay/p/cardFiles/9"));
+        Outcome again = sendStreamed(f, "k1", "file one", -1, 500, null, Map.of());
+        assertTrue(!again.ran);
+        assertEquals(202, again.replayed.getStatus());
+        assertEquals("true", again.replayed.getHeaderString(IdempotencyRules.REPLAYED_HEADER));
+        assertEquals("http://h/api/pay/p/cardFiles/9", again.replayed.getHeaderString("Location"));
+        assertEquals("file one".length(), again.readBeforeTheOperation, "read to its end, then dropped");
+    }
+
+    @Test
+    void anotherBodyUnderTheKeyOfAStreamedRequestIs400() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        sendStreamed(f, "k1", "file one", -1, 202, Envelope.ok(), Map.of());
+        Outcome other = sendStreamed(f, "k1", "file two", -1, 202, Envelope.ok(), Map.of());
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_REUSED, other.refusal.code());
+        assertTrue(!other.ran);
+        // and a key first used by an operation read whole
+        IdempotencyFilter whole = filter(true);
+        send(whole, "k2", "pay/p/payments", "{}", 201, Envelope.ok());
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_REUSED, sendStreamed(f, "k2", "{}", -1, 202, null, Map.of()).refusal.code());
+    }
+
+    @Test
+    void aRepeatWhileTheUploadRunsIs409WithoutReadingItsBody() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        FakeRequest first = new FakeRequest("POST", UPLOAD, "k1", "file one");
+        f.filter(in(f, first));
+        Outcome second = sendStreamed(f, "k1", "file one", -1, 202, Envelope.ok(), Map.of());
+        assertEquals(409, second.refusal.getResponse().getStatus());
+        assertEquals(0, second.readBeforeTheOperation);
+        // a request read whole meets the running upload the same way
+        assertEquals(409, send(filter(true), "k1", UPLOAD, "file one", 202, null).refusal.getResponse().getStatus());
+        first.entity.readAllBytes();
+        f.filter(in(f, first), response(202, Envelope.ok()));
+        assertEquals(202, sendStreamed(f, "k1", "file one", -1, 500, null, Map.of()).replayed.getStatus());
+    }
+
+    @Test
+    void aStreamedClaimWhoseLeaseRanOutIsTakenOver() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        FakeRequest dead = new FakeRequest("POST", UPLOAD, "k1", "file one");
+        f.filter(in(f, dead));
+        clock.advance(Duration.ofSeconds(30));
+        Outcome retry = sendStreamed(f, "k1", "file one", -1, 202, Envelope.ok(), Map.of());
+        assertTrue(retry.ran);
+        assertEquals(uploadFingerprint("file one"), onlyRow().fingerprint());
+        // the first request's late answer finds its claim gone and stores nothing
+        dead.entity.readAllBytes();
+        f.filter(in(f, dead), response(202, Envelope.ok(new Status("late"))));
+        assertEquals(202, onlyRow().status());
+        assertTrue(!opened(onlyRow()).getString("body").contains("late"));
+    }
+
+    @Test
+    void anUploadKeepsItsKeyWhileItsBytesKeepComingLongerThanTheLease() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        FakeRequest upload = new FakeRequest("POST", UPLOAD, "k1", "x".repeat(100));
+        f.filter(in(f, upload));
+        for (int second = 0; second < 90; second += 5) {
+            upload.entity.readNBytes(5);
+            clock.advance(Duration.ofSeconds(5));
+        }
+        assertEquals(8, store.renewals.size(), "every third of the lease: " + store.renewals);
+        Outcome repeat = sendStreamed(f, "k1", "x".repeat(100), -1, 202, Envelope.ok(), Map.of());
+        assertEquals(409, repeat.refusal.getResponse().getStatus(), "90 s in, the upload still holds its key");
+        upload.entity.readAllBytes();
+        f.filter(in(f, upload), response(202, Envelope.ok()));
+        assertEquals(uploadFingerprint("x".repeat(100)), onlyRow().fingerprint());
+        // once its bytes stop coming, the lease runs out like any other
+        FakeRequest stalled = new FakeRequest("POST", UPLOAD, "k2", "y".repeat(10));
+        f.filter(in(f, stalled));
+        clock.advance(Duration.ofSeconds(30));
+        assertTrue(sendStreamed(f, "k2", "y".repeat(10), -1, 202, Envelope.ok(), Map.of()).ran);
+    }
+
+    @Test
+    void aRefusalThatClosesTheConnectionUnreadKeepsNothingAndReadsNothing() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        Response tooLarge = ErrorResponses.of(ErrorCode.BODY_TOO_LARGE.status(), "too large");
+        Outcome o = sendStreamed(f, "k1", "a huge file", 0, 413, tooLarge.getEntity(), Map.of("Connection", "close"));
+        assertTrue(o.ran);
+        assertEquals(0, o.request.sent.count(), "the body stays unread: the connection closes");
+        assertTrue(store.rows.isEmpty(), "the claim is released");
+        Outcome again = sendStreamed(f, "k1", "a huge file", 0, 413, tooLarge.getEntity(), Map.of("Connection", "close"));
+        assertTrue(again.ran, "a repeat is judged afresh");
+    }
+
+    @Test
+    void aRefusalAfterPartOfTheBodyIsKeptWithTheWholeBodysFingerprintAndReplayed() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        Response refused = ErrorResponses.of(ErrorCode.VALIDATION, "the body is not an OpenPGP message");
+        Outcome first = sendStreamed(f, "k1", "not a pgp message", 3, 400, refused.getEntity(), Map.of());
+        assertEquals("not", first.bodySeenByResource);
+        assertEquals("not a pgp message".length(), first.request.sent.count(), "the rest read through the fingerprint");
+        assertEquals(400, onlyRow().status());
+        assertEquals(uploadFingerprint("not a pgp message"), onlyRow().fingerprint());
+        Outcome again = sendStreamed(f, "k1", "not a pgp message", 3, 202, Envelope.ok(), Map.of());
+        assertEquals(400, again.replayed.getStatus());
+        assertEquals("true", again.replayed.getHeaderString(IdempotencyRules.REPLAYED_HEADER));
+        assertEquals(ErrorCode.IDEMPOTENCY_KEY_REUSED,
+                sendStreamed(f, "k1", "a real message", -1, 202, Envelope.ok(), Map.of()).refusal.code());
+    }
+
+    @Test
+    void aServerErrorOfAStreamedRequestReleasesItsClaim() throws Exception {
+        IdempotencyFilter f = streamedFilter();
+        sendStreamed(f, "k1", "file one", 2, 500, null, Map.of());
+        assertTrue(store.rows.isEmpty());
+        assertTrue(sendStreamed(f, "k1", "file one", -1, 202, Envelope.ok(), Map.of()).ran);
+    }
+
+    @Test
+    void onlyOperationsMarkedStreamedAreStreamed() throws Exception {
+        assertTrue(Uploads.class.getMethod("upload").getAnnotation(Idempotent.class).streamed());
+        assertTrue(!Uploads.class.getMethod("readWhole").getAnnotation(Idempotent.class).streamed());
+        IdempotencyFilter f = filter(true);
+        java.lang.reflect.Method whole = Uploads.class.getMethod("readWhole");
+        f.resource = (jakarta.ws.rs.container.ResourceInfo) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {jakarta.ws.rs.container.ResourceInfo.class}, (p, m, a) -> switch (m.getName()) {
+                    case "getResourceMethod" -> whole;
+                    case "getResourceClass" -> Uploads.class;
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+        FakeRequest request = new FakeRequest("POST", "pay/p/payments", "k1", "{}");
+        f.filter(in(f, request));
+        assertEquals(2, request.sent.count(), "an operation read whole has its body read first, as before");
+        assertEquals(IdempotencyRules.fingerprint(LOOKUP_KEY, "POST", "pay/p/payments", "{}".getBytes(StandardCharsets.UTF_8)),
+                onlyRow().fingerprint());
+    }
+
     // --- fakes
 
     private static final class Outcome {
+        FakeRequest request;
+        long readBeforeTheOperation;
         boolean ran;
         String bodySeenByResource;
         Response replayed;
@@ -346,8 +562,13 @@ class IdempotencyFilterTest {
         Response aborted;
         final ContainerRequestContext context;
 
+        /** The body as the client sends it: how much of it anyone has read. */
+        final com.paycore.platform.input.CountedInputStream sent;
+
         FakeRequest(String method, String target, String key, String body) {
-            this.entity = new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8));
+            this.sent = new com.paycore.platform.input.CountedInputStream(
+                    new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
+            this.entity = sent;
             String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
             UriInfo uri = (UriInfo) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {UriInfo.class},
                     (p, m, a) -> switch (m.getName()) {
@@ -447,6 +668,35 @@ class IdempotencyFilterTest {
                     set(row, "state", IdempotencyRules.State.COMPLETED);
                     set(row, "status", status);
                     set(row, "response", response);
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public boolean completeStreamed(UUID id, int status, String response, String fingerprint) {
+            for (IdempotencyRecord row : rows.values()) {
+                if (row.id().equals(id) && row.state() == IdempotencyRules.State.IN_PROGRESS) {
+                    set(row, "fingerprint", fingerprint);
+                }
+            }
+            return complete(id, status, response);
+        }
+
+        final java.util.List<OffsetDateTime> renewals = new java.util.ArrayList<>();
+
+        @Override
+        Duration lease() {
+            return Duration.ofSeconds(30);
+        }
+
+        @Override
+        public boolean renew(UUID id, OffsetDateTime now) {
+            for (IdempotencyRecord row : rows.values()) {
+                if (row.id().equals(id) && row.state() == IdempotencyRules.State.IN_PROGRESS) {
+                    renewals.add(now);
+                    set(row, "leaseUntil", now.plus(lease()));
                     return true;
                 }
             }

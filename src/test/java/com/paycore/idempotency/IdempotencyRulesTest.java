@@ -217,4 +217,105 @@ class IdempotencyRulesTest {
     void retentionIs24Hours() {
         assertEquals(Duration.ofHours(24), IdempotencyRules.RETENTION);
     }
+
+    // --- streamed requests: the fingerprint taken as the body is read
+
+    @Test
+    void theIncrementalFingerprintIsTheOneShotOneWhateverThePieces() {
+        byte[] body = new byte[70_000];
+        new java.util.Random(7).nextBytes(body);
+        String whole = fingerprint("POST", "pay/p/cardFiles?name=book", body);
+        for (int piece : new int[] {1, 7, 4096, 65_536, body.length}) {
+            IdempotencyRules.Fingerprint f = IdempotencyRules.fingerprintOf(KEY, "POST", "pay/p/cardFiles?name=book");
+            for (int at = 0; at < body.length; at += piece) {
+                f.update(body, at, Math.min(piece, body.length - at));
+            }
+            assertEquals(whole, f.finish(), "pieces of " + piece);
+            assertEquals(whole, f.finish(), "finish answers the same value again");
+        }
+        assertEquals(fingerprint("POST", "pay/x", null), IdempotencyRules.fingerprintOf(KEY, "POST", "pay/x").finish());
+        assertNotEquals(whole, IdempotencyRules.fingerprintOf(KEY, "POST", "pay/p/cardFiles?name=book").finish());
+    }
+
+    @Test
+    void aFinishedFingerprintTakesNoMoreBytes() {
+        IdempotencyRules.Fingerprint f = IdempotencyRules.fingerprintOf(KEY, "POST", "pay/x");
+        f.finish();
+        assertThrows(IllegalStateException.class, () -> f.update(bytes("late"), 0, 4));
+    }
+
+    @Test
+    void aBodyReadThroughItsFingerprintGivesTheOneShotValueHoweverItIsRead() throws Exception {
+        byte[] body = new byte[200_000];
+        new java.util.Random(11).nextBytes(body);
+        String whole = fingerprint("POST", "pay/p/cardFiles", body);
+
+        FingerprintedBody inParts = body(body);
+        java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
+        for (byte[] part = inParts.readNBytes(65_536); part.length > 0; part = inParts.readNBytes(65_536)) {
+            seen.write(part);
+        }
+        assertTrue(inParts.ended());
+        assertTrue(java.util.Arrays.equals(body, seen.toByteArray()), "the reader sees the body unchanged");
+        assertEquals(whole, inParts.readToEndAndFinish());
+
+        FingerprintedBody mixed = body(body);
+        mixed.read();
+        mixed.skip(1000);
+        mixed.readNBytes(5);
+        assertTrue(!mixed.ended());
+        assertEquals(whole, mixed.readToEndAndFinish(), "skipped bytes and the rest read to the end count");
+
+        assertEquals(fingerprint("POST", "pay/p/cardFiles", new byte[0]), body(new byte[0]).readToEndAndFinish());
+        assertTrue(!body(body).markSupported());
+    }
+
+    private static FingerprintedBody body(byte[] bytes) {
+        return new FingerprintedBody(new java.io.ByteArrayInputStream(bytes),
+                IdempotencyRules.fingerprintOf(KEY, "POST", "pay/p/cardFiles"));
+    }
+
+    private static final String PENDING = IdempotencyRules.PENDING_FINGERPRINT;
+
+    @Test
+    void thePendingMarkIsNoFingerprint() {
+        assertTrue(!PENDING.matches("[0-9a-f]{64}"));
+        assertTrue(PENDING.length() <= 64, "fits the column");
+    }
+
+    @Test
+    void aStreamedRequestClaimsAFreeOrExpiredKeyBeforeReadingItsBody() {
+        assertSame(Decision.PROCEED, IdempotencyRules.decideStreamed(null, null, null, null, NOW));
+        assertSame(Decision.EXPIRED_REPLACE, IdempotencyRules.decideStreamed(State.COMPLETED, FP, NOW, null, NOW));
+        assertSame(Decision.EXPIRED_REPLACE, IdempotencyRules.decideStreamed(State.IN_PROGRESS, PENDING, NOW.minusHours(1),
+                NOW.plusSeconds(5), NOW));
+    }
+
+    @Test
+    void aStreamedClaimHoldsItsKeyAgainstAnyRequestUntilItsLeaseEnds() {
+        OffsetDateTime expires = NOW.plusHours(20);
+        assertSame(Decision.IN_PROGRESS_409, IdempotencyRules.decideStreamed(State.IN_PROGRESS, PENDING, expires,
+                NOW.plusSeconds(1), NOW));
+        assertSame(Decision.LAPSED_TAKE_OVER, IdempotencyRules.decideStreamed(State.IN_PROGRESS, PENDING, expires, NOW, NOW));
+        // requests read whole meet it the same way: its request is not known yet
+        assertSame(Decision.IN_PROGRESS_409, IdempotencyRules.decide(State.IN_PROGRESS, PENDING, expires,
+                NOW.plusSeconds(1), FP, NOW));
+        assertSame(Decision.LAPSED_TAKE_OVER, IdempotencyRules.decide(State.IN_PROGRESS, PENDING, expires, NOW, FP, NOW));
+        // an answered row always carries its request's fingerprint; one that would not is never replayed
+        assertSame(Decision.MISMATCH_400, IdempotencyRules.decide(State.COMPLETED, PENDING, expires, null, FP, NOW));
+        assertSame(Decision.MISMATCH_400, IdempotencyRules.decideStreamed(State.COMPLETED, PENDING, expires, null, NOW));
+    }
+
+    @Test
+    void aStreamedRequestUnderAKnownRequestReadsItsBodyThenReplaysOrIsRefused() {
+        OffsetDateTime expires = NOW.plusHours(20);
+        assertSame(Decision.READ_BODY_THEN_COMPARE, IdempotencyRules.decideStreamed(State.COMPLETED, FP, expires, null, NOW));
+        assertSame(Decision.READ_BODY_THEN_COMPARE, IdempotencyRules.decideStreamed(State.IN_PROGRESS, FP, expires,
+                NOW.plusSeconds(5), NOW));
+        String other = fingerprint("POST", "pay/p/payments", bytes("{\"a\":2}"));
+        assertSame(Decision.REPLAY, IdempotencyRules.afterBody(State.COMPLETED, FP, FP));
+        assertSame(Decision.MISMATCH_400, IdempotencyRules.afterBody(State.COMPLETED, FP, other));
+        assertSame(Decision.MISMATCH_400, IdempotencyRules.afterBody(State.IN_PROGRESS, FP, other));
+        assertSame(Decision.IN_PROGRESS_409, IdempotencyRules.afterBody(State.IN_PROGRESS, FP, FP));
+    }
 }

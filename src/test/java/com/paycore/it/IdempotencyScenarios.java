@@ -335,4 +335,139 @@ abstract class IdempotencyScenarios {
             pool.shutdownNow();
         }
     }
+
+    // ---- a streamed body: the card file upload (DESIGN.md section 13) ----
+
+    static String cardFileRow(String key, String column) throws Exception {
+        try (var db = DatabaseDump.connect();
+             var st = db.prepareStatement("select " + column + " from idempotency_keys where idem_key = ?")) {
+            st.setString(1, key);
+            try (var rs = st.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    static java.time.OffsetDateTime leaseOf(String key) throws Exception {
+        try (var db = DatabaseDump.connect();
+             var st = db.prepareStatement("select lease_until from idempotency_keys where idem_key = ?")) {
+            st.setString(1, key);
+            try (var rs = st.executeQuery()) {
+                assertTrue(rs.next(), "the idempotency row of " + key);
+                return rs.getObject(1, java.time.OffsetDateTime.class);
+            }
+        }
+    }
+
+    static Response uploadUnder(CardFileScenarios.Project p, io.restassured.specification.RequestSpecification pay,
+                                String key, byte[] message) {
+        return p.upload(pay.header("Idempotency-Key", key), message);
+    }
+
+    @Test
+    void aCardFileUnderAKeyIsStoredOnceAndItsRepeatReplayedOnEitherInstance() throws Exception {
+        try (CardFileScenarios.Project p = new CardFileScenarios.Project()) {
+            String key = UUID.randomUUID().toString();
+            byte[] file = p.encrypt(CardFileScenarios.HEADER + "\n"
+                    + CardFileScenarios.row("r-1", "4242424242424242", 12, CardFileScenarios.YEAR) + "\n");
+            Response first = uploadUnder(p, p.shop.pay(), key, file);
+            assertEquals(202, first.statusCode(), first.asString());
+            assertNull(first.header("Idempotent-Replayed"));
+            String id = first.jsonPath().getString("id");
+            assertEquals("COMPLETED", cardFileRow(key, "state"));
+            assertTrue(cardFileRow(key, "fingerprint").matches("[0-9a-f]{64}"), "the whole body's fingerprint");
+
+            for (Response again : List.of(uploadUnder(p, p.shop.pay(), key, file), uploadUnder(p, p.shop.paySecond(), key, file))) {
+                assertEquals(202, again.statusCode(), again.asString());
+                assertEquals("true", again.header("Idempotent-Replayed"));
+                assertEquals(id, again.jsonPath().getString("id"));
+                assertEquals(first.jsonPath().getString("runId"), again.jsonPath().getString("runId"));
+                assertEquals(first.header("Location"), again.header("Location"));
+            }
+            List<Object> listed = Api.ok(p.shop.pay().get(p.files())).getList("entries.id");
+            assertEquals(List.of(id), listed, "no second file");
+
+            // another file under the key: the codebase's refusal of a reused key, and still one file
+            byte[] other = p.encrypt(CardFileScenarios.HEADER + "\n"
+                    + CardFileScenarios.row("r-2", "5555555555554444", 12, CardFileScenarios.YEAR) + "\n");
+            io.restassured.path.json.JsonPath reused = refused(uploadUnder(p, p.shop.pay(), key, other), 400);
+            assertTrue(reused.getString("errorMessage").contains("Idempotency-Key reused"), reused.prettify());
+            assertEquals(List.of(id), Api.ok(p.shop.pay().get(p.files())).getList("entries.id"));
+            assertEquals(1, p.awaitEnd(UUID.fromString(id)).getLong("entry.tokenized"));
+        }
+    }
+
+    @Test
+    void aCardFileStillArrivingHoldsItsKey() throws Exception {
+        try (CardFileScenarios.Project p = new CardFileScenarios.Project()) {
+            String key = UUID.randomUUID().toString();
+            byte[] file = p.encrypt(CardFileScenarios.HEADER + "\n"
+                    + CardFileScenarios.row("r-1", "4242424242424242", 12, CardFileScenarios.YEAR) + "\n");
+            // the headers and the first half of the body now, the rest once the repeats have been answered
+            java.net.URI base = java.net.URI.create(Deployments.baseUri());
+            try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+                socket.setSoTimeout(60_000);
+                var out = socket.getOutputStream();
+                out.write(("POST " + p.files() + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                        + "\r\nX-API-Key: " + p.shop.key() + "\r\nIdempotency-Key: " + key
+                        + "\r\nContent-Type: application/pgp-encrypted\r\nAccept: application/json\r\nContent-Length: "
+                        + file.length + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                out.write(file, 0, file.length / 2);
+                out.flush();
+                long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+                while (!"IN_PROGRESS".equals(cardFileRow(key, "state")) && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                assertEquals(IN_PROGRESS_PENDING, cardFileRow(key, "state") + " " + cardFileRow(key, "fingerprint"),
+                        "claimed before its body has arrived");
+                refused(uploadUnder(p, p.shop.pay(), key, file), 409);
+                refused(uploadUnder(p, p.shop.paySecond(), key, file), 409);
+                // bytes that come after a third of the lease (30 s) renew it
+                java.time.OffsetDateTime leaseBefore = leaseOf(key);
+                Thread.sleep(11_000);
+                out.write(file, file.length / 2, file.length - file.length / 2);
+                out.flush();
+                String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertTrue(answer.startsWith("HTTP/1.1 202"), answer);
+                assertTrue(leaseOf(key).isAfter(leaseBefore.plusSeconds(5)), leaseBefore + " renewed as the body came: "
+                        + leaseOf(key));
+            }
+            Response again = uploadUnder(p, p.shop.pay(), key, file);
+            assertEquals(202, again.statusCode(), again.asString());
+            assertEquals("true", again.header("Idempotent-Replayed"));
+            assertEquals(1, Api.ok(p.shop.pay().get(p.files())).getList("entries").size());
+        }
+    }
+
+    static final String IN_PROGRESS_PENDING = "IN_PROGRESS pending";
+
+    @Test
+    void refusedCardFilesFollowTheRulesOfEveryRefusal() throws Exception {
+        try (CardFileScenarios.Project p = new CardFileScenarios.Project()) {
+            byte[] file = p.encrypt(CardFileScenarios.HEADER + "\n"
+                    + CardFileScenarios.row("r-1", "4242424242424242", 12, CardFileScenarios.YEAR) + "\n");
+            // not an OpenPGP message: kept and replayed; the key stays this request's
+            String key = UUID.randomUUID().toString();
+            byte[] notPgp = "reference,cardNumber\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            refused(uploadUnder(p, p.shop.pay(), key, notPgp), 400);
+            Response again = uploadUnder(p, p.shop.pay(), key, notPgp);
+            assertEquals(400, again.statusCode(), again.asString());
+            assertEquals("true", again.header("Idempotent-Replayed"));
+            assertTrue(refused(uploadUnder(p, p.shop.pay(), key, file), 400).getString("errorMessage")
+                    .contains("Idempotency-Key reused"));
+
+            // over payments.card-files.max-bytes (8 MiB in these tests): 413 at once, the connection closed unread;
+            // nothing is kept, so the key is free for the file meant
+            String big = UUID.randomUUID().toString();
+            byte[] tooBig = new byte[9 << 20];
+            tooBig[0] = (byte) 0x85;
+            Response refusedBig = uploadUnder(p, p.shop.pay(), big, tooBig);
+            assertEquals(413, refusedBig.statusCode(), refusedBig.asString());
+            assertNull(cardFileRow(big, "state"), "a refusal of an unread body keeps no claim");
+            Response meant = uploadUnder(p, p.shop.pay(), big, file);
+            assertEquals(202, meant.statusCode(), meant.asString());
+            assertNull(meant.header("Idempotent-Replayed"));
+            assertEquals(1, Api.ok(p.shop.pay().get(p.files())).getList("entries").size());
+        }
+    }
 }
