@@ -53,36 +53,10 @@ abstract class CardExportScenarios {
 
     /** Keys made once by GnuPG for all scenarios (its home is removed when the test JVM ends). */
     private static final class Keys {
-        static final Gpg GPG = new Gpg();
-        static final String RECIPIENT = recipient("vault");
-        static final String SIGN_ONLY = signOnly("sign-only");
-
-        static {
-            Runtime.getRuntime().addShutdownHook(new Thread(GPG::close));
-        }
-
-        static String recipient(String name) {
-            GPG.ok(new byte[0], "--passphrase", "", "--quick-gen-key", name + " <" + name + "@example.com>", "ed25519",
-                    "cert,sign", "never");
-            GPG.ok(new byte[0], "--passphrase", "", "--quick-add-key", fingerprint(name), "cv25519", "encr", "never");
-            return exported(name);
-        }
-
-        static String signOnly(String name) {
-            GPG.ok(new byte[0], "--passphrase", "", "--quick-gen-key", name + " <" + name + "@example.com>", "ed25519",
-                    "sign", "never");
-            return exported(name);
-        }
-
-        static String exported(String name) {
-            return new String(GPG.ok(new byte[0], "--armor", "--export", "<" + name + "@example.com>"),
-                    StandardCharsets.US_ASCII);
-        }
-
-        static String fingerprint(String name) {
-            return GPG.run(new byte[0], "--with-colons", "--fingerprint", "<" + name + "@example.com>").out().lines()
-                    .filter(l -> l.startsWith("fpr:")).findFirst().orElseThrow().split(":")[9];
-        }
+        static final GpgKeys MADE = new GpgKeys();
+        static final Gpg GPG = MADE.gpg();
+        static final String RECIPIENT = MADE.withEncryptionSubkey("vault", "cert,sign");
+        static final String SIGN_ONLY = MADE.generate("sign-only", "sign");
     }
 
     static Map<String, Object> export(UUID project, String recipientKey) {
@@ -146,7 +120,7 @@ abstract class CardExportScenarios {
 
         UUID id = exported(shop.projectId(), 3);
         JsonPath shown = ok(asRoot().get(exportPath(id)));
-        String recipientFingerprint = Keys.fingerprint("vault").toUpperCase();
+        String recipientFingerprint = Keys.MADE.fingerprint("vault").toUpperCase();
         assertEquals("Succeeded", shown.getString("entry.state"), shown.prettify());
         assertEquals(3, shown.getInt("entry.tokens"), shown.prettify());
         assertEquals(recipientFingerprint, shown.getString("entry.recipientFingerprint"));

@@ -17,7 +17,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -29,8 +28,6 @@ import org.junit.jupiter.api.Test;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
-import com.paycore.apikey.Gpg;
-
 /**
  * The signers of a project's card files (DESIGN.md section 13): added by the company's Admins and platform
  * administrators, listed with their fingerprints, removed; keys that cannot sign, secret keys and garbage refused.
@@ -41,40 +38,12 @@ abstract class CardFileSignerScenarios {
 
     /** Keys made once by GnuPG for all scenarios (its home is removed when the test JVM ends). */
     private static final class Keys {
-        static final Gpg GPG = new Gpg();
-        static final String SIGNER = generate("signer", "sign");
-        static final String OTHER = generate("other", "sign");
-        static final String ENCRYPT_ONLY = encryptOnly();
-        static final String SECRET = new String(GPG.ok(new byte[0], "--passphrase", "", "--armor",
-                "--export-secret-keys", "<signer@example.com>"), StandardCharsets.US_ASCII);
-
-        static {
-            Runtime.getRuntime().addShutdownHook(new Thread(GPG::close));
-        }
-
-        static String generate(String name, String usage) {
-            GPG.ok(new byte[0], "--passphrase", "", "--quick-gen-key", name + " <" + name + "@example.com>", "ed25519",
-                    usage, "never");
-            return exported(name);
-        }
-
+        static final GpgKeys MADE = new GpgKeys();
+        static final String SIGNER = MADE.generate("signer", "sign");
+        static final String OTHER = MADE.generate("other", "sign");
         /** A primary that may only certify, with an encryption subkey: nothing in it can sign. */
-        static String encryptOnly() {
-            generate("encrypt-only", "cert");
-            GPG.ok(new byte[0], "--passphrase", "", "--quick-add-key", fingerprint("encrypt-only"), "cv25519", "encr",
-                    "never");
-            return exported("encrypt-only");
-        }
-
-        static String exported(String name) {
-            return new String(GPG.ok(new byte[0], "--armor", "--export", "<" + name + "@example.com>"),
-                    StandardCharsets.US_ASCII);
-        }
-
-        static String fingerprint(String name) {
-            return GPG.run(new byte[0], "--with-colons", "--fingerprint", "<" + name + "@example.com>").out().lines()
-                    .filter(l -> l.startsWith("fpr:")).findFirst().orElseThrow().split(":")[9];
-        }
+        static final String ENCRYPT_ONLY = MADE.withEncryptionSubkey("encrypt-only", "cert");
+        static final String SECRET = MADE.exportedSecret("signer");
     }
 
     static Map<String, Object> signer(UUID project, String publicKey) {
@@ -100,7 +69,7 @@ abstract class CardFileSignerScenarios {
         UUID company = aCompany();
         UUID project = aProject(company);
         String admin = anAdminOf(company).token();
-        String fingerprint = Keys.fingerprint("signer").toUpperCase();
+        String fingerprint = Keys.MADE.fingerprint("signer").toUpperCase();
 
         Response added = as(admin).body(signer(project, Keys.SIGNER)).post(SIGNERS);
         UUID id = created(added);
@@ -145,7 +114,8 @@ abstract class CardFileSignerScenarios {
         assertTrue(message.startsWith("publicKey") && message.contains("already"), message);
         created(asRoot().body(signer(aProject(company), Keys.SIGNER)).post(SIGNERS));
         created(asRoot().body(signer(project, Keys.OTHER)).post(SIGNERS));
-        assertEquals(List.of(Keys.fingerprint("signer").toUpperCase(), Keys.fingerprint("other").toUpperCase()),
+        assertEquals(
+                List.of(Keys.MADE.fingerprint("signer").toUpperCase(), Keys.MADE.fingerprint("other").toUpperCase()),
                 signersOf(project).stream().map(e -> e.get("fingerprint")).toList());
     }
 
