@@ -425,6 +425,14 @@ abstract class WebhookScenarios {
                 CardUpdaterScenarios.aToken(shop, CardUpdaterScenarios.REPLACED);
                 CardUpdaterScenarios.aToken(shop, CardUpdaterScenarios.CLOSED);
                 CardUpdaterScenarios.run(asRoot(), shop.companyId());
+                // cardFile.completed: a card file of the project ends
+                try (CardFileScenarios.Project files = new CardFileScenarios.Project(shop)) {
+                    assertEquals("Succeeded", files.imported(files.encrypt(CardFileScenarios.HEADER + "\n"
+                            + CardFileScenarios.row("w-1", CARD, 12, CardFileScenarios.YEAR) + "\n"))
+                            .getString("entry.state"));
+                    // the file key would outlive the expiring key below: it goes
+                    ok(asRoot().body(Map.of("isActive", false)).put(ApiKeyScenarios.keyPath(files.fileKey)));
+                }
                 // api_key.expiring: the project's only working key stops in 10 days
                 UUID soon = Api.created(asRoot().body(Map.of("companyProjectId", shop.projectId(),
                         "type", "TransactionRSAKey", "name", Api.unique("soon"), "expirationDate",
