@@ -1,34 +1,38 @@
 package com.paycore.cardfile;
 
-import java.nio.charset.StandardCharsets;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+
+import org.bouncycastle.bcpg.BCPGInputStream;
+import org.bouncycastle.bcpg.PacketTags;
+import org.bouncycastle.openpgp.PGPUtil;
 
 /**
- * Whether a body starts as an OpenPGP message: ASCII armor ({@code -----BEGIN PGP MESSAGE-----}, after any white
- * space) or a binary packet header (RFC 4880 4.2) whose tag can open a message. Only the upload's quick refusal:
- * the whole message is checked when the file is read.
+ * Whether a body starts as an OpenPGP message: BouncyCastle reads its first packet's tag, through the ASCII armor
+ * when there is one, and the tag must be one that can open a message. Only the upload's quick refusal: the whole
+ * message is read by {@link CardFileReader} when the file is processed.
  */
 final class OpenPgpStart {
 
-    private static final String ARMOR = "-----BEGIN PGP MESSAGE-----";
+    /** Encrypted session keys, one-pass signature, compressed, encrypted and literal data, marker. */
+    private static final Set<Integer> OPENING = Set.of(PacketTags.PUBLIC_KEY_ENC_SESSION, PacketTags.SYMMETRIC_KEY_ENC_SESSION,
+            PacketTags.ONE_PASS_SIGNATURE, PacketTags.COMPRESSED_DATA, PacketTags.SYMMETRIC_KEY_ENC,
+            PacketTags.MARKER, PacketTags.LITERAL_DATA, PacketTags.SYM_ENC_INTEGRITY_PRO);
 
     private OpenPgpStart() {
     }
 
     static boolean looksLikeMessage(byte[] start) {
-        int i = 0;
-        while (i < start.length && (start[i] == ' ' || start[i] == '\t' || start[i] == '\r' || start[i] == '\n')) {
-            i++;
-        }
-        if (i < start.length && start[i] == '-') {
-            int n = Math.min(ARMOR.length(), start.length - i);
-            return n == ARMOR.length() && new String(start, i, n, StandardCharsets.US_ASCII).equals(ARMOR);
-        }
-        if (start.length == 0 || (start[0] & 0x80) == 0) {
+        if (start.length == 0) {
             return false;
         }
-        int tag = (start[0] & 0x40) != 0 ? start[0] & 0x3f : (start[0] >> 2) & 0x0f;
-        // public-key or symmetric-key encrypted session key, signed (one-pass), compressed, encrypted, marker,
-        // literal, integrity protected encrypted data
-        return tag == 1 || tag == 3 || tag == 4 || tag == 8 || tag == 9 || tag == 10 || tag == 11 || tag == 18;
+        try (InputStream in = PGPUtil.getDecoderStream(new ByteArrayInputStream(start))) {
+            return OPENING.contains(new BCPGInputStream(in).nextPacketTag());
+        } catch (IOException | RuntimeException notOpenPgp) {
+            // BouncyCastle reports a malformed start (bad armor, no packet) as IOExceptions and, for some, runtime ones
+            return false;
+        }
     }
 }

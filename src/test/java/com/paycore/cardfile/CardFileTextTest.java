@@ -15,7 +15,7 @@ class CardFileTextTest {
 
     @Test
     void armoredAndBinaryMessagesPassAndOtherBodiesDoNot() {
-        assertTrue(OpenPgpStart.looksLikeMessage(ascii("\r\n  -----BEGIN PGP MESSAGE-----\n\nhQ")));
+        assertTrue(OpenPgpStart.looksLikeMessage(ascii("\r\n-----BEGIN PGP MESSAGE-----\n\nhQEMAwAAAAAAAAAA\n")));
         assertTrue(OpenPgpStart.looksLikeMessage(new byte[] {(byte) 0x85, 0x01}));        // old format, tag 1
         assertTrue(OpenPgpStart.looksLikeMessage(new byte[] {(byte) 0xc1, 0x01}));        // new format, tag 1
         assertTrue(OpenPgpStart.looksLikeMessage(new byte[] {(byte) 0xd2, 0x01}));        // new format, tag 18
