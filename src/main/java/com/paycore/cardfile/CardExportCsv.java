@@ -45,16 +45,7 @@ final class CardExportCsv {
             if (i > 0) {
                 line.append(',');
             }
-            String field = cells[i] == null ? "" : cells[i];
-            if (guardText && TEXT[i] && !field.isEmpty() && "=+-@".indexOf(field.charAt(0)) >= 0) {
-                field = "'" + field;
-            }
-            if (field.indexOf(',') >= 0 || field.indexOf('"') >= 0 || field.indexOf('\n') >= 0
-                    || field.indexOf('\r') >= 0) {
-                line.append('"').append(field.replace("\"", "\"\"")).append('"');
-            } else {
-                line.append(field);
-            }
+            line.append(guardText && TEXT[i] ? Csv.cell(cells[i]) : Csv.quoted(cells[i]));
         }
         end(out, line);
     }

@@ -25,10 +25,17 @@ final class Csv {
         if (value == null || value.isEmpty()) {
             return "";
         }
-        String text = "=+-@".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
-        if (text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
-            return '"' + text.replace("\"", "\"\"") + '"';
+        return quoted("=+-@".indexOf(value.charAt(0)) >= 0 ? "'" + value : value);
+    }
+
+    /** A cell as it is (null empty), quoted, its quotes doubled, when it holds a comma, a quote or a line break. */
+    static String quoted(String value) {
+        if (value == null) {
+            return "";
         }
-        return text;
+        if (value.indexOf(',') >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0) {
+            return '"' + value.replace("\"", "\"\"") + '"';
+        }
+        return value;
     }
 }
