@@ -9,7 +9,8 @@
 #     running all along, and the server's peak RSS (VmHWM reset at the upload, and VmRSS sampled);
 #   - the floor: PostgreSQL COPY of the imported tokens, already sealed, into an empty copy of payment_tokens with
 #     its indexes (CREATE TABLE ... (LIKE payment_tokens INCLUDING ALL)), timed;
-#   - the export (POST /api/adm/cardExports) when this commit has it; otherwise the table says so.
+#   - the export (POST /api/adm/cardExports) of every active token of the project, to a recipient key made here,
+#     timed from the request to the file downloaded, and read back with gpg.
 # Prints one table with the issue's goals beside the figures (target/bench/cardfiles/results.md). PROFILE=1 records
 # the import with JDK Flight Recorder and sums it up (bench/jfr-top.sh). See bench/README.md.
 #
@@ -250,6 +251,10 @@ if [[ -n $verified_ms ]]; then
   verified_epoch=$(awk -v m="$verified_ms" 'BEGIN { printf "%.3f", m / 1000 }')
   VERIFY_NOTE="first pass (decrypt and verify the whole message) $(seconds_between "$(epoch "$STARTED_AT")" "$verified_epoch") s, second pass (tokenize) $(seconds_between "$verified_epoch" "$(epoch "$FINISHED_AT")") s: $(per_second "$TOKENIZED" "$(seconds_between "$verified_epoch" "$(epoch "$FINISHED_AT")")") rows/s"
 fi
+# The worker logs each pass's time and its own thread's CPU ("(12.3 s, reader CPU 11.9 s)").
+READER_NOTE=$(grep -E "card file $FILE_ID (verified|rows done)" "$SERVER_LOG" \
+  | sed -nE 's/.*card file [^ ]+ (verified|rows done).*\(([0-9.]+) s, reader CPU ([0-9.]+) s\).*/\1: \2 s, CPU \3 s/p' \
+  | sed 's/verified/first pass/; s/rows done/second pass/' | paste -sd ';' | sed 's/;/; /g' || true)
 log "import: $TOKENIZED tokenized, $REJECTED rejected; $RECEIVED_SECONDS s received-finished, $WALL_SECONDS s wall; peak RSS $PEAK_RSS MB"
 
 E16_IMPORT_LINE=$(grep '^BENCH_RESULT ' "$BENCH_DIR/wrk-e16-import.txt") || { cat "$BENCH_DIR/wrk-e16-import.txt" >&2; die "no result from E16's wrk during the import"; }
@@ -283,13 +288,42 @@ rm -f "$BENCH_DIR/floor-tokens.copy"
 unset PGOPTIONS
 log "floor: $FLOOR_ROWS rows in $FLOOR_SECONDS s ($FLOOR_RPS rows/s, $FLOOR_INDEXES indexes)"
 
-# ---- The export -------------------------------------------------------------------------------------------------
+# ---- The export ----------------------------------------------------------------------------------------------
 
-if grep -rqs 'cardExports' src/main/java; then
-  EXPORT_ROW="| export rows/s | TODO: this commit has card exports; bench/cardfiles.sh does not measure them yet | >= ${GOAL_EXPORT}x E10 | - |"
-else
-  EXPORT_ROW="| export rows/s | TODO: export: not on this commit (POST /api/adm/cardExports) | >= ${GOAL_EXPORT}x E10's rate | - |"
-fi
+# Every active token of the project (the imported rows, and E10's tokens of the runs above), to a recipient key
+# made here, as a vault a merchant leaves for would give it; timed from the request to the file downloaded, and read
+# back with gpg (the line count is checked).
+log "exporting the project's tokens (POST /api/adm/cardExports) to a recipient key made here"
+gpg --batch --quiet --passphrase '' --pinentry-mode loopback --quick-gen-key 'bench-recipient@payments.test' \
+  rsa3072 default never 2>>"$BENCH_DIR/gpg.log" || { gpg_stop; cat "$BENCH_DIR/gpg.log" >&2; die "gpg --quick-gen-key failed"; }
+gpg --batch --armor --export 'bench-recipient@payments.test' >"$BENCH_DIR/recipient.asc"
+admin_login
+EXPORT_FILE=$BENCH_DIR/export.gpg
+export_started=$(date +%s.%N)
+EXPORT_ID=$(bench_admin 202 POST /api/adm/cardExports "$(jq -nc --arg p "$PROJECT_ID" \
+  --rawfile k "$BENCH_DIR/recipient.asc" '{companyProjectId: $p, recipientPublicKey: $k}')" | jq -er .id)
+while :; do
+  bench_admin 200 GET "/api/adm/cardExports/$EXPORT_ID" >"$BENCH_DIR/export.json"
+  export_state=$(jq -er .entry.state "$BENCH_DIR/export.json")
+  [[ $export_state == Running ]] || break
+  awk -v a="$export_started" -v b="$(date +%s.%N)" -v t="$IMPORT_TIMEOUT" 'BEGIN { exit !(b - a > t) }' \
+    && die "the export did not end within $IMPORT_TIMEOUT s (IMPORT_TIMEOUT)"
+  sleep 0.5
+done
+[[ $export_state == Succeeded ]] || die "the export ended $export_state: $(jq -r .entry.failure "$BENCH_DIR/export.json")"
+status=$(curl -sS -o "$EXPORT_FILE" -w '%{http_code}' -H "Authorization: Bearer $ADMIN_TOKEN" \
+  "$BASE/api/adm/cardExports/$EXPORT_ID/file") || die "GET /api/adm/cardExports/$EXPORT_ID/file failed"
+[[ $status == 200 ]] || die "the export's download answered $status"
+export_ended=$(date +%s.%N)
+ADMIN_TOKEN=
+EXPORT_TOKENS=$(jq -er .entry.tokens "$BENCH_DIR/export.json")
+EXPORT_SECONDS=$(seconds_between "$export_started" "$export_ended")
+EXPORT_RPS=$(per_second "$EXPORT_TOKENS" "$EXPORT_SECONDS")
+EXPORT_LINES=$(gpg --batch --quiet --decrypt "$EXPORT_FILE" 2>>"$BENCH_DIR/gpg.log" | wc -l)
+gpg_stop
+rm -f "$EXPORT_FILE"
+(( EXPORT_LINES == EXPORT_TOKENS + 1 )) || die "the export decrypts to $EXPORT_LINES lines, expected $(( EXPORT_TOKENS + 1 ))"
+log "export: $EXPORT_TOKENS tokens in $EXPORT_SECONDS s ($EXPORT_RPS rows/s), read back by gpg"
 
 bench_stop_server
 if [[ $PROFILE == 1 ]]; then
@@ -313,6 +347,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 verdict() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { if (v == "-") print "?"; else if ((op == ">=" && v + 0 >= g + 0) || (op == "<" && v + 0 < g + 0) || (op == "<=" && v + 0 <= g + 0)) print "met"; else print "**missed**" }'; }
 R_FLOOR=$(ratio "$IMPORT_RPS" "$FLOOR_RPS")
 R_SINGLE=$(ratio "$IMPORT_RPS" "$E10_C1")
+R_EXPORT=$(ratio "$EXPORT_RPS" "$E10_C32") # against E10's rate at 32 connections, the higher of the two
 R_P99=$(ratio "$E16_IMPORT_P99" "$E16_IDLE_P99")
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (with local changes)"
@@ -336,12 +371,14 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo "| E10 tokenize req/s, 32 connections | $(printf '%.0f' "$E10_C32") (p99 $E10_C32_P99 ms, $E10_C32_BAD bad) | - | |"
   echo "| E10 tokenize req/s, 1 connection (single-request rate) | $(printf '%.0f' "$E10_C1") | - | |"
   echo "| import / E10 single-request rate | ${R_SINGLE}x | >= ${GOAL_SINGLE}x | $(verdict "$R_SINGLE" "$GOAL_SINGLE" ">=") |"
-  echo "$EXPORT_ROW"
+  echo "| export rows/s (request to file downloaded) | $EXPORT_RPS ($EXPORT_TOKENS tokens in $EXPORT_SECONDS s; gpg read $EXPORT_LINES lines) | - | |"
+  echo "| export / E10 rate at 32 connections | ${R_EXPORT}x | >= ${GOAL_EXPORT}x | $(verdict "$R_EXPORT" "$GOAL_EXPORT" ">=") |"
   echo "| peak RSS during the import | $PEAK_RSS MB (VmHWM $( [[ $HWM_RESET == 1 ]] && echo "$PEAK_HWM MB, reset at the upload" || echo "not reset: $PEAK_HWM MB since boot"); sampled VmRSS max $PEAK_SAMPLED MB) | < $GOAL_RSS MB ($BENCH_JAVA_OPTS) | $(verdict "$PEAK_RSS" "$GOAL_RSS" "<") |"
   echo "| E16 p99 idle | $E16_IDLE_P99 ms (p50 $E16_IDLE_P50, $(printf '%.0f' "$E16_IDLE_RPS") req/s) | - | |"
   echo "| E16 p99 during the import | $E16_IMPORT_P99 ms (p50 $E16_IMPORT_P50, $(printf '%.0f' "$E16_IMPORT_RPS") req/s, $E16_IMPORT_BAD bad) | <= ${GOAL_P99}x idle | ${R_P99}x: $(verdict "$R_P99" "$GOAL_P99" "<=") |"
   echo
   [[ -z $VERIFY_NOTE ]] || echo "Import: $VERIFY_NOTE."
+  [[ -z $READER_NOTE ]] || echo "The reader thread's own CPU (server log): $READER_NOTE."
   echo "CPU per imported row (server and PostgreSQL, the E16 requests of the window included): $(awk -v c="$IMPORT_CPU_SECONDS" -v n="$TOKENIZED" 'BEGIN { printf "%.0f", c * 1e6 / n }') µs ($IMPORT_CPU_SECONDS s);" \
     "per E10 request at 1 connection: $E10_C1_CPU_US µs; per floor row (PostgreSQL and psql): $(awk -v t="$FLOOR_CPU_TICKS" -v hz="$CLOCK_TICKS" -v n="$FLOOR_ROWS" 'BEGIN { if (n > 0) printf "%.0f", t / hz * 1e6 / n; else print "-" }') µs."
   echo "CPU during the import (share of all $(nproc) cores): $IMPORT_CPU. Before it: $(IFS=';'; echo "${NOTES[*]}" | sed 's/;/; /g')."

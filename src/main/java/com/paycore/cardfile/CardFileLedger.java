@@ -16,7 +16,6 @@ import jakarta.transaction.Transactional.TxType;
 
 import com.paycore.apikey.ApiKeyService;
 import com.paycore.event.Events;
-import com.paycore.keystore.CardCipher;
 import com.paycore.event.Topic;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.input.Times;
@@ -118,7 +117,7 @@ class CardFileLedger {
     @Transactional(TxType.REQUIRES_NEW)
     public Chunk chunk(CardFile file, String worker, long rowsBefore, List<CardRow> rows, OffsetDateTime leaseUntil) {
         Set<String> seen = referencesSeen(file.id(), rows);
-        CardCipher cipher = tokens.cipher();
+        FileTokens.Sealing sealing = tokens.sealing();
         List<FileTokens.Prepared> made = new ArrayList<>(rows.size());
         List<Object[]> outcomes = new ArrayList<>(rows.size());
         for (CardRow row : rows) {
@@ -132,7 +131,7 @@ class CardFileLedger {
                 error = "reference: repeats an earlier row's";
             } else if (error == null) {
                 token = tokens.prepare(file.projectId(), file.id(), reference, new FileTokens.FileCard(row.cells()),
-                        cipher);
+                        sealing);
                 error = token.rejection();
             } else if (reference != null) {
                 seen.add(reference);
@@ -153,7 +152,7 @@ class CardFileLedger {
             throw new LostFile(file.id());
         }
         tokens.write(made);
-        jdbc.batch(CardFileRows.INSERT_ROW, outcomes);
+        jdbc.insertAll(CardFileRows.INSERT_ROW, outcomes);
         return new Chunk(last, made.size(), rows.size() - made.size());
     }
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -100,6 +101,7 @@ final class CardFileReader {
         private final CardFileLimits limits;
         private final long fromRow;
         private final RowSink sink;
+        private final Utf8 utf8 = new Utf8();
         private boolean decrypting;
 
         Reading(CardFileKeys keys, CardFileLimits limits, long fromRow, RowSink sink) {
@@ -246,7 +248,7 @@ final class CardFileReader {
             }
             List<String> names = new ArrayList<>();
             for (byte[] cell : header.cells()) {
-                String name = utf8(cell);
+                String name = utf8.decode(cell);
                 if (name == null) {
                     throw new CardFileException(Reason.HEADER, "the header is not UTF-8 text");
                 }
@@ -259,7 +261,7 @@ final class CardFileReader {
                 if (number > limits.maxRows()) {
                     throw new CardFileException(Reason.TOO_MANY_ROWS, "more than " + limits.maxRows() + " rows");
                 }
-                if (number >= fromRow) {
+                if (number >= fromRow && sink != RowSink.IGNORING) {
                     CardRow row = row(number, columns, record);
                     try {
                         sink.row(row);
@@ -271,7 +273,7 @@ final class CardFileReader {
             return new Rows(number, columns);
         }
 
-        private static CardRow row(long number, List<String> columns, CsvRecords.Record record) {
+        private CardRow row(long number, List<String> columns, CsvRecords.Record record) {
             if (record.unterminatedQuote()) {
                 return new CardRow(number, null, "a quoted cell is not closed");
             }
@@ -281,9 +283,12 @@ final class CardFileReader {
             }
             Map<String, String> cells = new LinkedHashMap<>();
             for (int i = 0; i < columns.size(); i++) {
-                String value = utf8(record.cells().get(i));
+                String value = utf8.decode(record.cells().get(i));
                 if (value == null) {
                     return new CardRow(number, null, "not UTF-8 text");
+                }
+                if (value.indexOf('\0') >= 0) {
+                    return new CardRow(number, null, "a cell holds a NUL character"); // no text column can keep one
                 }
                 cells.put(columns.get(i), value);
             }
@@ -346,13 +351,18 @@ final class CardFileReader {
         }
     }
 
-    /** A strict UTF-8 decoding, or null when the bytes are not UTF-8. */
-    private static String utf8(byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            return null;
+    /** Strict UTF-8 decoding, one decoder for a whole read. */
+    private static final class Utf8 {
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+
+        /** The text, or null when the bytes are not UTF-8. */
+        String decode(byte[] bytes) {
+            try {
+                return decoder.reset().decode(ByteBuffer.wrap(bytes)).toString();
+            } catch (CharacterCodingException e) {
+                return null;
+            }
         }
     }
 

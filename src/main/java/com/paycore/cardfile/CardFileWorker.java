@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -150,14 +151,18 @@ class CardFileWorker implements ScheduledJob {
             CardFileLimits limits = new CardFileLimits(settings.maxExpandedBytes(), settings.maxRows(),
                     file.messageBytes());
             if (!file.verified()) {
+                Pass pass = new Pass();
                 CardFileSummary summary = CardFileReader.read(new Parts(file), keys, limits, 1, RowSink.ignoring());
                 ledger.verified(file.id(), WORKER, summary, leaseUntil());
                 runs.advance(file.runId(), summary.rows(), 0);
-                LOG.info(() -> "card file " + file.id() + " verified: " + summary.rows() + " rows, " + summary.cipher());
+                LOG.info(() -> "card file " + file.id() + " verified: " + summary.rows() + " rows, " + summary.cipher()
+                        + " (" + pass + ")");
             }
+            Pass pass = new Pass();
             Chunks chunks = new Chunks(file);
             CardFileReader.read(new Parts(file), keys, limits, file.rowsRead() + 1, chunks::add);
             chunks.flush();
+            LOG.info(() -> "card file " + file.id() + " rows done (" + pass + ")");
             end(file, null);
         } catch (CardFileException e) {
             end(file, e.getMessage());
@@ -174,6 +179,19 @@ class CardFileWorker implements ScheduledJob {
         runs.end(file.runId(), completed, failure);
         LOG.info(() -> "card file " + file.id() + " " + completed.state() + ": " + completed.tokenized()
                 + " tokenized, " + completed.rejected() + " rejected" + (failure == null ? "" : " (" + failure + ")"));
+    }
+
+    /** A pass's elapsed time and its thread's CPU time, as the log shows them. */
+    private static final class Pass {
+        private final long started = System.nanoTime();
+        private final long cpuStarted = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+
+        @Override
+        public String toString() {
+            long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStarted;
+            return String.format(Locale.ROOT, "%.1f s, reader CPU %.1f s", (System.nanoTime() - started) / 1e9,
+                    cpu / 1e9);
+        }
     }
 
     private OffsetDateTime leaseUntil() {

@@ -19,16 +19,39 @@ import com.paycore.platform.runtime.Randomness;
 public record CardCipher(UUID keystoreId, byte[] dataKey) {
 
     public String seal(String plaintext, String aad) {
-        byte[] nonce = new byte[12];
-        Randomness.fill(nonce);
+        return sealer().seal(plaintext, aad);
+    }
+
+    /** A sealer for many values in a row (a card file's chunk): one cipher object, one key schedule; one thread. */
+    public Sealer sealer() {
         try {
-            Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
-            gcm.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(dataKey, "AES"), new GCMParameterSpec(128, nonce));
-            gcm.updateAAD(aad.getBytes(StandardCharsets.UTF_8));
-            byte[] sealed = gcm.doFinal(plaintext.getBytes(StandardCharsets.UTF_8));
-            return Base64.getEncoder().encodeToString(ByteBuffer.allocate(12 + sealed.length).put(nonce).put(sealed).array());
+            return new Sealer(Cipher.getInstance("AES/GCM/NoPadding"), new SecretKeySpec(dataKey, "AES"));
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("card encryption failed", e);
+            throw new IllegalStateException("card encryption is unavailable", e);
+        }
+    }
+
+    /** Seals values under this cipher's key, each with a fresh nonce. */
+    public static final class Sealer {
+        private final Cipher gcm;
+        private final SecretKeySpec key;
+
+        private Sealer(Cipher gcm, SecretKeySpec key) {
+            this.gcm = gcm;
+            this.key = key;
+        }
+
+        public String seal(String plaintext, String aad) {
+            byte[] nonce = new byte[12];
+            Randomness.fill(nonce);
+            try {
+                gcm.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, nonce));
+                gcm.updateAAD(aad.getBytes(StandardCharsets.UTF_8));
+                byte[] sealed = gcm.doFinal(plaintext.getBytes(StandardCharsets.UTF_8));
+                return Base64.getEncoder().encodeToString(ByteBuffer.allocate(12 + sealed.length).put(nonce).put(sealed).array());
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("card encryption failed", e);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package com.paycore.vault;
 
 import java.time.YearMonth;
+import java.util.regex.Pattern;
 
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
@@ -11,6 +12,10 @@ import com.paycore.platform.web.ErrorCode;
  * once and the CVV is checked once, never stored. Messages never carry the number or the CVV.
  */
 final class Card {
+
+    private static final Pattern SEPARATORS = Pattern.compile("[ -]");
+    private static final Pattern DIGITS_12_TO_19 = Pattern.compile("\\d{12,19}");
+    private static final Pattern DIGITS_1_TO_4 = Pattern.compile("\\d{1,4}");
 
     private final String pan;
     private final CardBrand brand;
@@ -36,8 +41,8 @@ final class Card {
 
     /** E10's checks but the CVV's: a card from a card file, which never carries one (DESIGN.md section 13). */
     static Card validateWithoutCvv(String number, String month, String year, YearMonth now) {
-        String pan = number == null ? "" : number.replaceAll("[ -]", "");
-        if (!pan.matches("\\d{12,19}") || !luhn(pan)) {
+        String pan = number == null ? "" : SEPARATORS.matcher(number).replaceAll("");
+        if (!DIGITS_12_TO_19.matcher(pan).matches() || !luhn(pan)) {
             throw new AppException(ErrorCode.INVALID_CARD, "invalid card number");
         }
         CardBrand brand = CardBrand.of(pan);
@@ -76,7 +81,7 @@ final class Card {
     }
 
     private static int wholeNumber(String value, String field) {
-        if (value == null || !value.trim().matches("\\d{1,4}")) {
+        if (value == null || !DIGITS_1_TO_4.matcher(value.trim()).matches()) {
             throw new AppException(ErrorCode.INVALID_CARD, field + " must be a number");
         }
         return Integer.parseInt(value.trim());

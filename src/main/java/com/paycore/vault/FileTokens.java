@@ -108,16 +108,21 @@ public class FileTokens {
         }
     }
 
-    /** The cipher a chunk's cards are sealed with: the newest keystore's, looked up once per chunk. */
-    public CardCipher cipher() {
-        return keystores.current();
+    /** What a chunk's cards are sealed with: the newest keystore's key, looked up once per chunk. */
+    public Sealing sealing() {
+        CardCipher cipher = keystores.current();
+        return new Sealing(cipher.keystoreId(), cipher.sealer());
+    }
+
+    /** The keystore a chunk's cards are sealed under, and its sealer (one chunk, one thread). */
+    public record Sealing(UUID keystoreId, CardCipher.Sealer sealer) {
     }
 
     /**
      * Checks and seals one row of {@code cardFileId}'s file for {@code projectId}; nothing is written. A bad row
      * answers its rejection: E10's error text for the card, or the column that is missing or too long.
      */
-    public Prepared prepare(UUID projectId, UUID cardFileId, String reference, FileCard row, CardCipher cipher) {
+    public Prepared prepare(UUID projectId, UUID cardFileId, String reference, FileCard row, Sealing sealing) {
         try {
             Card card = Card.validateWithoutCvv(row.cell("cardNumber"), row.cell("expirationMonth"),
                     row.cell("expirationYear"), YearMonth.now(clock));
@@ -137,14 +142,14 @@ public class FileTokens {
             PaymentToken token = new PaymentToken(Ids.newId(), projectId, PaymentTokenService.newToken(),
                     lookupKey.hash("pan:" + card.pan()), card, holder, null, address);
             token.fromFile(cardFileId, reference);
-            token.seal(cipher.keystoreId(), cipher.seal(card.pan(), token.aad()));
+            token.seal(sealing.keystoreId(), sealing.sealer().seal(card.pan(), token.aad()));
             return new Prepared(token, null);
         } catch (AppException invalid) {
             return new Prepared(null, invalid.getMessage());
         }
     }
 
-    /** Writes the prepared tokens that were not rejected, in the caller's transaction, as one batch. */
+    /** Writes the prepared tokens that were not rejected, in the caller's transaction, all at once. */
     @Transactional(TxType.MANDATORY)
     public void write(List<Prepared> prepared) {
         List<Object[]> rows = new ArrayList<>();
@@ -153,8 +158,6 @@ public class FileTokens {
                 rows.add(PaymentTokenRows.INSERT.values(p.token));
             }
         }
-        if (!rows.isEmpty()) {
-            jdbc.batch(PaymentTokenRows.INSERT.sql(), rows);
-        }
+        jdbc.insertAll(PaymentTokenRows.INSERT.sql(), rows);
     }
 }

@@ -407,9 +407,10 @@ class CardFileReaderTest {
         csv.writeBytes(utf8("r-2,5555555555554444,12,2030,J"));
         csv.writeBytes(new byte[] {(byte) 0xff, (byte) 0xfe});
         csv.writeBytes(utf8(",Paris\nr-3,4111111111111111,12\n=cmd,4111111111111111,12,2030,Jane,Paris\n"
-                + "r-5,378282246310005,6,2032,Zoë,Köln\n"));
+                + "r-5,378282246310005,6,2032,Zoë,Köln\nr-6,4111111111111111,12,2030,Ja\0ne,Paris\n"));
         Read read = read(encrypt(csv.toByteArray()), projectKeys());
-        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), read.numbers());
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), read.numbers());
+        assertEquals("a cell holds a NUL character", read.rows.get(5).problem());
         assertFalse(read.rows.get(0).bad());
         assertEquals("not UTF-8 text", read.rows.get(1).problem());
         assertEquals(Map.of(), read.rows.get(1).cells());

@@ -51,6 +51,65 @@ abstract class JdbcScenarios {
         assertEquals(0, count(third));
     }
 
+    /** Many rows at once (COPY on PostgreSQL, a batch on H2): every value comes back as it went in. */
+    @Test
+    void rowsInsertedAllAtOnceReadBackAsWritten() throws Exception {
+        Jdbc jdbc = Jdbc.over(dataSource());
+        OffsetDateTime at = OffsetDateTime.of(2026, 11, 28, 3, 17, 0, 191_000_000, ZoneOffset.UTC);
+        String awkward = "tab\there, back\\slash\\N, line\nbreak\r\nend, Zoë 東京 \u2028";
+        UUID first = UUID.randomUUID();
+        UUID second = UUID.randomUUID();
+        String a = Api.unique("Copy");
+        String b = Api.unique("Copy");
+        jdbc.insertAll(COMPANY_IN_FULL, List.of(
+                new Object[] {first, a, a.toLowerCase(), awkward, null, false, at, at, 1L},
+                new Object[] {second, b, b.toLowerCase(), "", "\\N", true, at.withOffsetSameInstant(ZoneOffset.ofHours(5)),
+                    at.withSecond(0).withNano(0), 7L}));
+        try (Connection db = DatabaseDump.connect();
+             PreparedStatement read = db.prepareStatement("select contact_email, contact_phone, active, created_at, "
+                     + "updated_at, version from companies where id = ?")) {
+            read.setObject(1, first);
+            try (ResultSet row = read.executeQuery()) {
+                assertTrue(row.next());
+                assertEquals(awkward, row.getString(1));
+                assertEquals(null, row.getString(2));
+                assertFalse(row.getBoolean(3));
+                assertEquals(at.toInstant(), row.getTimestamp(4).toInstant());
+            }
+            read.setObject(1, second);
+            try (ResultSet row = read.executeQuery()) {
+                assertTrue(row.next());
+                assertEquals("", row.getString(1), "an empty text is not a null");
+                assertEquals("\\N", row.getString(2), "a text that reads like COPY's null is text");
+                assertTrue(row.getBoolean(3));
+                assertEquals(at.toInstant(), row.getTimestamp(4).toInstant(), "an offset date-time keeps its instant");
+                assertEquals(at.withSecond(0).withNano(0).toInstant(), row.getTimestamp(5).toInstant());
+                assertEquals(7L, row.getLong(6));
+            }
+        }
+        String c = Api.unique("Copy");
+        assertThrows(IllegalStateException.class, () -> jdbc.insertAll(COMPANY_IN_FULL, List.<Object[]>of(
+                new Object[] {UUID.randomUUID(), c, c.toLowerCase(), null, null, true, at, at, 1L},
+                new Object[] {first, c + "x", c.toLowerCase() + "x", null, null, true, at, at, 1L})),
+                "a repeated key fails the whole write");
+        assertEquals(1, count(first));
+        assertEquals(0, countNamed(c));
+    }
+
+    static final String COMPANY_IN_FULL = "insert into companies (id, company_name, name_key, contact_email, "
+            + "contact_phone, active, created_at, updated_at, version) values (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    private static long countNamed(String name) throws Exception {
+        try (Connection db = DatabaseDump.connect();
+             PreparedStatement statement = db.prepareStatement("select count(*) from companies where company_name = ?")) {
+            statement.setString(1, name);
+            try (ResultSet rs = statement.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
     /** Every statement on the servers' database (PostgreSQL in CI): parsed, and inserts against the mapping. */
     @Test
     void everyStatementFitsTheSchema() throws Exception {

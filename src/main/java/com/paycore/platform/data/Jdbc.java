@@ -1,5 +1,7 @@
 package com.paycore.platform.data;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +20,8 @@ import javax.sql.DataSource;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+
+import org.postgresql.PGConnection;
 
 /**
  * Plain JDBC on the application's datasource: the one way to the database besides JPA, for hot-path writes, read
@@ -104,6 +108,18 @@ public class Jdbc {
     /** Runs one statement for each row of parameters as one JDBC batch (one round trip); answers each one's count. */
     public int[] batch(String sql, List<Object[]> rows) {
         return session(session -> session.batch(sql, rows));
+    }
+
+    /**
+     * Writes many rows of one plain insert ({@code insert into t (a, b) values (?, ?)}): on PostgreSQL as one
+     * {@code COPY ... FROM STDIN} (no statement per row to bind, execute and answer), elsewhere as one batch. In the
+     * caller's transaction, if any.
+     */
+    public void insertAll(String insert, List<Object[]> rows) {
+        session(session -> {
+            session.insertAll(insert, rows);
+            return null;
+        });
     }
 
     /** Inserts the rows (statement and values each) so that all of them or none are written. */
@@ -204,6 +220,24 @@ public class Jdbc {
                 } while (batch >= size);
             }
             return total;
+        }
+
+        /** {@link Jdbc#insertAll} on this connection. */
+        public void insertAll(String insert, List<Object[]> rows) throws SQLException {
+            if (rows.isEmpty()) {
+                return;
+            }
+            if (!postgres()) {
+                batch(insert, rows);
+                return;
+            }
+            String copy = CopyText.copyOf(insert);
+            try {
+                connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy,
+                        new ByteArrayInputStream(CopyText.of(rows)));
+            } catch (IOException e) {
+                throw new SQLException("COPY failed to read its rows", "58030", e);
+            }
         }
 
         /** One JDBC batch (nothing when there are no rows); answers each row's update count. */
