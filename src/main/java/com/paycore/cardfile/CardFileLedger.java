@@ -158,15 +158,11 @@ class CardFileLedger {
 
     /** The references of the chunk's rows that earlier rows of the file hold. */
     private Set<String> referencesSeen(UUID fileId, List<CardRow> rows) {
-        List<String> references = rows.stream().map(r -> r.cells().get("reference"))
-                .filter(r -> r != null && CardRow.referenceProblem(r) == null).distinct().toList();
+        String[] references = rows.stream().map(r -> r.cells().get("reference"))
+                .filter(r -> r != null && CardRow.referenceProblem(r) == null).distinct().toArray(String[]::new);
         Set<String> seen = new HashSet<>();
-        if (!references.isEmpty()) {
-            List<Object> parameters = new ArrayList<>(references.size() + 1);
-            parameters.add(fileId);
-            parameters.addAll(references);
-            seen.addAll(jdbc.list(CardFileRows.referencesSeen(references.size()), row -> row.getString(1),
-                    parameters.toArray()));
+        if (references.length > 0) {
+            seen.addAll(jdbc.list(CardFileRows.REFERENCES_SEEN, row -> row.getString(1), fileId, references));
         }
         return seen;
     }

@@ -1,7 +1,5 @@
 package com.paycore.cardfile;
 
-import java.util.Collections;
-
 /** The statements on {@code card_files}, {@code card_file_parts} and {@code card_file_rows} (plain JDBC). */
 final class CardFileRows {
 
@@ -57,9 +55,11 @@ final class CardFileRows {
             + "expiration_month, expiration_year, error from card_file_rows where file_id = ? and row_number > ? "
             + "order by row_number limit ?";
 
-    /** The references among {@code count} given that earlier rows of the file already hold. */
-    static String referencesSeen(int count) {
-        return "select reference from card_file_rows where file_id = ? and reference in ("
-                + String.join(", ", Collections.nCopies(count, "?")) + ")";
-    }
+    /**
+     * Which of the given references (one array) earlier rows of the file hold. One array parameter, not a list of
+     * them: PostgreSQL's generic plan for {@code reference in (?, ?, ...)} reads every row of the file through the
+     * primary key and compares each with the whole list (a cost that grows with the file, chunk after chunk); with
+     * {@code = any(?)} both columns of {@code ix_card_file_rows_reference} bound the index scan.
+     */
+    static final String REFERENCES_SEEN = "select reference from card_file_rows where file_id = ? and reference = any(?)";
 }

@@ -3,6 +3,7 @@ package com.paycore.platform.data;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.h2.jdbcx.JdbcDataSource;
@@ -28,6 +29,16 @@ class JdbcTest {
         assertTrue(oldest.isEmpty());
         assertEquals(Optional.of(0L), jdbc.session(session -> session.first("select count(*) from stamps",
                 row -> row.getLong(1))));
+    }
+
+    /** A String[] binds as one array parameter ({@code = any(?)}), on H2 as on PostgreSQL. */
+    @Test
+    void anArrayOfTextBindsAsOneParameter() {
+        Jdbc jdbc = h2();
+        jdbc.session(session -> session.update("create table if not exists refs (file_id int, reference varchar(64))"));
+        jdbc.session(session -> session.update("insert into refs values (1, 'a'), (1, 'b'), (2, 'c')"));
+        assertEquals(List.of("b"), jdbc.list("select reference from refs where file_id = ? and reference = any(?)",
+                row -> row.getString(1), 1, new String[] {"b", "c", "z"}));
     }
 
     /** A statement past its session's time limit is cancelled by the database, and the failure says so. */
