@@ -68,7 +68,7 @@ final class ExtraInstance implements AutoCloseable {
         settings.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
                 "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
-                "--port", String.valueOf(port), "--nocluster", "--rootdir", root.toString()));
+                "--port", String.valueOf(port), "--nohazelcast", "--rootdir", root.toString()));
         command.addAll(microOptions);
         Path log = Path.of(dir, name + ".log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
