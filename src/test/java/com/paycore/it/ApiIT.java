@@ -28,10 +28,10 @@ class ApiIT {
 
     /**
      * The second instance boots here, once the first is deployed, not on first use: that is often inside a timed
-     * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then extra instances on
-     * databases of their own begin to boot, and boot while the first scenarios run (which leave a core idle most of
-     * the time): the one the report limits and the webhook fairness share and the first of the master-key rotation
-     * (and the startup race's three, whose scenario runs first and waits for them).
+     * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then what works on databases
+     * of their own begins, at a lower CPU priority, in the time the scenarios leave a core idle: the boot of the
+     * instance the report limits and the webhook fairness share, and the startup race and the master-key rotation,
+     * which run whole in the background ({@link Background}; their tests wait for their outcome).
      */
     @BeforeAll
     static void instances() throws Exception {
@@ -55,6 +55,14 @@ class ApiIT {
     /** Runs last: its reversals are awaited for seconds, better not while the background instances boot. */
     @Nested
     class Acquirer extends AcquirerScenarios {
+    }
+
+    /**
+     * Runs late: the startup race has run in the background since the beginning (its test only waits for it), and the
+     * production-mode instance it boots on the shared database is stopped before the last scenario.
+     */
+    @Nested
+    class Startup extends StartupScenarios {
     }
 
     @Nested
@@ -247,14 +255,5 @@ class ApiIT {
 
     @Nested
     class ConsoleLayout extends ConsoleLayoutScenarios {
-    }
-
-    /**
-     * Declared last, so that it runs first (JUnit runs these nested classes in the reverse of their order here): the
-     * startup race's three instances boot together with the background ones and are stopped once checked, so that
-     * no idle instance holds database connections for the whole run.
-     */
-    @Nested
-    class Startup extends StartupScenarios {
     }
 }

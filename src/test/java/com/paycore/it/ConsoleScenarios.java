@@ -73,7 +73,9 @@ abstract class ConsoleScenarios {
      * longer than {@code payments.console.session-timeout} ends while one in use goes on, and a session kept busy still
      * ends {@code payments.console.session-max-age} after its sign-in: on the second instance, which serves HTTPS and
      * has limits of seconds ({@link SecondInstance#CONSOLE_IDLE}, {@link SecondInstance#CONSOLE_MAX_AGE}), on the same
-     * database. The session is probed with {@code GET /console}, whose redirect says whether it is signed in.
+     * database. Two sessions of the same user at once: the first kept busy until past its max age, the second, signed
+     * in just after it, left idle meanwhile. A session is probed with {@code GET /console}, whose redirect says whether
+     * it is signed in.
      */
     @Test
     void overTlsTheCookieIsSecureAndASessionEndsIdleOrAtItsMaxAge() throws Exception {
@@ -89,40 +91,50 @@ abstract class ConsoleScenarios {
             browser.signIn(admin.person().email(), admin.person().password());
             long signedIn = System.currentTimeMillis();
             assertEquals(base + "/console/transactions", browser.driver.getCurrentUrl(), browser.text());
-            Cookie session = browser.session();
-            assertNotNull(session, "a server-side session");
-            assertAll(() -> assertTrue(session.isSecure(), "Secure over TLS"),
-                    () -> assertTrue(session.isHttpOnly(), "HttpOnly"),
-                    () -> assertEquals("Lax", session.getSameSite()));
-
-            // Busy for longer than the idle timeout: requests half a second apart keep it.
-            while (System.currentTimeMillis() - signedIn < idle + 2000) {
-                assertTrue(signedIn(base, session), "in use: still signed in");
-                Thread.sleep(500);
-            }
-            assertTrue(System.currentTimeMillis() - signingIn + idle + 2000 < maxAge,
-                    "the check below comes before the max age, so only idleness can end the session");
-            Thread.sleep(idle + 1000);
-            assertFalse(signedIn(base, session), "idle longer than the timeout: the session id opens nothing");
-            browser.driver.get(base + "/console/projects");
-            assertEquals("/console/signin", browser.path(), "idle longer than the timeout: signed out");
-
-            long again = System.currentTimeMillis();
-            browser.signIn(admin.person().email(), admin.person().password());
-            long againDone = System.currentTimeMillis();
-            assertEquals("/console/transactions", browser.path(), "signing in again opens a new session");
             Cookie busy = browser.session();
+            assertNotNull(busy, "a server-side session");
+            assertAll(() -> assertTrue(busy.isSecure(), "Secure over TLS"),
+                    () -> assertTrue(busy.isHttpOnly(), "HttpOnly"),
+                    () -> assertEquals("Lax", busy.getSameSite()));
+
+            // A second session: the browser forgets the first and signs in again.
+            browser.driver.manage().deleteAllCookies();
+            browser.driver.get(base + "/console/projects");
+            assertEquals("/console/signin", browser.path(), "without its cookie the browser is signed out");
+            long idleSigningIn = System.currentTimeMillis();
+            browser.signIn(admin.person().email(), admin.person().password());
+            long idleSince = System.currentTimeMillis();
+            assertEquals("/console/transactions", browser.path(), "signing in again opens a new session");
+            Cookie idled = browser.session();
+            assertNotNull(idled, "a server-side session");
+            assertFalse(busy.getValue().equals(idled.getValue()), "signing in again opens a new session");
+
+            // The first, busy with requests half a second apart, outlives the idle timeout; the second, left idle
+            // longer than the timeout (and checked before its max age, so only idleness can end it), ends.
             int surelyAlive = 0;
-            while (System.currentTimeMillis() - againDone < maxAge + 500) {
+            boolean idleChecked = false;
+            while (System.currentTimeMillis() - signedIn < maxAge + 500) {
                 boolean in = signedIn(base, busy);
-                if (System.currentTimeMillis() - again < maxAge) {
-                    assertTrue(in, "kept busy, within its max age: signed in");
+                if (System.currentTimeMillis() - signingIn < maxAge) {
+                    assertTrue(in, "in use, within its max age: still signed in");
                     surelyAlive++;
+                }
+                if (!idleChecked && System.currentTimeMillis() - idleSince > idle + 1000) {
+                    assertTrue(System.currentTimeMillis() - idleSigningIn < maxAge,
+                            "the check comes before the max age, so only idleness can end the session");
+                    assertFalse(signedIn(base, idled), "idle longer than the timeout: the session id opens nothing");
+                    browser.driver.get(base + "/console/projects");
+                    assertEquals("/console/signin", browser.path(), "idle longer than the timeout: signed out");
+                    idleChecked = true;
                 }
                 Thread.sleep(500);
             }
+            assertTrue(idleChecked, "the idle session was checked");
+            assertTrue(System.currentTimeMillis() - signedIn > idle + 2000, "busy for longer than the idle timeout");
             assertTrue(surelyAlive > 5, "busy for most of its max age: " + surelyAlive + " requests");
             assertFalse(signedIn(base, busy), "busy, but past its max age: signed out");
+            browser.driver.manage().deleteAllCookies();
+            browser.driver.manage().addCookie(new Cookie(busy.getName(), busy.getValue(), "/"));
             browser.driver.get(base + "/console/transactions");
             assertEquals("/console/signin", browser.path(), "past its max age: the pages ask for the sign-in");
         }

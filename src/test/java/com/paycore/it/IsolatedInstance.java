@@ -27,7 +27,7 @@ final class IsolatedInstance {
             settings.put("payments.reports.max-concurrent-per-company", "1");
             settings.put("payments.reports.sync-interval-seconds", "0");
             settings.put("payments.webhooks.timeout-ms", "60000");
-            instance = ExtraInstance.start("isolated", settings);
+            instance = ExtraInstance.startInBackground("isolated", settings);
         }
     }
 

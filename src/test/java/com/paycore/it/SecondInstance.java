@@ -90,7 +90,7 @@ final class SecondInstance {
         command.addAll(extraJvmOptions);
         command.addAll(List.of("-jar", System.getProperty("payara.microJar"),
                 "--deploy", System.getProperty("payments.it.war"), "--contextroot", "/",
-                "--port", port, "--nocluster", "--rootdir", dir + "/" + name + "-root"));
+                "--port", port, "--nohazelcast", "--rootdir", dir + "/" + name + "-root"));
         command.addAll(serverArguments);
         try {
             return new ProcessBuilder(command)

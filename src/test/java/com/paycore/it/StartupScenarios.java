@@ -34,7 +34,7 @@ import io.restassured.path.json.JsonPath;
  */
 abstract class StartupScenarios {
 
-    /** Three Payaras booting at once on two cores: generous. */
+    /** Three Payaras booting at once on two cores, at a low priority while the scenarios run: generous. */
     private static final Duration BOOT = Duration.ofSeconds(900);
 
     private static boolean onPostgres() {
@@ -42,19 +42,18 @@ abstract class StartupScenarios {
         return url != null && url.startsWith("jdbc:postgresql:");
     }
 
-    private static ExtraInstance.Database raceDb;
-    private static final List<ExtraInstance> RACE = new ArrayList<>();
+    private static java.util.concurrent.Future<Void> race;
 
     /**
-     * Starts the three instances of the race at once on a fresh schema, without waiting for them (ApiIT calls it at
-     * the beginning of the run, so that they boot while other scenarios run; the test starts them if not yet started).
+     * Starts the race on a thread of its own ({@link Background}): ApiIT calls it at the beginning of the run, so that
+     * its three instances boot while the other scenarios run (the test starts it if not yet started).
      */
-    static synchronized void boot() throws Exception {
-        if (raceDb == null && onPostgres()) {
-            raceDb = ExtraInstance.Database.fresh("startup_race");
-            for (int i = 1; i <= 3; i++) {
-                RACE.add(ExtraInstance.start("startup-race-" + i, raceDb.settings()));
-            }
+    static synchronized void boot() {
+        if (race == null && onPostgres()) {
+            race = Background.run("startup race", () -> {
+                race();
+                return null;
+            });
         }
     }
 
@@ -62,9 +61,17 @@ abstract class StartupScenarios {
     void threeInstancesStartingTogetherOnAnEmptySchemaMigrateItOnceAndAllBecomeReady() throws Exception {
         assumeTrue(onPostgres(), "H2 is embedded: one instance only");
         boot();
-        ExtraInstance.Database db = raceDb;
-        List<ExtraInstance> instances = RACE;
+        Background.await(race, BOOT.plusMinutes(5));
+    }
+
+    /** Three instances started at once on a fresh schema: the changelog is applied once, and each becomes ready. */
+    private static void race() throws Exception {
+        ExtraInstance.Database db = ExtraInstance.Database.fresh("startup_race");
+        List<ExtraInstance> instances = new ArrayList<>();
         try {
+            for (int i = 1; i <= 3; i++) {
+                instances.add(ExtraInstance.startInBackground("startup-race-" + i, db.settings()));
+            }
             for (ExtraInstance instance : instances) {
                 instance.awaitReady(BOOT);
             }
@@ -89,10 +96,6 @@ abstract class StartupScenarios {
         } finally {
             instances.forEach(ExtraInstance::close);
             db.drop();
-            synchronized (StartupScenarios.class) {
-                RACE.clear();
-                raceDb = null;
-            }
         }
     }
 
