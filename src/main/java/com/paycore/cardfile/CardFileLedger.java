@@ -162,12 +162,7 @@ class CardFileLedger {
                 .filter(r -> r != null && CardRow.referenceProblem(r) == null).distinct().toArray(String[]::new);
         Set<String> seen = new HashSet<>();
         if (references.length > 0) {
-            seen.addAll(jdbc.session(session -> {
-                if (session.postgres()) {
-                    session.first(CardFileRows.GENERIC_PLANS_POSTGRES, row -> row.getString(1));
-                }
-                return session.list(CardFileRows.REFERENCES_SEEN, row -> row.getString(1), fileId, references);
-            }));
+            seen.addAll(jdbc.list(CardFileRows.REFERENCES_SEEN, row -> row.getString(1), fileId, references));
         }
         return seen;
     }

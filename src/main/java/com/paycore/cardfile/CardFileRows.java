@@ -62,11 +62,4 @@ final class CardFileRows {
      * {@code = any(?)} both columns of {@code ix_card_file_rows_reference} bound the index scan.
      */
     static final String REFERENCES_SEEN = "select reference from card_file_rows where file_id = ? and reference = any(?)";
-
-    /**
-     * For the rest of the chunk's transaction, plans that do not depend on the values: a custom plan of
-     * {@link #REFERENCES_SEEN} trusts statistics taken before the file grew (a few rows per file) and reads every row
-     * of the file through the primary key; the generic plan bounds the scan by both columns of its index.
-     */
-    static final String GENERIC_PLANS_POSTGRES = "select set_config('plan_cache_mode', 'force_generic_plan', true)";
 }
