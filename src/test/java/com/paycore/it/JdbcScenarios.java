@@ -93,22 +93,11 @@ abstract class JdbcScenarios {
                 new Object[] {first, c + "x", c.toLowerCase() + "x", null, null, true, at, at, 1L})),
                 "a repeated key fails the whole write");
         assertEquals(1, count(first));
-        assertEquals(0, countNamed(c));
+        assertEquals(0, count("company_name", c));
     }
 
     static final String COMPANY_IN_FULL = "insert into companies (id, company_name, name_key, contact_email, "
             + "contact_phone, active, created_at, updated_at, version) values (?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
-    private static long countNamed(String name) throws Exception {
-        try (Connection db = DatabaseDump.connect();
-             PreparedStatement statement = db.prepareStatement("select count(*) from companies where company_name = ?")) {
-            statement.setString(1, name);
-            try (ResultSet rs = statement.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
-    }
 
     /** Every statement on the servers' database (PostgreSQL in CI): parsed, and inserts against the mapping. */
     @Test
@@ -122,9 +111,14 @@ abstract class JdbcScenarios {
     }
 
     private static long count(UUID company) throws Exception {
+        return count("id", company);
+    }
+
+    /** Companies whose {@code column} holds {@code value}. */
+    private static long count(String column, Object value) throws Exception {
         try (Connection db = DatabaseDump.connect();
-             PreparedStatement statement = db.prepareStatement("select count(*) from companies where id = ?")) {
-            statement.setObject(1, company);
+             PreparedStatement statement = db.prepareStatement("select count(*) from companies where " + column + " = ?")) {
+            statement.setObject(1, value);
             try (ResultSet rs = statement.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
