@@ -17,6 +17,7 @@ import jakarta.transaction.Transactional.TxType;
 import com.paycore.apikey.ApiKeyService;
 import com.paycore.event.Events;
 import com.paycore.event.Topic;
+import com.paycore.keystore.CardCipher;
 import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.input.Times;
 import com.paycore.vault.FileTokens;
@@ -117,7 +118,7 @@ class CardFileLedger {
     @Transactional(TxType.REQUIRES_NEW)
     public Chunk chunk(CardFile file, String worker, long rowsBefore, List<CardRow> rows, OffsetDateTime leaseUntil) {
         Set<String> seen = referencesSeen(file.id(), rows);
-        FileTokens.Sealing sealing = tokens.sealing();
+        CardCipher.Sealer sealer = tokens.sealer();
         List<FileTokens.Prepared> made = new ArrayList<>(rows.size());
         List<Object[]> outcomes = new ArrayList<>(rows.size());
         for (CardRow row : rows) {
@@ -131,7 +132,7 @@ class CardFileLedger {
                 error = "reference: repeats an earlier row's";
             } else if (error == null) {
                 token = tokens.prepare(file.projectId(), file.id(), reference, new FileTokens.FileCard(row.cells()),
-                        sealing);
+                        sealer);
                 error = token.rejection();
             } else if (reference != null) {
                 seen.add(reference);

@@ -1,9 +1,9 @@
 package com.paycore.cardfile;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -50,7 +50,7 @@ final class CsvRecords {
             return null;
         }
         List<byte[]> cells = new ArrayList<>();
-        Cell cell = new Cell();
+        ByteArrayOutputStream cell = new ByteArrayOutputStream();
         boolean quoted = false;
         boolean inQuotes = false;
         boolean anyQuoted = false;
@@ -134,30 +134,5 @@ final class CsvRecords {
         position = 0;
         limit = n;
         return true;
-    }
-
-    /** The bytes of the cell being read (a ByteArrayOutputStream without its lock per byte). */
-    private static final class Cell {
-        private byte[] bytes = new byte[64];
-        private int size;
-
-        void write(int b) {
-            if (size == bytes.length) {
-                bytes = Arrays.copyOf(bytes, size * 2);
-            }
-            bytes[size++] = (byte) b;
-        }
-
-        int size() {
-            return size;
-        }
-
-        byte[] toByteArray() {
-            return Arrays.copyOf(bytes, size);
-        }
-
-        void reset() {
-            size = 0;
-        }
     }
 }

@@ -25,7 +25,7 @@ public record CardCipher(UUID keystoreId, byte[] dataKey) {
     /** A sealer for many values in a row (a card file's chunk): one cipher object, one key schedule; one thread. */
     public Sealer sealer() {
         try {
-            return new Sealer(Cipher.getInstance("AES/GCM/NoPadding"), new SecretKeySpec(dataKey, "AES"));
+            return new Sealer(keystoreId, Cipher.getInstance("AES/GCM/NoPadding"), new SecretKeySpec(dataKey, "AES"));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("card encryption is unavailable", e);
         }
@@ -33,12 +33,19 @@ public record CardCipher(UUID keystoreId, byte[] dataKey) {
 
     /** Seals values under this cipher's key, each with a fresh nonce. */
     public static final class Sealer {
+        private final UUID keystoreId;
         private final Cipher gcm;
         private final SecretKeySpec key;
 
-        private Sealer(Cipher gcm, SecretKeySpec key) {
+        private Sealer(UUID keystoreId, Cipher gcm, SecretKeySpec key) {
+            this.keystoreId = keystoreId;
             this.gcm = gcm;
             this.key = key;
+        }
+
+        /** The keystore whose key seals. */
+        public UUID keystoreId() {
+            return keystoreId;
         }
 
         public String seal(String plaintext, String aad) {

@@ -108,21 +108,16 @@ public class FileTokens {
         }
     }
 
-    /** What a chunk's cards are sealed with: the newest keystore's key, looked up once per chunk. */
-    public Sealing sealing() {
-        CardCipher cipher = keystores.current();
-        return new Sealing(cipher.keystoreId(), cipher.sealer());
-    }
-
-    /** The keystore a chunk's cards are sealed under, and its sealer (one chunk, one thread). */
-    public record Sealing(UUID keystoreId, CardCipher.Sealer sealer) {
+    /** What a chunk's cards are sealed with: the newest keystore's key, looked up once per chunk (one thread). */
+    public CardCipher.Sealer sealer() {
+        return keystores.current().sealer();
     }
 
     /**
      * Checks and seals one row of {@code cardFileId}'s file for {@code projectId}; nothing is written. A bad row
      * answers its rejection: E10's error text for the card, or the column that is missing or too long.
      */
-    public Prepared prepare(UUID projectId, UUID cardFileId, String reference, FileCard row, Sealing sealing) {
+    public Prepared prepare(UUID projectId, UUID cardFileId, String reference, FileCard row, CardCipher.Sealer sealer) {
         try {
             Card card = Card.validateWithoutCvv(row.cell("cardNumber"), row.cell("expirationMonth"),
                     row.cell("expirationYear"), YearMonth.now(clock));
@@ -142,7 +137,7 @@ public class FileTokens {
             PaymentToken token = new PaymentToken(Ids.newId(), projectId, PaymentTokenService.newToken(),
                     lookupKey.hash("pan:" + card.pan()), card, holder, null, address);
             token.fromFile(cardFileId, reference);
-            token.seal(sealing.keystoreId(), sealing.sealer().seal(card.pan(), token.aad()));
+            token.seal(sealer.keystoreId(), sealer.seal(card.pan(), token.aad()));
             return new Prepared(token, null);
         } catch (AppException invalid) {
             return new Prepared(null, invalid.getMessage());
