@@ -163,7 +163,8 @@ class CardFileLedger {
                 .filter(r -> r != null && CardRow.referenceProblem(r) == null).distinct().toArray(String[]::new);
         Set<String> seen = new HashSet<>();
         if (references.length > 0) {
-            seen.addAll(jdbc.list(CardFileRows.REFERENCES_SEEN, row -> row.getString(1), fileId, references));
+            seen.addAll(jdbc.session(db -> db.list(db.postgres() ? CardFileRows.REFERENCES_SEEN
+                    : CardFileRows.REFERENCES_SEEN_H2, row -> row.getString(1), references, fileId)));
         }
         return seen;
     }

@@ -37,6 +37,7 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
 import com.paycore.apikey.Gpg;
+import com.paycore.cardfile.CardFileQueries;
 
 /**
  * Card files (DESIGN.md section 13) on the real WAR, encrypted (and signed) by GnuPG: a file's rows become tokens
@@ -342,6 +343,68 @@ abstract class CardFileScenarios {
             assertTrue(failure.toLowerCase().contains(reasonPart.toLowerCase()), failure);
         }
         assertFalse(failure.contains("4242424242424242"), failure);
+    }
+
+    /**
+     * The duplicate-reference check answers exactly the references earlier rows hold, and on PostgreSQL probes the
+     * index on both columns even when the table's statistics predate the file (stale, as between autovacuum's
+     * analyzes while a big file imports): a scan of the file's rows by file_id with the references as a filter grew
+     * with the file, chunk after chunk. The rows go to a copy of card_file_rows in a schema of the test's own.
+     */
+    @Test
+    void theDuplicateReferenceCheckProbesTheIndexPerReferenceWhateverTheStatistics() throws Exception {
+        String schema = "refs_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        UUID file = UUID.randomUUID();
+        try (Connection db = DatabaseDump.connect()) {
+            boolean postgres = db.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres");
+            String sql = CardFileQueries.referencesSeen(postgres);
+            try (var st = db.createStatement()) {
+                st.execute("create schema " + schema);
+                st.execute("create table " + schema + ".card_file_rows (file_id uuid not null, row_number bigint not null, "
+                        + "reference varchar(64), primary key (file_id, row_number))");
+                st.execute("create index ix_" + schema + " on " + schema + ".card_file_rows (file_id, reference)");
+                if (postgres) {
+                    st.execute("insert into " + schema + ".card_file_rows select gen_random_uuid(), g, 'old-' || g "
+                            + "from generate_series(1, 3000) g");
+                    st.execute("analyze " + schema + ".card_file_rows"); // statistics from before the file
+                }
+                String numbers = postgres ? "generate_series(1, 50000) s(x)" : "system_range(1, 50000)";
+                st.execute("insert into " + schema + ".card_file_rows select '" + file + "', x, 'k-' || x from "
+                        + numbers);
+                st.execute(postgres ? "set search_path = " + schema : "set schema " + schema);
+            }
+            String[] asked = {"k-7", "k-49999", "k-50001", "old-5", "K-7"};
+            Set<String> seen = new HashSet<>();
+            try (PreparedStatement q = db.prepareStatement(sql)) {
+                q.setObject(1, asked);
+                q.setObject(2, file);
+                try (ResultSet row = q.executeQuery()) {
+                    while (row.next()) {
+                        seen.add(row.getString(1));
+                    }
+                }
+            }
+            assertEquals(Set.of("k-7", "k-49999"), seen, "another file's reference, or one differing in case, is new");
+            if (postgres) {
+                StringBuilder plan = new StringBuilder();
+                try (PreparedStatement q = db.prepareStatement("explain " + sql)) {
+                    q.setObject(1, asked);
+                    q.setObject(2, file);
+                    try (ResultSet row = q.executeQuery()) {
+                        while (row.next()) {
+                            plan.append(row.getString(1)).append('\n');
+                        }
+                    }
+                }
+                assertTrue(plan.toString().matches("(?s).*Index Cond: \\(\\(file_id = [^\\n]*AND \\(reference = .*"),
+                        plan.toString());
+                assertFalse(plan.toString().contains("Filter"), plan.toString());
+            }
+        } finally {
+            try (Connection db = DatabaseDump.connect(); var st = db.createStatement()) {
+                st.execute("drop schema if exists " + schema + " cascade");
+            }
+        }
     }
 
     static long tokensOf(UUID project) throws Exception {
