@@ -17,6 +17,7 @@
 #
 #   bench/cardfiles.sh                       # 1,000,000 rows
 #   ROWS=50000 WARMUP=30 bench/cardfiles.sh  # a quick try
+#   WIDE=1 ROWS=750000 GPG_COMPRESS=none bench/cardfiles.sh  # a 1 GB message: every column at its full width
 set -euo pipefail
 
 BENCH_NAME=cardfiles
@@ -38,6 +39,8 @@ TRANSACTIONS=${TRANSACTIONS:-500}
 IMPORT_TIMEOUT=${IMPORT_TIMEOUT:-7200}
 PROFILE=${PROFILE:-0}
 KEEP_FILES=${KEEP_FILES:-0}
+WIDE=${WIDE:-0}                 # 1: every optional column too, each at its full width (about 1.5 KiB a row)
+GPG_COMPRESS=${GPG_COMPRESS:-}  # none: gpg --compress-algo none (the message as large as the CSV)
 DROP_SCHEMA=${DROP_SCHEMA:-1}
 whole_numbers ROWS SEED E16_CONNECTIONS E16_DELAY_MS TOKENS TRANSACTIONS IMPORT_TIMEOUT
 (( ROWS >= 1 && TOKENS >= 1 && TRANSACTIONS >= 1 && E16_CONNECTIONS >= 1 )) \
@@ -67,7 +70,7 @@ MESSAGE=$BENCH_DIR/cards.csv.gpg
 AWK=$(command -v mawk || command -v awk) # mawk writes the rows about twice as fast as gawk
 log "writing $ROWS card rows ($(basename "$AWK"), seed $SEED) to $BENCH_REL/cards.csv"
 started=$(date +%s.%N)
-"$AWK" -v rows="$ROWS" -v seed="$SEED" -v prefix="bench$SEED" -v year="$(date +%Y)" -f "$BENCH_HOME/cardfiles.awk" >"$CSV"
+"$AWK" -v rows="$ROWS" -v seed="$SEED" -v prefix="bench$SEED" -v year="$(date +%Y)" -v wide="$WIDE" -f "$BENCH_HOME/cardfiles.awk" >"$CSV"
 CSV_SECONDS=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 (( $(wc -l <"$CSV") == ROWS + 1 )) || die "the CSV has $(wc -l <"$CSV") lines, expected $(( ROWS + 1 ))"
 log "CSV: $(( $(stat -c %s "$CSV") / 1048576 )) MiB in $CSV_SECONDS s"
@@ -94,7 +97,8 @@ bench_admin 200 GET "/api/adm/companyProjectKeys?CompanyProjectId=$PROJECT_ID&li
   || die "no public key for FileContentPGPKey $FILE_KEY_ID in the key list"
 ADMIN_TOKEN=
 
-# GnuPG, as a merchant runs it: the key from the list, the file encrypted to it (gpg's defaults: compressed).
+# GnuPG, as a merchant runs it: the key from the list, the file encrypted to it (gpg's defaults: compressed, unless
+# GPG_COMPRESS says otherwise).
 GNUPGHOME=$BENCH_DIR/gnupg
 rm -rf "$GNUPGHOME"
 mkdir -m 700 "$GNUPGHOME"
@@ -103,7 +107,8 @@ gpg_stop() { gpgconf --kill all >/dev/null 2>&1 || true; } # the agent this scri
 gpg --batch --quiet --import "$BENCH_DIR/file-key.asc" 2>"$BENCH_DIR/gpg.log" || { cat "$BENCH_DIR/gpg.log" >&2; die "gpg --import failed"; }
 log "encrypting the CSV with gpg to project-$PROJECT_ID (FileContentPGPKey $FILE_KEY_ID)"
 started=$(date +%s.%N)
-gpg --batch --yes --trust-model always --encrypt -r "project-$PROJECT_ID" -o "$MESSAGE" "$CSV" 2>>"$BENCH_DIR/gpg.log" \
+gpg --batch --yes --trust-model always ${GPG_COMPRESS:+--compress-algo "$GPG_COMPRESS"} --encrypt -r "project-$PROJECT_ID" \
+  -o "$MESSAGE" "$CSV" 2>>"$BENCH_DIR/gpg.log" \
   || { gpg_stop; cat "$BENCH_DIR/gpg.log" >&2; die "gpg --encrypt failed"; }
 GPG_SECONDS=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 gpg_stop
@@ -388,8 +393,10 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo
   echo "Machine: nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end, $(java -version 2>&1 | head -n 1);" \
     "Payara Micro $PAYARA_VERSION (--nohazelcast --maxHttpThreads $HTTP_THREADS, $BENCH_JAVA_OPTS); database: $DB_DESCRIPTION."
-  echo "File: $ROWS rows (bench/cardfiles.awk, seed $SEED: Visa, Mastercard, Amex, Discover; 5 columns), CSV written in $CSV_SECONDS s," \
-    "gpg --encrypt (defaults, compressed) in $GPG_SECONDS s: $(( MESSAGE_BYTES / 1024 )) KiB; uploaded in $UPLOAD_SECONDS s."
+  echo "File: $ROWS rows (bench/cardfiles.awk, seed $SEED: Visa, Mastercard, Amex, Discover;" \
+    "$([[ $WIDE == 1 ]] && echo "15 columns, each at its full width" || echo "5 columns")), CSV written in $CSV_SECONDS s," \
+    "gpg --encrypt ($([[ -n $GPG_COMPRESS ]] && echo "--compress-algo $GPG_COMPRESS" || echo "defaults, compressed"))" \
+    "in $GPG_SECONDS s: $(( MESSAGE_BYTES / 1024 )) KiB; uploaded in $UPLOAD_SECONDS s."
   echo "${WARMUP_DESCRIPTION:-Warm-up: none.} E10: $DURATION s each, a new Luhn-valid card per request; E16 by id: $E16_CONNECTIONS connections," \
     "each pausing $E16_DELAY_MS ms between requests, $DURATION s idle, then all along the import."
   echo

@@ -9,8 +9,8 @@ import java.io.OutputStream;
  */
 final class CardExportParts extends OutputStream {
 
-    /** The size of a stored part. */
-    static final int PART_BYTES = 512 * 1024;
+    /** The size of a stored part, as a card file's ({@link CardFileSettings#PART_BYTES}): no humongous object. */
+    static final int PART_BYTES = CardFileSettings.PART_BYTES;
 
     /** Where parts go, numbered from 0. */
     @FunctionalInterface

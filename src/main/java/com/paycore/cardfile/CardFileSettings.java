@@ -22,8 +22,12 @@ class CardFileSettings {
     static final String LEASE_SECONDS = "payments.card-files.lease-seconds";
     static final String POLL_MS = "payments.card-files.poll-ms";
 
-    /** The stored parts a message is cut into. */
-    static final int PART_BYTES = 1 << 20;
+    /**
+     * The stored parts a message is cut into: small enough that neither the part nor the driver's copy of it is a
+     * humongous object for G1 (half a region or more; regions are 1 MiB with a heap under 2 GiB), which is allocated
+     * outside the young generation and grows the heap towards its maximum.
+     */
+    static final int PART_BYTES = 256 * 1024;
 
     private long maxBytes;
     private long maxRows;

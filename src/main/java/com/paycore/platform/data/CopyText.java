@@ -1,5 +1,7 @@
 package com.paycore.platform.data;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.temporal.TemporalAccessor;
 import java.util.HexFormat;
@@ -31,10 +33,14 @@ final class CopyText {
         return "copy " + plain.group(1) + " (" + plain.group(2) + ") from stdin";
     }
 
-    /** The rows in COPY's text format, UTF-8. */
-    static byte[] of(List<Object[]> rows) {
-        StringBuilder text = new StringBuilder(rows.size() * 256);
+    /**
+     * Writes the rows in COPY's text format, UTF-8, one row at a time: however wide the rows and however many, no
+     * buffer holds more than one of them (the stream buffers what it sends).
+     */
+    static void write(List<Object[]> rows, OutputStream out) throws IOException {
+        StringBuilder text = new StringBuilder(256);
         for (Object[] row : rows) {
+            text.setLength(0);
             for (int i = 0; i < row.length; i++) {
                 if (i > 0) {
                     text.append('\t');
@@ -42,8 +48,8 @@ final class CopyText {
                 cell(text, row[i]);
             }
             text.append('\n');
+            out.write(text.toString().getBytes(StandardCharsets.UTF_8));
         }
-        return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static void cell(StringBuilder text, Object value) {

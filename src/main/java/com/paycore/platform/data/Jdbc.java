@@ -1,6 +1,5 @@
 package com.paycore.platform.data;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,6 +21,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.postgresql.PGConnection;
+import org.postgresql.copy.PGCopyOutputStream;
 
 /**
  * Plain JDBC on the application's datasource: the one way to the database besides JPA, for hot-path writes, read
@@ -43,6 +43,9 @@ public class Jdbc {
 
     @Resource(lookup = Datasource.JNDI_NAME)
     DataSource dataSource;
+
+    /** What a COPY gathers before it sends (one CopyData message): well below a G1 region's humongous half. */
+    private static final int COPY_BUFFER_BYTES = 64 * 1024;
 
     private volatile Boolean postgres;
 
@@ -231,12 +234,17 @@ public class Jdbc {
                 batch(insert, rows);
                 return;
             }
-            String copy = CopyText.copyOf(insert);
+            PGCopyOutputStream copy = new PGCopyOutputStream(connection.unwrap(PGConnection.class),
+                    CopyText.copyOf(insert), COPY_BUFFER_BYTES);
             try {
-                connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copy,
-                        new ByteArrayInputStream(CopyText.of(rows)));
+                CopyText.write(rows, copy);
+                copy.endCopy();
             } catch (IOException e) {
-                throw new SQLException("COPY failed to read its rows", "58030", e);
+                throw new SQLException("COPY failed to send its rows", "58030", e);
+            } finally {
+                if (copy.isActive()) {
+                    copy.cancelCopy(); // a row that could not be written: none of them is
+                }
             }
         }
 

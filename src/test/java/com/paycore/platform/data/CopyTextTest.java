@@ -3,6 +3,8 @@ package com.paycore.platform.data;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -28,10 +30,10 @@ class CopyTextTest {
     }
 
     @Test
-    void valuesAreWrittenAsCopysTextFormatReadsThem() {
+    void valuesAreWrittenAsCopysTextFormatReadsThem() throws IOException {
         UUID id = UUID.fromString("0190e0b8-0000-7000-8000-000000000001");
         OffsetDateTime at = OffsetDateTime.of(2026, 11, 28, 3, 17, 5, 191_000_000, ZoneOffset.ofHours(2));
-        byte[] text = CopyText.of(List.of(
+        byte[] text = copy(List.of(
                 new Object[] {id, "a\tb\\c\nd\re", null, 42, 7L, true, false, at, new byte[] {1, (byte) 0xab}},
                 new Object[] {"Zoë", "", "\\N"}));
         assertEquals("0190e0b8-0000-7000-8000-000000000001\ta\\tb\\\\c\\nd\\re\t\\N\t42\t7\tt\tf\t"
@@ -40,6 +42,12 @@ class CopyTextTest {
 
     @Test
     void aValueOfAnotherTypeIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> CopyText.of(List.<Object[]>of(new Object[] {new Object()})));
+        assertThrows(IllegalArgumentException.class, () -> copy(List.<Object[]>of(new Object[] {new Object()})));
+    }
+
+    private static byte[] copy(List<Object[]> rows) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CopyText.write(rows, out);
+        return out.toByteArray();
     }
 }
