@@ -1,10 +1,20 @@
 package com.paycore.apikey;
 
-import com.paycore.secret.SecretColumns;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Clock;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
+import javax.crypto.Cipher;
+import javax.crypto.spec.OAEPParameterSpec;
+import javax.crypto.spec.PSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -23,6 +33,7 @@ import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
 import com.paycore.secret.LookupKey;
 import com.paycore.secret.SecretBox;
+import com.paycore.secret.SecretColumns;
 
 /**
  * Project API keys. A project always keeps at least one usable key: every change that could end a key's use runs
@@ -171,7 +182,7 @@ public class ApiKeyService {
      * them opens it.
      */
     @Transactional(Transactional.TxType.SUPPORTS)
-    public java.util.Optional<byte[]> decryptSecured(UUID projectId, UUID preferredKeyId, byte[] ciphertext) {
+    public Optional<byte[]> decryptSecured(UUID projectId, UUID preferredKeyId, byte[] ciphertext) {
         OffsetDateTime now = OffsetDateTime.now(clock);
         ApiKey authenticating = preferredKeyId == null ? null : keys.find(preferredKeyId)
                 .filter(k -> k.projectId().equals(projectId) && k.type() == KeyType.TransactionRSAKey && k.usable(now))
@@ -184,8 +195,8 @@ public class ApiKeyService {
      * The keys to try in order: the authenticating key (null: none), then the newest others, at most
      * {@value #MAX_OTHER_SECURED_KEYS} of them.
      */
-    static <K> List<K> securedCandidates(K authenticating, List<K> newestFirst, java.util.function.Function<K, UUID> id) {
-        List<K> candidates = new java.util.ArrayList<>();
+    static <K> List<K> securedCandidates(K authenticating, List<K> newestFirst, Function<K, UUID> id) {
+        List<K> candidates = new ArrayList<>();
         if (authenticating != null) {
             candidates.add(authenticating);
         }
@@ -197,28 +208,26 @@ public class ApiKeyService {
     }
 
     /** The first plaintext one of the keys opens, trying each once in order. */
-    static <K> java.util.Optional<byte[]> firstOpening(List<K> candidates,
-                                                       java.util.function.Function<K, java.util.Optional<byte[]>> open) {
+    static <K> Optional<byte[]> firstOpening(List<K> candidates, Function<K, Optional<byte[]>> open) {
         for (K key : candidates) {
-            java.util.Optional<byte[]> opened = open.apply(key);
+            Optional<byte[]> opened = open.apply(key);
             if (opened.isPresent()) {
                 return opened;
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
-    private static java.util.Optional<byte[]> open(ApiKey key, byte[] ciphertext) {
+    private static Optional<byte[]> open(ApiKey key, byte[] ciphertext) {
         try {
             byte[] pkcs8 = SecretBox.get().decrypt(key.encryptedPrivateKey(), "api-key-private:" + key.id());
-            java.security.PrivateKey rsa = java.security.KeyFactory.getInstance("RSA")
-                    .generatePrivate(new java.security.spec.PKCS8EncodedKeySpec(pkcs8));
-            javax.crypto.Cipher oaep = javax.crypto.Cipher.getInstance("RSA/ECB/OAEPPadding");
-            oaep.init(javax.crypto.Cipher.DECRYPT_MODE, rsa, new javax.crypto.spec.OAEPParameterSpec("SHA-256", "MGF1",
-                    java.security.spec.MGF1ParameterSpec.SHA256, javax.crypto.spec.PSource.PSpecified.DEFAULT));
-            return java.util.Optional.of(oaep.doFinal(ciphertext));
-        } catch (java.security.GeneralSecurityException wrongKey) {
-            return java.util.Optional.empty();
+            PrivateKey rsa = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
+            Cipher oaep = Cipher.getInstance("RSA/ECB/OAEPPadding");
+            oaep.init(Cipher.DECRYPT_MODE, rsa, new OAEPParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256,
+                    PSource.PSpecified.DEFAULT));
+            return Optional.of(oaep.doFinal(ciphertext));
+        } catch (GeneralSecurityException wrongKey) {
+            return Optional.empty();
         }
     }
 

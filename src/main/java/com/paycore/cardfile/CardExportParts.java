@@ -2,6 +2,7 @@ package com.paycore.cardfile;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 
 /**
  * The bytes of an export's message, cut into parts of {@link #PART_BYTES} as they are written: each full part goes to
@@ -60,7 +61,7 @@ final class CardExportParts extends OutputStream {
     }
 
     private void emit() throws IOException {
-        byte[] part = filled == buffer.length ? buffer : java.util.Arrays.copyOf(buffer, filled);
+        byte[] part = filled == buffer.length ? buffer : Arrays.copyOf(buffer, filled);
         sink.part(parts++, part);
         buffer = new byte[partBytes];
         filled = 0;

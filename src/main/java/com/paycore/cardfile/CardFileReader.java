@@ -1,5 +1,6 @@
 package com.paycore.cardfile;
 
+import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -323,7 +324,7 @@ final class CardFileReader {
         }
 
         private static PGPPublicKeyRing publicRing(CardFileKeys.Signer signer) throws IOException {
-            try (InputStream in = PGPUtil.getDecoderStream(new java.io.ByteArrayInputStream(
+            try (InputStream in = PGPUtil.getDecoderStream(new ByteArrayInputStream(
                     signer.armoredPublicKey().getBytes(StandardCharsets.US_ASCII)))) {
                 return new PGPPublicKeyRing(in, new BcKeyFingerprintCalculator());
             }

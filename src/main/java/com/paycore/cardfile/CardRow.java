@@ -1,5 +1,6 @@
 package com.paycore.cardfile;
 
+import java.util.Collections;
 import java.util.Map;
 
 /**
@@ -11,7 +12,7 @@ import java.util.Map;
 public record CardRow(long number, Map<String, String> cells, String problem) {
 
     public CardRow {
-        cells = cells == null ? Map.of() : java.util.Collections.unmodifiableMap(cells);
+        cells = cells == null ? Map.of() : Collections.unmodifiableMap(cells);
     }
 
     public boolean bad() {

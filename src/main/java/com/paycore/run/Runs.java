@@ -187,7 +187,7 @@ public class Runs {
         UUID requester = caller.userId();
         String email = caller.email();
         boolean platformAdmin = caller.platformAdmin();
-        java.util.Set<UUID> scope = caller.companyScope();
+        Set<UUID> scope = caller.companyScope();
         String key = companyId == null ? kind : kind + ":" + companyId;
         UUID id = Ids.newId();
         for (int attempt = 1; ; attempt++) {
@@ -255,7 +255,7 @@ public class Runs {
     }
 
     private void execute(UUID id, String kind, UUID requester, String email, boolean platformAdmin,
-                         java.util.Set<UUID> scope, Work work) {
+                         Set<UUID> scope, Work work) {
         RequestContextController context = requestContexts.get();
         context.activate();
         Tracker progress = new Tracker(id);

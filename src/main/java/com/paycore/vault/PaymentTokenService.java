@@ -1,5 +1,6 @@
 package com.paycore.vault;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.YearMonth;
@@ -251,7 +252,7 @@ public class PaymentTokenService {
                     throw AppException.invalid(path + ": a secured value must be base64");
                 }
                 return keys.decryptSecured(projectId, keyId, ciphertext)
-                        .map(b -> new String(b, java.nio.charset.StandardCharsets.UTF_8))
+                        .map(b -> new String(b, StandardCharsets.UTF_8))
                         .orElseThrow(() -> AppException.invalid(path + ": cannot be decrypted with the project's "
                                 + "TransactionRSAKey (RSA-OAEP, SHA-256)"));
             }
