@@ -3,6 +3,7 @@ package com.paycore.cardfile;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -157,16 +158,29 @@ class CardFileLedger {
         return new Chunk(last, made.size(), rows.size() - made.size());
     }
 
-    /** The references of the chunk's rows that earlier rows of the file hold. */
+    /**
+     * The references of the chunk's rows that earlier rows of the file hold; the others are added to the file's, in
+     * the chunk's transaction (a chunk rolled back adds none).
+     */
     private Set<String> referencesSeen(UUID fileId, List<CardRow> rows) {
         String[] references = rows.stream().map(r -> r.cells().get("reference"))
                 .filter(r -> r != null && CardRow.referenceProblem(r) == null).distinct().toArray(String[]::new);
-        Set<String> seen = new HashSet<>();
-        if (references.length > 0) {
-            seen.addAll(jdbc.session(db -> db.list(db.postgres() ? CardFileRows.REFERENCES_SEEN
-                    : CardFileRows.REFERENCES_SEEN_H2, row -> row.getString(1), references, fileId)));
+        if (references.length == 0) {
+            return new HashSet<>();
         }
-        return seen;
+        return jdbc.session(db -> {
+            if (db.postgres()) {
+                Set<String> seen = new HashSet<>(Arrays.asList(references));
+                seen.removeAll(db.list(CardFileRows.REFERENCES_ADD_POSTGRES, row -> row.getString(1), fileId,
+                        references));
+                return seen;
+            }
+            Set<String> seen = new HashSet<>(db.list(CardFileRows.REFERENCES_HELD, row -> row.getString(1), fileId,
+                    references));
+            db.batch(CardFileRows.REFERENCE_ADD, Arrays.stream(references).filter(r -> !seen.contains(r))
+                    .map(r -> new Object[] {fileId, r}).toList());
+            return seen;
+        });
     }
 
     private static String clip(String error) {
@@ -174,7 +188,7 @@ class CardFileLedger {
     }
 
     /**
-     * The end of a file: Succeeded, or Failed with its reason; its ciphertext deleted and its one
+     * The end of a file: Succeeded, or Failed with its reason; its ciphertext and its references deleted and its one
      * {@code cardFile.completed} event recorded, in one transaction. Answers the counts as they ended.
      */
     @Transactional(TxType.REQUIRES_NEW)
@@ -185,6 +199,7 @@ class CardFileLedger {
             throw new LostFile(id);
         }
         jdbc.update(CardFileRows.DELETE_PARTS, id);
+        jdbc.update(CardFileRows.DELETE_REFERENCES, id);
         CardFile file = jdbc.first(CardFileRows.BY_ID_ANY_PROJECT, CardFile::read, id).orElseThrow();
         Completed completed = new Completed(id, state.name(), file.rowsRead(), file.tokenized(), file.rejected());
         events.record(Topic.CARD_FILE_COMPLETED, file.projectId(), file.companyId(), now, completed);

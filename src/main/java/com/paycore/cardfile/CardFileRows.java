@@ -56,18 +56,20 @@ final class CardFileRows {
             + "order by row_number limit ?";
 
     /**
-     * Which of the given references (one array) earlier rows of the file hold: one probe of
-     * {@code ix_card_file_rows_reference} on both its columns per reference, whatever the table's statistics say.
-     * Not {@code reference = any(?)}: while the statistics predate the file (autovacuum analyzes the table only now
-     * and then as it grows), the planner expects the file to hold a row or two, scans the index by {@code file_id}
-     * alone and compares every row of the file with the array, a cost that grows with the file, chunk after chunk
-     * (83 ms for a 1,000-reference chunk once the file holds 300,000 rows, against 12 ms for the probes). The
-     * {@code LATERAL} subquery keeps its {@code LIMIT}, so it cannot be flattened into such a scan.
+     * The duplicate-reference check on PostgreSQL, one statement per chunk: adds the chunk's references (one array) to
+     * the file's and answers those that were not there yet. Each is one probe of {@code pk_card_file_references},
+     * whatever the statistics say (docs/DECISIONS.md, "Card files: storing, processing, resuming").
      */
-    static final String REFERENCES_SEEN = "select r.reference from unnest(cast(? as text[])) r(reference), lateral "
-            + "(select 1 from card_file_rows c where c.file_id = ? and c.reference = r.reference limit 1) found";
+    static final String REFERENCES_ADD_POSTGRES = "insert into card_file_references (file_id, reference) "
+            + "select cast(? as uuid), r.reference from unnest(cast(? as text[])) r(reference) "
+            + "on conflict (file_id, reference) do nothing returning reference";
 
-    /** {@link #REFERENCES_SEEN} on H2, which has no {@code LATERAL}; the same parameters. */
-    static final String REFERENCES_SEEN_H2 = "select r.reference from unnest(?) r(reference) where exists (select 1 "
-            + "from card_file_rows c where c.file_id = ? and c.reference = r.reference)";
+    /** The check on H2 (no {@code on conflict}): which of the references (one array) the file's rows held ... */
+    static final String REFERENCES_HELD = "select reference from card_file_references where file_id = ? "
+            + "and reference = any(?)";
+
+    /** ... and then each new one added. */
+    static final String REFERENCE_ADD = "insert into card_file_references (file_id, reference) values (?, ?)";
+
+    static final String DELETE_REFERENCES = "delete from card_file_references where file_id = ?";
 }

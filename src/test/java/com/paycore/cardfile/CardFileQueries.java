@@ -6,8 +6,8 @@ public final class CardFileQueries {
     private CardFileQueries() {
     }
 
-    /** The duplicate-reference check the import runs for each chunk: (references array, file id). */
-    public static String referencesSeen(boolean postgres) {
-        return postgres ? CardFileRows.REFERENCES_SEEN : CardFileRows.REFERENCES_SEEN_H2;
+    /** The duplicate-reference check on PostgreSQL: (file id, references array); answers the references it added. */
+    public static String referencesAdded() {
+        return CardFileRows.REFERENCES_ADD_POSTGRES;
     }
 }
