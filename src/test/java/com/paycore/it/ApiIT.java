@@ -28,16 +28,24 @@ class ApiIT {
 
     /**
      * The second instance boots here, once the first is deployed, not on first use: that is often inside a timed
-     * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then what works on databases
-     * of their own begins, at a lower CPU priority, in the time the scenarios leave a core idle: the boot of the
-     * instance the report limits and the webhook fairness share, and the startup race and the master-key rotation,
-     * which run whole in the background ({@link Background}; their tests wait for their outcome).
+     * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then the boots of the extra
+     * instances begin, so that they overlap the scenarios that run first: the hardened instance's at the usual CPU
+     * priority (its flood is measured), and at a lower one, in the time the scenarios leave a core idle, the external
+     * issuer's two instances, the instance the report limits and the webhook fairness share, and the startup race and
+     * the master-key rotation, which run whole in the background ({@link Background}; their tests wait for their
+     * outcome).
      */
     @BeforeAll
     static void instances() throws Exception {
         SecondInstance.baseUri();
         if (OnlyScenarios.selected("Reports") || OnlyScenarios.selected("Webhooks")) {
             IsolatedInstance.boot();
+        }
+        if (OnlyScenarios.selected("HardenedInstance")) {
+            HardenedInstanceScenarios.boot();
+        }
+        if (OnlyScenarios.selected("ExternalIssuer")) {
+            ExternalIssuerScenarios.boot();
         }
         if (OnlyScenarios.selected("Startup")) {
             StartupScenarios.boot();

@@ -143,6 +143,13 @@ final class ExtraInstance implements AutoCloseable {
         throw new AssertionError("instance neither ready nor refused in time; see " + log);
     }
 
+    /** The body of GET /health/ready (its checks, by name). */
+    String readiness() throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        return client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready"))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
     /** The status of GET /health/ready, or -1 when nothing answers. */
     int ready() {
         try {

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * ({@link WebhookScenarios#anInstanceWithTheDefaultSettingRefusesPrivateTargets}), a processor timeout of 10 s and a
  * drain of 30 s ({@link GracefulShutdownScenarios}). On PostgreSQL it reaches the database through a TCP forwarder
  * that the outage scenario cuts and restores ({@link DatabaseOutageScenarios}). The flood runs first (it counts the
- * address's attempts from zero) and the drain last (it ends the instance with SIGTERM).
+ * address's attempts from zero) and the drain last (it ends the instance with SIGTERM). Its boot begins with the run
+ * ({@link #boot}, from ApiIT); until this class runs it is one more instance on the tests' database, whose schedules
+ * take their share of the work as the second instance's do.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class HardenedInstanceScenarios {
@@ -27,8 +29,12 @@ abstract class HardenedInstanceScenarios {
     private static ExtraInstance instance;
     private static TcpCut link;
 
-    /** The instance, started on first use and awaited until ready. */
-    private static synchronized ExtraInstance instance() throws Exception {
+    /**
+     * Starts the instance without waiting for it: ApiIT calls this at the beginning of the run, so that its boot
+     * overlaps the scenarios that run before this class (at the usual CPU priority, not in the background's lower
+     * one: the flood measures its answers, and the background scenarios' instances may still run then).
+     */
+    static synchronized void boot() throws Exception {
         if (instance == null) {
             Map<String, String> settings = new HashMap<>(LoginFloodScenarios.productionLogin());
             settings.putAll(WebhookScenarios.guardedSettings());
@@ -44,6 +50,11 @@ abstract class HardenedInstanceScenarios {
             instance = ExtraInstance.start("hardened", settings,
                     List.of("--maxHttpThreads", LoginFloodScenarios.HTTP_WORKERS), List.of("-XX:TieredStopAtLevel=4"));
         }
+    }
+
+    /** The instance, started if not yet and awaited until ready. */
+    private static ExtraInstance instance() throws Exception {
+        boot();
         return instance.awaitReady();
     }
 

@@ -21,6 +21,8 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
+import com.paycore.it.clock.ClockShiftFilter;
+
 import io.restassured.response.Response;
 
 /** Idempotency-Key on POSTs under /api/pay (DESIGN.md section 3), on E10. */
@@ -410,6 +412,7 @@ abstract class IdempotencyScenarios {
                 var out = socket.getOutputStream();
                 out.write(("POST " + p.files() + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
                         + "\r\nX-API-Key: " + p.shop.key() + "\r\nIdempotency-Key: " + key
+                        + "\r\n" + ClockShiftFilter.PACE + ": " + PACE
                         + "\r\nContent-Type: application/pgp-encrypted\r\nAccept: application/json\r\nContent-Length: "
                         + file.length + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
                 out.write(file, 0, file.length / 2);
@@ -422,9 +425,9 @@ abstract class IdempotencyScenarios {
                         "claimed before its body has arrived");
                 refused(uploadUnder(p, p.shop.pay(), key, file), 409);
                 refused(uploadUnder(p, p.shop.paySecond(), key, file), 409);
-                // bytes that come after a third of the lease (30 s) renew it
+                // bytes that come after a third of the lease (30 s) renew it: 1.5 s pass, 15 s for this request
                 java.time.OffsetDateTime leaseBefore = leaseOf(key);
-                Thread.sleep(11_000);
+                Thread.sleep(1_500);
                 out.write(file, file.length / 2, file.length - file.length / 2);
                 out.flush();
                 String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
@@ -440,6 +443,9 @@ abstract class IdempotencyScenarios {
     }
 
     static final String IN_PROGRESS_PENDING = "IN_PROGRESS pending";
+
+    /** How much faster the clock runs for the card file still arriving ({@link ClockShiftFilter#PACE}). */
+    private static final int PACE = 10;
 
     @Test
     void refusedCardFilesFollowTheRulesOfEveryRefusal() throws Exception {

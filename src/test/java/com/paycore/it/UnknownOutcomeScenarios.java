@@ -13,7 +13,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,10 +148,9 @@ abstract class UnknownOutcomeScenarios {
     @Test
     void reconciliationRunsOnBothInstancesHandleEachItemOnce() throws Exception {
         Cards.Shop shop = Cards.aShop();
-        List<UUID> pending = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            pending.add(aPendingAuthorization(shop, i % 2 == 0 ? TIMES_OUT_APPROVED : TIMES_OUT_UNREACHED));
-        }
+        // made at once: each waits out the processor timeout
+        List<UUID> pending = Parallel.run(6, i -> aPendingAuthorization(shop, i % 2 == 0 ? TIMES_OUT_APPROVED
+                : TIMES_OUT_UNREACHED));
         String root = Api.rootToken();
         List<Response> runs = Parallel.run(4, i -> (i % 2 == 0 ? Api.as(root) : Api.onSecondInstance(root)).post(RUN));
         int resolved = 0;

@@ -14,10 +14,10 @@ import jakarta.interceptor.Interceptor;
 
 /**
  * The controllable clock of the integration tests, added to the deployment under test only (Deployments.war): it
- * replaces the application's one clock (platform.runtime.Clocks) with the system clock moved on by the shift that
- * {@link ClockShiftFilter} sets for one request. Only that request's work sees the moved time (the reconciliation run,
- * for instance, which works on the request's thread); the schedules and every other request see the real time, so
- * the tests sharing the deployment are not disturbed.
+ * replaces the application's one clock (platform.runtime.Clocks) with the system clock moved on by the shift, or run
+ * at the pace, that {@link ClockShiftFilter} sets for one request. Only that request's work sees the moved time (the
+ * reconciliation run, for instance, which works on the request's thread); the schedules and every other request see
+ * the real time, so the tests sharing the deployment are not disturbed.
  */
 @Alternative
 @Priority(Interceptor.Priority.APPLICATION + 100)
@@ -25,6 +25,15 @@ import jakarta.interceptor.Interceptor;
 public class ShiftedClock {
 
     static final ThreadLocal<Duration> SHIFT = new ThreadLocal<>();
+    static final ThreadLocal<Pace> PACE = new ThreadLocal<>();
+
+    /** The current request's time runs {@code times} as fast as the real clock from {@code from} on. */
+    record Pace(Instant from, int times) {
+
+        Instant at(Instant now) {
+            return from.plus(Duration.between(from, now).multipliedBy(times));
+        }
+    }
 
     @Produces
     @ApplicationScoped
@@ -48,7 +57,8 @@ public class ShiftedClock {
         @Override
         public Instant instant() {
             Duration shift = SHIFT.get();
-            Instant now = Instant.now();
+            Pace pace = PACE.get();
+            Instant now = pace == null ? Instant.now() : pace.at(Instant.now());
             return shift == null ? now : now.plus(shift);
         }
     }
