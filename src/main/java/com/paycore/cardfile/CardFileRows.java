@@ -1,6 +1,9 @@
 package com.paycore.cardfile;
 
-/** The statements on {@code card_files}, {@code card_file_parts} and {@code card_file_rows} (plain JDBC). */
+/**
+ * The statements on {@code card_files}, {@code card_file_parts}, {@code card_file_rows} and
+ * {@code card_file_references} (plain JDBC).
+ */
 final class CardFileRows {
 
     private CardFileRows() {

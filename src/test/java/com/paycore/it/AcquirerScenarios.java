@@ -859,15 +859,11 @@ abstract class AcquirerScenarios {
             }
             assertTrue(!pending.isEmpty(), "the cut left some requests without an answer");
             // A reversal the link could not send yet (its connections still coming back after the cut) stays Pending
-            // for the next run, as the job on its interval would: a few runs, a second apart, resolve every item.
-            java.util.function.BooleanSupplier anyPending = () -> pending.stream()
-                    .anyMatch(id -> "Pending".equals(shop.transaction(id).get("status")));
-            for (int run = 0; run < 10 && anyPending.getAsBoolean(); run++) {
-                if (run > 0) {
-                    Thread.sleep(1000);
-                }
+            // for the next run, as the job on its interval would: runs go on until no item is Pending.
+            Receiver.await(Duration.ofSeconds(20), "the cut burst's items reconciled", () -> {
                 UnknownOutcomeScenarios.run();
-            }
+                return pending.stream().noneMatch(id -> "Pending".equals(shop.transaction(id).get("status")));
+            });
             for (UUID id : pending) {
                 Map<String, Object> entry = shop.transaction(id);
                 assertEquals("Declined", entry.get("status"), entry.toString());

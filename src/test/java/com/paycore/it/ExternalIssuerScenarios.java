@@ -12,6 +12,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -80,7 +81,7 @@ abstract class ExternalIssuerScenarios {
     /** Links with a token of the subject as proof (subject null: left out, the token's). */
     private static io.restassured.response.Response linkWithToken(RequestSpecification as, UUID userId, String subject,
                                                                   String token) {
-        Map<String, String> body = new java.util.HashMap<>(Map.of("issuer", "idp", "externalToken", token));
+        Map<String, String> body = new HashMap<>(Map.of("issuer", "idp", "externalToken", token));
         if (subject != null) {
             body.put("subject", subject);
         }
@@ -106,11 +107,11 @@ abstract class ExternalIssuerScenarios {
         Path pem = itDir().resolve("external-issuer.pem");
         issuerKey = anIssuerKey(pem);
         issuersCompany = Api.aCompany();
-        Map<String, String> issuers = new java.util.HashMap<>(Map.of("payments.jwt.external-issuers", "idp",
+        Map<String, String> issuers = new HashMap<>(Map.of("payments.jwt.external-issuers", "idp",
                 "payments.jwt.external-issuers.idp.issuer", ISSUER,
                 "payments.jwt.external-issuers.idp.companies", issuersCompany.toString()));
         issuers.putAll(quiet());
-        Map<String, String> externalSettings = new java.util.HashMap<>(issuers);
+        Map<String, String> externalSettings = new HashMap<>(issuers);
         externalSettings.put("mp.jwt.verify.publickey.location", pem.toAbsolutePath().toUri().toString());
         externalSettings.put("mp.jwt.verify.issuer", ISSUER);
         externalSettings.put("payments.jwt.audience", AUDIENCE);
@@ -118,7 +119,7 @@ abstract class ExternalIssuerScenarios {
         // Every instance knows the issuers; this one keeps the built-in issuer (as an internal administration instance
         // would), so that links can be made before anyone can sign in through the external issuer.
         // It also holds the issuer's key and audience, to check the tokens users present to link their subjects.
-        Map<String, String> directory = new java.util.HashMap<>(issuers);
+        Map<String, String> directory = new HashMap<>(issuers);
         directory.put("payments.jwt.external-issuers.idp.publickey.location", pem.toAbsolutePath().toUri().toString());
         directory.put("payments.jwt.external-issuers.idp.audience", AUDIENCE);
         builtIn = ExtraInstance.startInBackground("issuer-directory", directory);
@@ -153,7 +154,8 @@ abstract class ExternalIssuerScenarios {
         Api.join(spokenFor, Api.root(), "User");
         String uri = external.awaitReady().baseUri();
         // ready with the external issuer's check among its own
-        assertTrue(external.readiness().contains("\"jwt\""), external.readiness());
+        String readiness = external.readiness();
+        assertTrue(readiness.contains("\"jwt\""), readiness);
         String adm = builtIn.awaitReady().baseUri();
         // No link: naming the user's e-mail (or even our user id) in the issuer's token reaches nobody.
         String subject = aSubject();

@@ -145,23 +145,25 @@ final class ExtraInstance implements AutoCloseable {
 
     /** The body of GET /health/ready (its checks, by name). */
     String readiness() throws IOException, InterruptedException {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        return client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready"))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        return health(Duration.ofSeconds(10)).body();
     }
 
     /** The status of GET /health/ready, or -1 when nothing answers. */
     int ready() {
         try {
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            return client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready"))
-                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return health(Duration.ofSeconds(2)).statusCode();
         } catch (IOException e) {
             return -1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return -1;
         }
+    }
+
+    private HttpResponse<String> health(Duration timeout) throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        return client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready")).timeout(timeout).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static void pause() {
