@@ -146,7 +146,7 @@ abstract class CardFileScenarios {
     }
 
     @Test
-    void aFileBecomesTokensAsE10MakesThemAndBadRowsAreRejectedWithTheirReasons() {
+    void aFileBecomesTokensAsE10MakesThemAndBadRowsAreRejectedWithTheirReasons() throws Exception {
         try (Project p = new Project()) {
             String csv = String.join("\n", HEADER,
                     row("r-1", "4242424242424242", 12, YEAR),
@@ -225,6 +225,11 @@ abstract class CardFileScenarios {
             JsonPath run = ok(asRoot().get("/api/adm/runs/" + runId));
             assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
             assertEquals("CardFile", run.getString("entry.kind"));
+
+            // its ciphertext and its references went when it ended; its results stay
+            assertEquals(0, rowsOf("card_file_parts", "file_id", id));
+            assertEquals(0, rowsOf("card_file_references", "file_id", id));
+            assertEquals(8, rowsOf("card_file_rows", "file_id", id));
 
             // listed, newest first
             List<Map<String, Object>> listed = ok(p.shop.pay().get(p.files())).getList("entries");
@@ -334,7 +339,7 @@ abstract class CardFileScenarios {
         }
     }
 
-    static void assertFailed(Project p, byte[] message, String reasonPart) {
+    static void assertFailed(Project p, byte[] message, String reasonPart) throws Exception {
         JsonPath file = p.imported(message);
         assertEquals("Failed", file.getString("entry.state"), file.prettify());
         assertEquals(0, file.getLong("entry.tokenized"), file.prettify());
@@ -344,6 +349,8 @@ abstract class CardFileScenarios {
             assertTrue(failure.toLowerCase().contains(reasonPart.toLowerCase()), failure);
         }
         assertFalse(failure.contains("4242424242424242"), failure);
+        assertEquals(0, rowsOf("card_file_parts", "file_id", UUID.fromString(file.getString("entry.id"))),
+                "the ciphertext of a failed file is deleted too");
     }
 
     /**
@@ -401,9 +408,14 @@ abstract class CardFileScenarios {
     }
 
     static long tokensOf(UUID project) throws Exception {
+        return rowsOf("payment_tokens", "project_id", project);
+    }
+
+    /** The rows of {@code table} whose {@code column} holds {@code id}. */
+    static long rowsOf(String table, String column, UUID id) throws Exception {
         try (Connection db = DatabaseDump.connect();
-             PreparedStatement q = db.prepareStatement("select count(*) from payment_tokens where project_id = ?")) {
-            q.setObject(1, project);
+             PreparedStatement q = db.prepareStatement("select count(*) from " + table + " where " + column + " = ?")) {
+            q.setObject(1, id);
             try (ResultSet row = q.executeQuery()) {
                 row.next();
                 return row.getLong(1);
@@ -412,7 +424,7 @@ abstract class CardFileScenarios {
     }
 
     @Test
-    void signedFilesAreReadOnlyFromARegisteredSignerOnceTheProjectHasOne() {
+    void signedFilesAreReadOnlyFromARegisteredSignerOnceTheProjectHasOne() throws Exception {
         try (Project p = new Project()) {
             p.gpg.ok(new byte[0], "--passphrase", "", "--quick-gen-key", "merchant <merchant@example.com>", "ed25519",
                     "sign", "never");
