@@ -45,10 +45,11 @@ KEEP_FILES=${KEEP_FILES:-0}
 WIDE=${WIDE:-0}                 # 1: every optional column too, each at its full width (about 1.5 KiB a row)
 GPG_COMPRESS=${GPG_COMPRESS:-}  # none: gpg --compress-algo none (the message as large as the CSV)
 DROP_SCHEMA=${DROP_SCHEMA:-1}
+ALONE_ONLY=${ALONE_ONLY:-0}   # 1: only E10, the import alone and its floor (an A/B step)
 whole_numbers ROWS SEED E16_CONNECTIONS E16_DELAY_MS TOKENS TRANSACTIONS IMPORT_TIMEOUT
 (( ROWS >= 1 && TOKENS >= 1 && TRANSACTIONS >= 1 && E16_CONNECTIONS >= 1 )) \
   || die "ROWS, TOKENS, TRANSACTIONS and E16_CONNECTIONS must be at least 1"
-for knob in PROFILE KEEP_FILES DROP_SCHEMA; do [[ ${!knob} == 0 || ${!knob} == 1 ]] || die "$knob must be 0 or 1"; done
+for knob in PROFILE KEEP_FILES DROP_SCHEMA ALONE_ONLY; do [[ ${!knob} == 0 || ${!knob} == 1 ]] || die "$knob must be 0 or 1"; done
 CONNECTIONS=32
 bench_check_knobs 2
 bench_profile_options
@@ -159,6 +160,30 @@ CONNECTIONS=$E16_CONNECTIONS THREADS=1
 bench_measure "E16 by id, idle" "$TRANSACTIONS_URL" "$BENCH_HOME/transaction-get-paced.lua" e16-idle
 bench_measure "E10 tokenize paced, idle" "$TOKENIZE_URL" "$BENCH_HOME/tokenize-paced.lua" tokenize-paced-idle
 
+floor_of() { # file-id: sets FLOOR_ROWS, FLOOR_SECONDS, FLOOR_RPS, FLOOR_INDEXES, FLOOR_CPU_TICKS
+  log "the floor: COPY of the imported tokens of file $1 into an empty copy of payment_tokens with its indexes"
+  export PGOPTIONS="-c search_path=$BENCH_SCHEMA"
+  "${PSQL[@]}" -c "DROP TABLE IF EXISTS bench_floor_tokens" \
+    -c "CREATE TABLE bench_floor_tokens (LIKE payment_tokens INCLUDING ALL)" >/dev/null
+  "${PSQL[@]}" -c "\\copy (SELECT * FROM payment_tokens WHERE card_file_id = '$1') TO '$BENCH_DIR/floor-tokens.copy'" \
+    || die "COPY of the imported tokens out failed"
+  FLOOR_INDEXES=$("${PSQL[@]}" -c "SELECT count(*) FROM pg_indexes WHERE schemaname = '$BENCH_SCHEMA' AND tablename = 'bench_floor_tokens'")
+  postgres_snapshot "$BENCH_DIR/postgres-before.txt"
+  children_ticks children0
+  started=$(date +%s.%N)
+  "${PSQL[@]}" -c "\\copy bench_floor_tokens FROM '$BENCH_DIR/floor-tokens.copy'" || die "COPY into bench_floor_tokens failed"
+  FLOOR_SECONDS=$(seconds_between "$started" "$(date +%s.%N)")
+  postgres_snapshot "$BENCH_DIR/postgres-after.txt"
+  children_ticks children1
+  FLOOR_CPU_TICKS=$(( $(postgres_ticks "$BENCH_DIR/postgres-before.txt" "$BENCH_DIR/postgres-after.txt") + children1 - children0 ))
+  FLOOR_ROWS=$("${PSQL[@]}" -c "SELECT count(*) FROM bench_floor_tokens")
+  FLOOR_RPS=$(per_second "$FLOOR_ROWS" "$FLOOR_SECONDS")
+  "${PSQL[@]}" -c "DROP TABLE bench_floor_tokens" >/dev/null
+  rm -f "$BENCH_DIR/floor-tokens.copy"
+  unset PGOPTIONS
+  log "floor: $FLOOR_ROWS rows in $FLOOR_SECONDS s ($FLOOR_RPS rows/s, $FLOOR_INDEXES indexes)"
+}
+
 # ---- The import alone ------------------------------------------------------------------------------------------
 
 epoch() { date -d "$1" +%s.%N; }
@@ -190,6 +215,25 @@ ALONE_READER=$(grep -E "card file $ALONE_ID (verified|rows done)" "$SERVER_LOG" 
   | sed -nE 's/.*card file [^ ]+ (verified|rows done).*\(([0-9.]+) s, reader CPU ([0-9.]+) s\).*/\1: \2 s, CPU \3 s/p' \
   | sed 's/verified/first pass/; s/rows done/second pass/' | paste -sd ';' | sed 's/;/; /g' || true)
 log "import alone: $ALONE_TOKENIZED rows in $ALONE_SECONDS s ($ALONE_RPS rows/s; $ALONE_READER)"
+if [[ $ALONE_ONLY == 1 ]]; then # an A/B step: the import alone and its floor, nothing else
+  floor_of "$ALONE_ID"
+  bench_stop_server
+  [[ $DROP_SCHEMA == 0 ]] || PGOPTIONS='--client-min-messages=warning' "${PSQL[@]}" -c "DROP SCHEMA IF EXISTS $BENCH_SCHEMA CASCADE" || true
+  [[ $KEEP_FILES == 1 ]] || rm -f "$MESSAGE"
+  rm -rf "$GNUPGHOME"
+  i=$(row_of "E10 tokenize, 1 connection")
+  {
+    echo
+    echo "### Card files, the import alone, $(date '+%Y-%m-%d %H:%M %Z'), commit $(git rev-parse --short HEAD 2>/dev/null), $ROWS rows"
+    echo
+    echo "| import rows/s, alone | COPY floor rows/s | import / floor | E10 at 1 connection | import / E10 |"
+    echo "|---|---|---|---|---|"
+    echo "| $ALONE_RPS ($ALONE_SECONDS s; $ALONE_READER) | $FLOOR_RPS | $(awk -v a="$ALONE_RPS" -v b="$FLOOR_RPS" 'BEGIN { printf "%.2f", a / b }')x | $(printf '%.0f' "${ROW_RPS[$i]}") | $(awk -v a="$ALONE_RPS" -v b="${ROW_RPS[$i]}" 'BEGIN { printf "%.1f", a / b }')x |"
+    echo
+    echo "Before it: $(IFS=';'; echo "${NOTES[*]}" | sed 's/;/; /g')."
+  } | tee "$BENCH_DIR/results.md"
+  exit 0
+fi
 analyze_schema
 
 # ---- The import with E16 running ----------------------------------------------------------------------------------
@@ -306,27 +350,7 @@ E16_IMPORT_BAD=$(( $(kv non2xx "$E16_IMPORT_LINE") + $(kv bad "$E16_IMPORT_LINE"
 
 # ---- The floor: COPY of the same rows, already sealed, into a copy of payment_tokens with its indexes -------------
 
-log "the floor: COPY of the $TOKENIZED imported tokens into an empty copy of payment_tokens with its indexes"
-export PGOPTIONS="-c search_path=$BENCH_SCHEMA"
-"${PSQL[@]}" -c "DROP TABLE IF EXISTS bench_floor_tokens" \
-  -c "CREATE TABLE bench_floor_tokens (LIKE payment_tokens INCLUDING ALL)" >/dev/null
-"${PSQL[@]}" -c "\\copy (SELECT * FROM payment_tokens WHERE card_file_id = '$FILE_ID') TO '$BENCH_DIR/floor-tokens.copy'" \
-  || die "COPY of the imported tokens out failed"
-FLOOR_INDEXES=$("${PSQL[@]}" -c "SELECT count(*) FROM pg_indexes WHERE schemaname = '$BENCH_SCHEMA' AND tablename = 'bench_floor_tokens'")
-postgres_snapshot "$BENCH_DIR/postgres-before.txt"
-children_ticks children0
-started=$(date +%s.%N)
-"${PSQL[@]}" -c "\\copy bench_floor_tokens FROM '$BENCH_DIR/floor-tokens.copy'" || die "COPY into bench_floor_tokens failed"
-FLOOR_SECONDS=$(seconds_between "$started" "$(date +%s.%N)")
-postgres_snapshot "$BENCH_DIR/postgres-after.txt"
-children_ticks children1
-FLOOR_CPU_TICKS=$(( $(postgres_ticks "$BENCH_DIR/postgres-before.txt" "$BENCH_DIR/postgres-after.txt") + children1 - children0 ))
-FLOOR_ROWS=$("${PSQL[@]}" -c "SELECT count(*) FROM bench_floor_tokens")
-FLOOR_RPS=$(per_second "$FLOOR_ROWS" "$FLOOR_SECONDS")
-"${PSQL[@]}" -c "DROP TABLE bench_floor_tokens" >/dev/null
-rm -f "$BENCH_DIR/floor-tokens.copy"
-unset PGOPTIONS
-log "floor: $FLOOR_ROWS rows in $FLOOR_SECONDS s ($FLOOR_RPS rows/s, $FLOOR_INDEXES indexes)"
+floor_of "$FILE_ID"
 
 # ---- The export ----------------------------------------------------------------------------------------------
 
