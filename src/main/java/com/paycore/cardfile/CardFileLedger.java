@@ -112,51 +112,28 @@ class CardFileLedger {
     }
 
     /**
-     * A row checked and, when good, sealed before its chunk's transaction: its reference when valid (kept, and
-     * checked for repeats in the transaction), the row's own problem, and its token (which may be rejected, with E10's
-     * reason). It holds no clear card number.
+     * One chunk of rows, in order, following the {@code rowsBefore} rows already recorded: each good row becomes a
+     * token (a row whose reference an earlier row of the file holds is rejected instead), each bad one a rejection;
+     * the tokens, the rows' outcomes and the file's progress are written together.
      */
-    record SealedRow(long number, String reference, String problem, FileTokens.Prepared token) {
-    }
-
-    /**
-     * Checks and seals a chunk's rows, outside any transaction: the reader does it while the chunk before is being
-     * written. A row whose reference repeats an earlier one's is only known in the chunk's transaction; its token is
-     * then dropped unwritten.
-     */
-    List<SealedRow> seal(CardFile file, List<CardRow> rows) {
+    @Transactional(TxType.REQUIRES_NEW)
+    public Chunk chunk(CardFile file, String worker, long rowsBefore, List<CardRow> rows, OffsetDateTime leaseUntil) {
+        Set<String> seen = referencesSeen(file.id(), rows);
         CardCipher.Sealer sealer = tokens.sealer();
-        List<SealedRow> sealed = new ArrayList<>(rows.size());
+        List<FileTokens.Prepared> made = new ArrayList<>(rows.size());
+        List<Object[]> outcomes = new ArrayList<>(rows.size());
         for (CardRow row : rows) {
             String reference = row.cells().get("reference");
             if (CardRow.referenceProblem(reference) != null) {
                 reference = null; // not kept: it is not a valid reference
             }
-            FileTokens.Prepared token = row.problem() != null ? null
-                    : tokens.prepare(file.projectId(), file.id(), reference, new FileTokens.FileCard(row.cells()), sealer);
-            sealed.add(new SealedRow(row.number(), reference, row.problem(), token));
-        }
-        return sealed;
-    }
-
-    /**
-     * One chunk of sealed rows, in order, following the {@code rowsBefore} rows already recorded: each good row's
-     * token is written (a row whose reference an earlier row of the file holds is rejected instead), each bad one
-     * recorded as a rejection; the tokens, the rows' outcomes and the file's progress are written together.
-     */
-    @Transactional(TxType.REQUIRES_NEW)
-    public Chunk chunk(CardFile file, String worker, long rowsBefore, List<SealedRow> rows, OffsetDateTime leaseUntil) {
-        Set<String> seen = referencesSeen(file.id(), rows);
-        List<FileTokens.Prepared> made = new ArrayList<>(rows.size());
-        List<Object[]> outcomes = new ArrayList<>(rows.size());
-        for (SealedRow row : rows) {
-            String reference = row.reference();
             String error = row.problem();
             FileTokens.Prepared token = null;
             if (error == null && !seen.add(reference)) {
                 error = "reference: repeats an earlier row's";
             } else if (error == null) {
-                token = row.token();
+                token = tokens.prepare(file.projectId(), file.id(), reference, new FileTokens.FileCard(row.cells()),
+                        sealer);
                 error = token.rejection();
             } else if (reference != null) {
                 seen.add(reference);
@@ -185,9 +162,9 @@ class CardFileLedger {
      * The references of the chunk's rows that earlier rows of the file hold; the others are added to the file's, in
      * the chunk's transaction (a chunk rolled back adds none).
      */
-    private Set<String> referencesSeen(UUID fileId, List<SealedRow> rows) {
-        String[] references = rows.stream().map(SealedRow::reference).filter(r -> r != null).distinct()
-                .toArray(String[]::new);
+    private Set<String> referencesSeen(UUID fileId, List<CardRow> rows) {
+        String[] references = rows.stream().map(r -> r.cells().get("reference"))
+                .filter(r -> r != null && CardRow.referenceProblem(r) == null).distinct().toArray(String[]::new);
         if (references.length == 0) {
             return new HashSet<>();
         }

@@ -42,9 +42,9 @@ import com.paycore.run.Runs;
  * project's files go one at a time) under a lease, at most {@code payments.card-files.workers} at once, and reads
  * each in two passes over its stored ciphertext: the first decrypts and checks the whole message without acting on a
  * row (a crash during it restarts it); the second tokenizes from the row after the last recorded one, a chunk of
- * {@code payments.card-files.chunk-rows} rows per transaction. A file's reader checks and seals each chunk, hands it
- * to a writer thread and reads the next one meanwhile (one chunk in flight, written in order), so reading and sealing
- * overlap with writing. The chunks of all files of the instance take turns
+ * {@code payments.card-files.chunk-rows} rows per transaction. A file's reader hands each chunk to a writer thread and
+ * reads the next one meanwhile (one chunk in flight, written in order), so decrypting and parsing overlap with sealing
+ * and writing. The chunks of all files of the instance take turns
  * (a fair semaphore), so files of different projects advance chunk by chunk. A file whose instance died is taken
  * over by any instance once its lease ({@code payments.card-files.lease-seconds}) has run out, and resumes from its
  * last committed chunk.
@@ -212,8 +212,8 @@ class CardFileWorker implements ScheduledJob {
     }
 
     /**
-     * The rows of the second pass, a chunk at a time: a full chunk is sealed and goes to a writer thread while the
-     * reader goes on with the next; the reader waits for a chunk to be written before it hands over the one after (one chunk in flight, so
+     * The rows of the second pass, a chunk at a time: a full chunk goes to a writer thread while the reader goes on with
+     * the next; the reader waits for a chunk to be written before it hands over the one after (one chunk in flight, so
      * the chunks commit in order and each one's duplicate check sees the references of all before it). A chunk that
      * could not be written stops the reading at the next hand-over, with the writer's exception.
      */
@@ -259,9 +259,9 @@ class CardFileWorker implements ScheduledJob {
         }
 
         private void handOver() {
-            List<CardFileLedger.SealedRow> chunk = ledger.seal(file, rows);
-            rows = new ArrayList<>(rows.size());
             awaitWritten();
+            List<CardRow> chunk = rows;
+            rows = new ArrayList<>(chunk.size());
             writing = writers.submit(() -> write(chunk));
         }
 
@@ -279,7 +279,7 @@ class CardFileWorker implements ScheduledJob {
             }
         }
 
-        private void write(List<CardFileLedger.SealedRow> chunk) {
+        private void write(List<CardRow> chunk) {
             turns.acquireUninterruptibly();
             try {
                 recorded = ledger.chunk(file, WORKER, recorded, chunk, leaseUntil()).rowsRead();
