@@ -4,10 +4,13 @@
 # GnuPG to the project's FileContentPGPKey (its public key from the key list), then on one server it starts itself
 # (-Xmx512m, as the run command):
 #   - E10 tokenize at 32 connections and at 1 (the single-request rate), after a warm-up;
-#   - E16 by id at a modest rate (E16_CONNECTIONS connections, each pausing E16_DELAY_MS between requests), idle;
+#   - E16 by id and E10 tokenize at a modest rate (E16_CONNECTIONS connections, each pausing E16_DELAY_MS between
+#     requests), idle;
 #   - the import: POST /api/pay/{projectId}/cardFiles, polled until it ends, first alone (the rate the goals use),
 #     then the same message again as a second file with E16 at the same modest rate
 #     running all along, and the server's peak RSS (VmHWM reset at the upload, and VmRSS sampled);
+#   - the same message a third time, as a third file, with E10 tokenize at the same modest rate running all along
+#     (after the export, so that the export's figure covers the first two files' tokens only);
 #   - the floor: PostgreSQL COPY of the imported tokens, already sealed, into an empty copy of payment_tokens with
 #     its indexes (CREATE TABLE ... (LIKE payment_tokens INCLUDING ALL)), timed;
 #   - the export (POST /api/adm/cardExports) of every active token of the project, to a recipient key made here,
@@ -155,6 +158,7 @@ CONNECTIONS=1 THREADS=1
 bench_measure "E10 tokenize, 1 connection" "$TOKENIZE_URL" "$BENCH_HOME/tokenize.lua" tokenize-c1
 CONNECTIONS=$E16_CONNECTIONS THREADS=1
 bench_measure "E16 by id, idle" "$TRANSACTIONS_URL" "$BENCH_HOME/transaction-get-paced.lua" e16-idle
+bench_measure "E10 tokenize paced, idle" "$TOKENIZE_URL" "$BENCH_HOME/tokenize-paced.lua" tokenize-paced-idle
 
 floor_of() { # file-id: sets FLOOR_ROWS, FLOOR_SECONDS, FLOOR_RPS, FLOOR_INDEXES, FLOOR_CPU_TICKS
   log "the floor: COPY of the imported tokens of file $1 into an empty copy of payment_tokens with its indexes"
@@ -385,6 +389,44 @@ rm -f "$EXPORT_FILE"
 (( EXPORT_LINES == EXPORT_TOKENS + 1 )) || die "the export decrypts to $EXPORT_LINES lines, expected $(( EXPORT_TOKENS + 1 ))"
 log "export: $EXPORT_TOKENS tokens in $EXPORT_SECONDS s ($EXPORT_RPS rows/s), read back by gpg"
 
+# ---- The import with E10 tokenize running -------------------------------------------------------------------------
+
+# The same message as a third file, with tokenize at E16's modest rate all along (stopped when the file ends).
+analyze_schema
+wrk -t1 -c"$E16_CONNECTIONS" -d"$(( IMPORT_TIMEOUT + 600 ))s" --timeout "${TIMEOUT}s" --latency \
+  -s "$BENCH_HOME/tokenize-paced.lua" "$TOKENIZE_URL" >"$BENCH_DIR/wrk-tokenize-import.txt" 2>&1 &
+E10_PID=$!
+WRK_PIDS+=("$E10_PID")
+sleep 1
+log "importing the card file a third time, with tokenize running"
+status=$(curl -sS -o "$BENCH_DIR/upload-tokenize.json" -w '%{http_code}' -X POST -T "$MESSAGE" \
+  -H 'Content-Type: application/pgp-encrypted' -H 'Accept: application/json' -H "X-API-Key: $API_KEY" \
+  "$BASE$FILES_PATH") || die "POST $FILES_PATH failed"
+[[ $status == 202 ]] || die "POST $FILES_PATH answered $status: $(head -c 600 "$BENCH_DIR/upload-tokenize.json")"
+THIRD_ID=$(jq -er .id "$BENCH_DIR/upload-tokenize.json")
+third_started=$SECONDS
+while :; do
+  bench_pay 200 GET "$FILES_PATH/$THIRD_ID" >"$BENCH_DIR/file-tokenize.json"
+  state=$(jq -er .entry.state "$BENCH_DIR/file-tokenize.json")
+  [[ $state == Succeeded || $state == Failed ]] && break
+  (( SECONDS - third_started <= IMPORT_TIMEOUT )) || die "the card file did not end within $IMPORT_TIMEOUT s (IMPORT_TIMEOUT)"
+  sleep 0.5
+done
+kill -INT "$E10_PID" 2>/dev/null || true
+wait "$E10_PID" || true
+WRK_PIDS=()
+[[ $state == Succeeded ]] || die "the third card file ended $state: $(jq -r .entry.failure "$BENCH_DIR/file-tokenize.json")"
+read -r THIRD_TOKENIZED THIRD_RECEIVED_AT THIRD_FINISHED_AT < <(jq -r \
+  '.entry | "\(.tokenized) \(.receivedAt) \(.finishedAt)"' "$BENCH_DIR/file-tokenize.json")
+THIRD_SECONDS=$(seconds_between "$(epoch "$THIRD_RECEIVED_AT")" "$(epoch "$THIRD_FINISHED_AT")")
+THIRD_RPS=$(per_second "$THIRD_TOKENIZED" "$THIRD_SECONDS")
+E10_IMPORT_LINE=$(grep '^BENCH_RESULT ' "$BENCH_DIR/wrk-tokenize-import.txt") || { cat "$BENCH_DIR/wrk-tokenize-import.txt" >&2; die "no result from tokenize's wrk during the import"; }
+E10_IMPORT_P99=$(kv p99_ms "$E10_IMPORT_LINE")
+E10_IMPORT_P50=$(kv p50_ms "$E10_IMPORT_LINE")
+E10_IMPORT_RPS=$(kv rps "$E10_IMPORT_LINE")
+E10_IMPORT_BAD=$(( $(kv non2xx "$E10_IMPORT_LINE") + $(kv bad "$E10_IMPORT_LINE") + $(kv socket_errors "$E10_IMPORT_LINE") ))
+log "import with tokenize: $THIRD_TOKENIZED rows in $THIRD_SECONDS s ($THIRD_RPS rows/s); tokenize p99 $E10_IMPORT_P99 ms"
+
 bench_stop_server
 if [[ $PROFILE == 1 ]]; then
   "$BENCH_HOME/jfr-top.sh" "$BENCH_DIR/profile-import.jfr" 30 >"$BENCH_DIR/profile-import.txt" \
@@ -403,12 +445,14 @@ i=$(row_of "E10 tokenize, 1 connection"); E10_C1=${ROW_RPS[$i]}
 read -r cpu_s cpu_p _ <<<"${ROW_CPU[$i]}"
 E10_C1_CPU_US=$(awk -v s="$cpu_s" -v p="$cpu_p" -v r="$E10_C1" -v n="$(nproc)" 'BEGIN { if (r > 0) printf "%.0f", (s + p) / 100 * n * 1e6 / r; else print "-" }')
 i=$(row_of "E16 by id, idle"); E16_IDLE_P99=${ROW_P99[$i]}; E16_IDLE_P50=${ROW_P50[$i]}; E16_IDLE_RPS=${ROW_RPS[$i]}
+i=$(row_of "E10 tokenize paced, idle"); E10_IDLE_P99=${ROW_P99[$i]}; E10_IDLE_P50=${ROW_P50[$i]}; E10_IDLE_RPS=${ROW_RPS[$i]}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 verdict() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { if (v == "-") print "?"; else if ((op == ">=" && v + 0 >= g + 0) || (op == "<" && v + 0 < g + 0) || (op == "<=" && v + 0 <= g + 0)) print "met"; else print "**missed**" }'; }
 R_FLOOR=$(ratio "$ALONE_RPS" "$FLOOR_RPS")
 R_SINGLE=$(ratio "$ALONE_RPS" "$E10_C1")
 R_EXPORT=$(ratio "$EXPORT_RPS" "$E10_C32") # against E10's rate at 32 connections, the higher of the two
 R_P99=$(ratio "$E16_IMPORT_P99" "$E16_IDLE_P99")
+R_E10_P99=$(ratio "$E10_IMPORT_P99" "$E10_IDLE_P99")
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (with local changes)"
 {
@@ -438,6 +482,8 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo "| peak RSS during the import | $PEAK_RSS MB (VmHWM $( [[ $HWM_RESET == 1 ]] && echo "$PEAK_HWM MB, reset at the upload" || echo "not reset: $PEAK_HWM MB since boot"); sampled VmRSS max $PEAK_SAMPLED MB) | < $GOAL_RSS MB ($BENCH_JAVA_OPTS) | $(verdict "$PEAK_RSS" "$GOAL_RSS" "<") |"
   echo "| E16 p99 idle | $E16_IDLE_P99 ms (p50 $E16_IDLE_P50, $(printf '%.0f' "$E16_IDLE_RPS") req/s) | - | |"
   echo "| E16 p99 during the import | $E16_IMPORT_P99 ms (p50 $E16_IMPORT_P50, $(printf '%.0f' "$E16_IMPORT_RPS") req/s, $E16_IMPORT_BAD bad) | <= ${GOAL_P99}x idle | ${R_P99}x: $(verdict "$R_P99" "$GOAL_P99" "<=") |"
+  echo "| E10 tokenize p99 idle, same pacing | $E10_IDLE_P99 ms (p50 $E10_IDLE_P50, $(printf '%.0f' "$E10_IDLE_RPS") req/s) | - | |"
+  echo "| E10 tokenize p99 during a third import | $E10_IMPORT_P99 ms (p50 $E10_IMPORT_P50, $(printf '%.0f' "$E10_IMPORT_RPS") req/s, $E10_IMPORT_BAD bad); ${R_E10_P99}x idle; the import $THIRD_RPS rows/s | - (measured) | |"
   echo
   [[ -z $ALONE_READER ]] || echo "Import alone, the reader thread (server log): $ALONE_READER."
   [[ -z $VERIFY_NOTE ]] || echo "Import with E16: $VERIFY_NOTE."

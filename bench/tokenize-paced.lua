@@ -1,0 +1,13 @@
+-- E10 tokenize at a modest rate: tokenize.lua (every answer checked) with a pause of BENCH_DELAY_MS milliseconds
+-- before each request of a connection (wrk's delay(); the pause is not counted in the latency). bench/cardfiles.sh
+-- measures tokenize's latency with it, idle and while a card file is imported.
+
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+dofile(here .. "tokenize.lua")
+
+local pause = tonumber(os.getenv("BENCH_DELAY_MS") or "0") or 0
+if pause > 0 then
+   function delay()
+      return pause
+   end
+end
