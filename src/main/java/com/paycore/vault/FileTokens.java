@@ -134,7 +134,7 @@ public class FileTokens {
             Address address = new Address(row.cell("firstName"), row.cell("lastName"), row.cell("email"),
                     row.cell("phone"), row.cell("addressLine1"), row.cell("addressLine2"), row.cell("city"),
                     row.cell("state"), row.cell("zip"), row.cell("country"));
-            PaymentToken token = new PaymentToken(Ids.newId(), projectId, PaymentTokenService.newToken(),
+            PaymentToken token = new PaymentToken(Ids.newTimeOrderedId(), projectId, PaymentTokenService.newToken(),
                     lookupKey.hash("pan:" + card.pan()), card, holder, null, address);
             token.fromFile(cardFileId, reference);
             token.seal(sealer.keystoreId(), sealer.seal(card.pan(), token.aad()));

@@ -92,7 +92,7 @@ public class PaymentTokenService {
         Address address = new Address(person.get("firstName"), person.get("lastName"), person.get("email"),
                 person.get("phone"), person.get("addressLine1"), person.get("addressLine2"), person.get("city"),
                 person.get("state"), person.get("zip"), person.get("country"));
-        PaymentToken token = new PaymentToken(Ids.newId(), project.projectId(), newToken(),
+        PaymentToken token = new PaymentToken(Ids.newTimeOrderedId(), project.projectId(), newToken(),
                 lookupKey.hash("pan:" + validated.pan()), validated, card.get("cardholderName"), validCvv, address);
         CardCipher cipher = project.newestKeystore() != null ? keystores.cipher(project.newestKeystore()) : keystores.current();
         token.seal(cipher.keystoreId(), cipher.seal(validated.pan(), token.aad()));

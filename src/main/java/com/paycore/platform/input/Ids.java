@@ -46,4 +46,20 @@ public final class Ids {
         ByteBuffer bits = ByteBuffer.wrap(random);
         return new UUID(bits.getLong(), bits.getLong());
     }
+
+    /**
+     * A new time-ordered (version 7, RFC 9562) UUID: the Unix time in milliseconds in its first 48 bits, then 74 random
+     * bits. For the rows of a table that grows by millions, whose key indexes then take new ids at their right edge
+     * instead of at random pages all over them. It tells when it was made, to the millisecond: for rows whose creation
+     * time is no secret, never for an id that stands for a credential.
+     */
+    public static UUID newTimeOrderedId() {
+        byte[] random = new byte[10];
+        Randomness.fill(random);
+        ByteBuffer bits = ByteBuffer.wrap(random);
+        long millis = System.currentTimeMillis() & 0xffff_ffff_ffffL;
+        long high = millis << 16 | 0x7000L | bits.getShort() & 0x0fffL;
+        long low = 0x8000_0000_0000_0000L | bits.getLong() & 0x3fff_ffff_ffff_ffffL;
+        return new UUID(high, low);
+    }
 }

@@ -3,7 +3,10 @@ package com.paycore.platform.input;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -44,5 +47,28 @@ class IdsTest {
     @Test
     void newIdsAreDistinct() {
         assertNotEquals(Ids.newId(), Ids.newId());
+    }
+
+    @Test
+    void timeOrderedIdsAreVersion7WithTheirMillisecondFirstAndSortAsPostgreSqlComparesThem() throws Exception {
+        long before = System.currentTimeMillis();
+        UUID first = Ids.newTimeOrderedId();
+        long after = System.currentTimeMillis();
+        assertEquals(7, first.version());
+        assertEquals(2, first.variant());
+        long millis = first.getMostSignificantBits() >>> 16;
+        assertTrue(millis >= before && millis <= after, first + " made at " + millis + ", not in " + before + ".." + after);
+        assertEquals(first, Ids.parse(first.toString()));
+
+        Thread.sleep(2); // a later millisecond
+        UUID later = Ids.newTimeOrderedId();
+        // PostgreSQL orders uuids by their bytes, unsigned, which is their canonical text's order
+        assertTrue(first.toString().compareTo(later.toString()) < 0, first + " then " + later);
+
+        Set<UUID> many = new HashSet<>();
+        for (int i = 0; i < 100_000; i++) {
+            many.add(Ids.newTimeOrderedId());
+        }
+        assertEquals(100_000, many.size(), "74 random bits a millisecond");
     }
 }
