@@ -29,4 +29,7 @@ final class PaymentTokenRows {
 
     /** How many active tokens a project has (an export's total). */
     static final String EXPORT_COUNT = "select count(*) from payment_tokens where project_id = ? and status = 'Active'";
+
+    /** How many tokens are stored, deleted ones included (the business figures). */
+    static final String COUNT = "SELECT COUNT(*) FROM payment_tokens";
 }

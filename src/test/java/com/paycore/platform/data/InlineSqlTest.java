@@ -49,10 +49,6 @@ class InlineSqlTest {
                     + " (RetentionScenarios runs every kind)",
             "secret/MasterKeyRewrap.java", "the select and update of each sealed column a feature declares"
                     + " (MasterKeyScenarios rotates the key over every column)",
-            "transaction/TokenErasure.java", "one IN list of parameters per erased value (ErasureScenarios)",
-            "report/ReportErasure.java", "one IN list of parameters per erased value (ErasureScenarios)",
-            "report/ReportSync.java", "the copy of new events computes the event order per dialect (EventOrder;"
-                    + " ReportScenarios, ErasureScenarios)",
             "platform/data/EntityInsert.java", "an entity's insert from its mapping");
 
     private static final Path MAIN = Path.of("src/main/java/com/paycore");
