@@ -47,6 +47,22 @@ class ApiKeyRepository {
                 .getSingleResult();
     }
 
+    /** The ids of the usable keys ({@code now}) whose end ({@link ApiKey#validUntil}) comes by {@code horizon}. */
+    List<UUID> endingBy(OffsetDateTime now, OffsetDateTime horizon) {
+        return em.createQuery("select k.id from ApiKey k where k.active = true "
+                        + "and k.expirationDate > :now and (k.deactivationDate is null or k.deactivationDate > :now) "
+                        + "and (k.expirationDate <= :horizon or k.deactivationDate <= :horizon)", UUID.class)
+                .setParameter("now", now).setParameter("horizon", horizon).getResultList();
+    }
+
+    /** The project's other active keys that expire after {@code end} (their deactivation date not considered). */
+    List<ApiKey> othersExpiringAfter(UUID projectId, UUID exceptId, OffsetDateTime end) {
+        return em.createQuery("select k from ApiKey k where k.projectId = :project and k.id <> :id "
+                        + "and k.active = true and k.expirationDate > :end", ApiKey.class)
+                .setParameter("project", projectId).setParameter("id", exceptId).setParameter("end", end)
+                .getResultList();
+    }
+
     void add(ApiKey key) {
         em.persist(key);
     }

@@ -35,6 +35,9 @@ class KeyExpiryNotices {
     EntityManager em;
 
     @Inject
+    ApiKeyRepository keys;
+
+    @Inject
     KeyExpiryNotices self;
 
     @Inject
@@ -60,10 +63,7 @@ class KeyExpiryNotices {
     @Transactional(TxType.NOT_SUPPORTED)
     public int run(OffsetDateTime now) {
         OffsetDateTime horizon = now.plus(AHEAD);
-        List<UUID> candidates = em.createQuery("select k.id from ApiKey k where k.active = true "
-                        + "and k.expirationDate > :now and (k.deactivationDate is null or k.deactivationDate > :now) "
-                        + "and (k.expirationDate <= :horizon or k.deactivationDate <= :horizon)", UUID.class)
-                .setParameter("now", now).setParameter("horizon", horizon).getResultList();
+        List<UUID> candidates = keys.endingBy(now, horizon);
         int noticed = 0;
         for (UUID id : candidates) {
             if (self.notice(id, now)) {
@@ -81,10 +81,8 @@ class KeyExpiryNotices {
             return false;
         }
         OffsetDateTime end = key.validUntil();
-        boolean outlived = em.createQuery("select k from ApiKey k where k.projectId = :project and k.id <> :id "
-                        + "and k.active = true and k.expirationDate > :end", ApiKey.class)
-                .setParameter("project", key.projectId()).setParameter("id", keyId).setParameter("end", end)
-                .getResultStream().anyMatch(other -> other.validUntil().isAfter(end));
+        boolean outlived = keys.othersExpiringAfter(key.projectId(), keyId, end).stream()
+                .anyMatch(other -> other.validUntil().isAfter(end));
         if (outlived) {
             return false;
         }

@@ -47,24 +47,24 @@ public class AuditTrail {
     public List<AuditEventView> search(AuditFilter filter, Page page) {
         UUID companyId = filter.companyId();
         List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
-        return new Where("select e from AuditEvent e where 1 = 1")
+        return new Where(AuditEventRows.LISTED)
                 .and("e.companyId in :companies", "companies", Ids.orNone(within))
                 .and("e.occurredAt >= :from", "from", filter.from()).and("e.occurredAt <= :to", "to", filter.to())
                 .and("lower(e.action) = :action", "action",
                         filter.action() == null ? null : filter.action().toLowerCase(Locale.ROOT))
                 .and("lower(e.actor) like :actor escape '\\'", "actor",
                         filter.actor() == null ? null : Likes.contains(filter.actor()))
-                .query(em, AuditEvent.class, " order by e.occurredAt desc, e.id desc")
+                .query(em, AuditEvent.class, AuditEventRows.NEWEST_FIRST)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(AuditEventView::from).toList();
     }
 
     /** Events of the given companies (null: every event, platform administrators only), oldest first. */
     private List<AuditEvent> list(List<UUID> companyIds, OffsetDateTime from, OffsetDateTime to, Page page) {
-        return new Where("select e from AuditEvent e where 1 = 1")
+        return new Where(AuditEventRows.LISTED)
                 .and("e.companyId in :companies", "companies", Ids.orNone(companyIds))
                 .and("e.occurredAt >= :from", "from", from).and("e.occurredAt <= :to", "to", to)
-                .query(em, AuditEvent.class, " order by e.occurredAt, e.id")
+                .query(em, AuditEvent.class, AuditEventRows.OLDEST_FIRST)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList();
     }
 }

@@ -53,14 +53,12 @@ class CardUpdateReport {
         // A company User reads the rows of assigned projects only; Admins and platform administrators read them all.
         List<UUID> visible = projectAccess.visibleIn(companyId);
 
-        Where where = new Where(" from CardUpdate u where u.companyId = :company "
-                + "and u.updateDate >= :start and u.updateDate <= :end")
+        Where where = new Where(CardUpdateRows.REPORT_FROM)
                 .and("u.updateType = :type", "type", type == null ? null : type.name())
                 .and("u.projectId = :project", "project", projectId)
                 .and("u.projectId in :visible", "visible", Ids.orNone(visible));
-        TypedQuery<Long> count = where.bind(em.createQuery("select count(u)" + where, Long.class));
-        TypedQuery<CardUpdate> rows = where.bind(em.createQuery("select u" + where + " order by u.updateDate, u.id",
-                CardUpdate.class));
+        TypedQuery<Long> count = where.bind(em.createQuery(CardUpdateRows.reportCount(where), Long.class));
+        TypedQuery<CardUpdate> rows = where.bind(em.createQuery(CardUpdateRows.reportRows(where), CardUpdate.class));
         for (TypedQuery<?> query : List.of(count, rows)) {
             query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);
         }

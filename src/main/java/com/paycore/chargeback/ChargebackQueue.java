@@ -53,8 +53,8 @@ public class ChargebackQueue {
         if (visible != null && visible.isEmpty()) {
             return 0;
         }
-        return Math.toIntExact(restricted(em.createQuery("select count(c) from Chargeback c"
-                + (visible == null ? "" : " where c.projectId in :projects"), Long.class), visible).getSingleResult());
+        return Math.toIntExact(restricted(em.createQuery(ChargebackRows.QUEUE_COUNT
+                + (visible == null ? "" : ChargebackRows.ofProjects(true)), Long.class), visible).getSingleResult());
     }
 
     /**
@@ -66,20 +66,20 @@ public class ChargebackQueue {
         if (visible != null && visible.isEmpty()) {
             return List.of();
         }
-        String where = visible == null ? "" : " and c.projectId in :projects";
-        long open = restricted(em.createQuery("select count(c) from Chargeback c where c.status = :pending" + where,
+        String where = visible == null ? "" : ChargebackRows.ofProjects(false);
+        long open = restricted(em.createQuery(ChargebackRows.QUEUE_OPEN_COUNT + where,
                 Long.class), visible).setParameter("pending", Chargeback.Status.Pending).getSingleResult();
         List<Chargeback> rows = new ArrayList<>();
         if (page.offset() < open) {
-            rows.addAll(restricted(em.createQuery("select c from Chargeback c where c.status = :pending" + where
-                    + " order by c.respondByDate, c.id", Chargeback.class), visible)
+            rows.addAll(restricted(em.createQuery(ChargebackRows.QUEUE_OPEN + where
+                    + ChargebackRows.SOONEST_FIRST, Chargeback.class), visible)
                     .setParameter("pending", Chargeback.Status.Pending)
                     .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultList());
         }
         int left = page.limit() - rows.size();
         if (left > 0) {
-            rows.addAll(restricted(em.createQuery("select c from Chargeback c where c.status <> :pending" + where
-                    + " order by c.respondByDate desc, c.id", Chargeback.class), visible)
+            rows.addAll(restricted(em.createQuery(ChargebackRows.QUEUE_CLOSED + where
+                    + ChargebackRows.LATEST_FIRST, Chargeback.class), visible)
                     .setParameter("pending", Chargeback.Status.Pending)
                     .setFirstResult((int) Math.max(0, page.offset() - open)).setMaxResults(left).getResultList());
         }

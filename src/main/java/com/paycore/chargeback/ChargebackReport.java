@@ -60,8 +60,8 @@ class ChargebackReport {
             throw new AppException(ErrorCode.DATE_RANGE, "at most 90 days");
         }
         String column = switch (dateType == null ? "DateCreated" : dateType) {
-            case "DateCreated" -> "c.createdAt";
-            case "CaseTime" -> "c.chargebackDate";
+            case "DateCreated" -> ChargebackRows.CREATED_AT;
+            case "CaseTime" -> ChargebackRows.CHARGEBACK_DATE;
             default -> throw AppException.invalid("ChargebackReportDateType: DateCreated or CaseTime");
         };
         Chargeback.Status wanted = status == null ? null : Arrays.stream(Chargeback.Status.values())
@@ -69,13 +69,12 @@ class ChargebackReport {
                 .orElseThrow(() -> AppException.invalid("status: one of " + List.of(Chargeback.Status.values())));
         List<UUID> visible = projects.visibleIn(companyId); // null: every project of the company
 
-        Where where = new Where(" from Chargeback c where c.companyId = :company and " + column + " >= :start and "
-                + column + " <= :end")
+        Where where = new Where(ChargebackRows.reportFrom(column))
                 .and("c.projectId in :visible", "visible", Ids.orNone(visible))
                 .and("c.projectId = :project", "project", projectId).and("c.status = :status", "status", wanted);
-        TypedQuery<Chargeback> rows = where.bind(em.createQuery("select c" + where + " order by " + column + ", c.id",
+        TypedQuery<Chargeback> rows = where.bind(em.createQuery(ChargebackRows.reportRows(where, column),
                 Chargeback.class));
-        TypedQuery<Object[]> totals = where.bind(em.createQuery("select count(c), sum(c.amount)" + where,
+        TypedQuery<Object[]> totals = where.bind(em.createQuery(ChargebackRows.reportTotals(where),
                 Object[].class));
         for (TypedQuery<?> query : List.of(rows, totals)) {
             query.setParameter("company", companyId).setParameter("start", start).setParameter("end", end);

@@ -1,8 +1,10 @@
 package com.paycore.chargeback;
 
 import java.math.BigDecimal;
+import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -21,6 +23,7 @@ import com.paycore.access.ProjectRef;
 import com.paycore.audit.AuditLog;
 import com.paycore.event.Events;
 import com.paycore.event.Topic;
+import com.paycore.platform.data.Jdbc;
 import com.paycore.platform.data.Page;
 import com.paycore.platform.data.Where;
 import com.paycore.platform.input.Bodies;
@@ -50,6 +53,9 @@ public class ChargebackService implements StandingChargebacks {
 
     @PersistenceContext(unitName = "payments")
     EntityManager em;
+
+    @Inject
+    Jdbc jdbc;
 
     @Inject
     TransactionService transactions;
@@ -124,8 +130,7 @@ public class ChargebackService implements StandingChargebacks {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public BigDecimal against(UUID transactionId) {
-        BigDecimal sum = em.createQuery("select sum(c.amount) from Chargeback c where c.transactionId = :transaction "
-                        + "and c.status in :standing", BigDecimal.class)
+        BigDecimal sum = em.createQuery(ChargebackRows.STANDING_AMOUNT, BigDecimal.class)
                 .setParameter("transaction", transactionId).setParameter("standing", Chargeback.STANDING)
                 .getSingleResult();
         return sum == null ? BigDecimal.ZERO : sum;
@@ -186,8 +191,7 @@ public class ChargebackService implements StandingChargebacks {
      */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public int acceptOverdue(OffsetDateTime now) {
-        List<UUID> due = em.createQuery("select c.id from Chargeback c where c.status = :pending "
-                        + "and c.respondByDate < :now order by c.respondByDate", UUID.class)
+        List<UUID> due = em.createQuery(ChargebackRows.OVERDUE, UUID.class)
                 .setParameter("pending", Chargeback.Status.Pending).setParameter("now", now).getResultList();
         int accepted = 0;
         for (int from = 0; from < due.size(); from += 100) {
@@ -243,10 +247,10 @@ public class ChargebackService implements StandingChargebacks {
             throw AppException.invalid("offset and limit: required");
         }
         Page page = Page.of(request.limit, request.offset, request.limit, MAX_E2_LIMIT);
-        return new Where("select c from Chargeback c where c.companyId = :company and c.chargebackDate >= :start")
+        return new Where(ChargebackRows.OF_COMPANY_SINCE)
                 .and("c.projectId = :project", "project", wholeCompany ? null : project.id())
                 .and("c.id = :id", "id", chargebackId).and("c.transactionId = :transaction", "transaction", transactionId)
-                .query(em, Chargeback.class, " order by c.chargebackDate, c.id")
+                .query(em, Chargeback.class, ChargebackRows.BY_CHARGEBACK_DATE)
                 .setParameter("company", project.companyId()).setParameter("start", start)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ChargebackView::of).toList();
@@ -261,8 +265,7 @@ public class ChargebackService implements StandingChargebacks {
     public List<ChargebackView> ofTransaction(UUID transactionId) {
         UUID project = transactions.projectOf(transactionId).orElseThrow(() -> AppException.notFound("Transaction"));
         AppException.hidingForeign("Transaction", () -> access.asReader(project));
-        return em.createQuery("select c from Chargeback c where c.transactionId = :transaction "
-                        + "order by c.chargebackDate, c.id", Chargeback.class)
+        return em.createQuery(ChargebackRows.OF_TRANSACTION, Chargeback.class)
                 .setParameter("transaction", transactionId).setMaxResults(MAX_E2_LIMIT).getResultStream()
                 .map(ChargebackView::of).toList();
     }
@@ -306,8 +309,7 @@ public class ChargebackService implements StandingChargebacks {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Due dueBy(OffsetDateTime until) {
         List<UUID> visible = access.visibleProjects(); // null: every project (platform administrators)
-        Object[] row = new Where("select count(c), min(c.respondByDate) from Chargeback c where c.status = :pending "
-                + "and c.respondByDate <= :until")
+        Object[] row = new Where(ChargebackRows.DUE_BY)
                 .and("c.projectId in :projects", "projects", Ids.orNone(visible))
                 .query(em, Object[].class, "")
                 .setParameter("pending", Chargeback.Status.Pending).setParameter("until", until).getSingleResult();
@@ -316,5 +318,17 @@ public class ChargebackService implements StandingChargebacks {
 
     public OffsetDateTime now() {
         return Times.utc(clock.instant());
+    }
+
+    /** Every project's chargebacks awaiting the merchant's answer, for the business figures ({@code metrics}). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public long pending() {
+        return jdbc.first(ChargebackRows.PENDING, row -> row.getLong(1)).orElseThrow();
+    }
+
+    /** {@link #pending} whose respond-by date is at or before {@code until}. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public long pendingDueBy(Instant until) {
+        return jdbc.first(ChargebackRows.PENDING_DUE_BY, row -> row.getLong(1), Timestamp.from(until)).orElseThrow();
     }
 }

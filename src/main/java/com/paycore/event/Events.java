@@ -115,7 +115,7 @@ public class Events {
             return Map.of();
         }
         Map<UUID, String> bodies = new HashMap<>();
-        for (Object[] row : em.createQuery("select e.id, e.body from StoredEvent e where e.id in :ids", Object[].class)
+        for (Object[] row : em.createQuery(StoredEventRows.BODIES, Object[].class)
                 .setParameter("ids", List.copyOf(eventIds)).getResultList()) {
             bodies.put((UUID) row[0], (String) row[1]);
         }
@@ -147,10 +147,10 @@ public class Events {
         if (from != null && to != null && to.isBefore(from)) {
             throw AppException.invalid("to: before from");
         }
-        return new Where("select e from StoredEvent e where e.projectId = :project")
+        return new Where(StoredEventRows.OF_PROJECT)
                 .and("e.type = :type", "type", type).and("e.createdAt >= :from", "from", from)
                 .and("e.createdAt <= :to", "to", to)
-                .query(em, StoredEvent.class, " order by e.createdAt desc, e.seq desc").setParameter("project", projectId)
+                .query(em, StoredEvent.class, StoredEventRows.NEWEST_FIRST).setParameter("project", projectId)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(e -> json(e.body())).toList();
     }
@@ -172,14 +172,13 @@ public class Events {
             return 0;
         }
         int changed = 0;
-        List<Object[]> rows = em.createQuery("select e.id, e.body from StoredEvent e where e.projectId = :project "
-                        + "and e.body like :subject", Object[].class)
+        List<Object[]> rows = em.createQuery(StoredEventRows.BODIES_MENTIONING, Object[].class)
                 .setParameter("project", projectId).setParameter("subject", "%" + subjectId + "%").getResultList();
         for (Object[] row : rows) {
             JsonObject event = json((String) row[1]);
             JsonValue redacted = redacted(event, values);
             if (!redacted.equals(event)) {
-                changed += em.createQuery("update StoredEvent e set e.body = :body where e.id = :id")
+                changed += em.createQuery(StoredEventRows.SET_BODY)
                         .setParameter("body", redacted.toString()).setParameter("id", row[0]).executeUpdate();
             }
         }

@@ -2,7 +2,7 @@ package com.paycore.event;
 
 import com.paycore.platform.data.EntityInsert;
 
-/** The statements on {@code events} (the outbox, a queue table) that go by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
+/** The statements on {@code events} (the outbox, a queue table), plain JDBC and JPQL (docs/ARCHITECTURE.md, "SQL"). */
 final class StoredEventRows {
 
     private StoredEventRows() {
@@ -16,4 +16,19 @@ final class StoredEventRows {
             + "where not dispatched order by created_at, seq fetch first %d rows only for update skip locked";
 
     static final String MARK_DISPATCHED = "update events set dispatched = true where id = ?";
+
+    /** JPQL: the ids and bodies of the events {@code :ids}. */
+    static final String BODIES = "select e.id, e.body from StoredEvent e where e.id in :ids";
+
+    /** JPQL: a project's ({@code :project}) events, filtered by {@code Where}, then {@link #NEWEST_FIRST}. */
+    static final String OF_PROJECT = "select e from StoredEvent e where e.projectId = :project";
+
+    static final String NEWEST_FIRST = " order by e.createdAt desc, e.seq desc";
+
+    /** JPQL: the ids and bodies of a project's ({@code :project}) events whose body holds {@code :subject} (a like). */
+    static final String BODIES_MENTIONING = "select e.id, e.body from StoredEvent e where e.projectId = :project "
+            + "and e.body like :subject";
+
+    /** JPQL: an event's ({@code :id}) body replaced ({@code :body}): a redaction. */
+    static final String SET_BODY = "update StoredEvent e set e.body = :body where e.id = :id";
 }

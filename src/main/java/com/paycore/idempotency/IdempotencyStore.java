@@ -63,8 +63,7 @@ class IdempotencyStore {
 
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<IdempotencyRecord> find(String scope, String key) {
-        return em.createQuery("select r from IdempotencyRecord r where r.scope = :scope and r.idemKey = :idemKey",
-                        IdempotencyRecord.class)
+        return em.createQuery(IdempotencyRows.BY_KEY, IdempotencyRecord.class)
                 .setParameter("scope", scope).setParameter("idemKey", key)
                 .getResultStream().findFirst();
     }
@@ -85,7 +84,7 @@ class IdempotencyStore {
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<UUID> replaceExpired(UUID expiredId, String scope, String key, String fingerprint,
                                          OffsetDateTime now) {
-        int deleted = em.createQuery("delete from IdempotencyRecord r where r.id = :id and r.expiresAt <= :now")
+        int deleted = em.createQuery(IdempotencyRows.DELETE_EXPIRED)
                 .setParameter("id", expiredId).setParameter("now", now).executeUpdate();
         if (deleted == 0) {
             return Optional.empty();
@@ -103,8 +102,7 @@ class IdempotencyStore {
     @Transactional(TxType.REQUIRES_NEW)
     public Optional<UUID> takeOverLapsed(UUID lapsedId, String scope, String key, String fingerprint,
                                          OffsetDateTime now) {
-        int deleted = em.createQuery("delete from IdempotencyRecord r where r.id = :id and r.state = :running "
-                        + "and r.leaseUntil <= :now")
+        int deleted = em.createQuery(IdempotencyRows.DELETE_LAPSED)
                 .setParameter("id", lapsedId).setParameter("running", IdempotencyRules.State.IN_PROGRESS)
                 .setParameter("now", now).executeUpdate();
         if (deleted == 0) {
@@ -151,11 +149,7 @@ class IdempotencyStore {
 
     /** {@link #complete} in the caller's transaction; a fingerprint, when given, replaces the claim's. */
     private boolean completeHere(UUID id, int status, String response, String fingerprint) {
-        // A response without a body is written as a NULL literal: no untyped null parameter reaches the driver.
-        var update = em.createQuery("update IdempotencyRecord r set r.state = :done, r.status = :status, "
-                        + "r.response = " + (response == null ? "NULL" : ":response")
-                        + (fingerprint == null ? "" : ", r.fingerprint = :fingerprint")
-                        + " where r.id = :id and r.state = :running")
+        var update = em.createQuery(IdempotencyRows.complete(response != null, fingerprint != null))
                 .setParameter("done", IdempotencyRules.State.COMPLETED)
                 .setParameter("status", status)
                 .setParameter("id", id)
@@ -215,7 +209,7 @@ class IdempotencyStore {
      */
     @Transactional(TxType.REQUIRES_NEW)
     public void release(UUID id) {
-        em.createQuery("delete from IdempotencyRecord r where r.id = :id and r.state = :running")
+        em.createQuery(IdempotencyRows.DELETE_RUNNING)
                 .setParameter("id", id).setParameter("running", IdempotencyRules.State.IN_PROGRESS).executeUpdate();
     }
 }

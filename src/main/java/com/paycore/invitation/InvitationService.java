@@ -93,11 +93,8 @@ class InvitationService {
 
     public List<InvitationView> list(UUID companyId, Page page) {
         List<UUID> within = companyId != null ? List.of(access.asAdmin(companyId)) : access.administeredCompanies();
-        StringBuilder jpql = new StringBuilder("select i from Invitation i");
-        if (within != null) {
-            jpql.append(" where i.companyId in :within");
-        }
-        var query = em.createQuery(jpql.append(" order by i.createdAt, i.id").toString(), Invitation.class);
+        var query = em.createQuery(InvitationRows.LISTED + (within == null ? "" : InvitationRows.WITHIN)
+                + InvitationRows.OLDEST_FIRST, Invitation.class);
         if (within != null) {
             query.setParameter("within", Ids.orNone(within));
         }

@@ -67,7 +67,7 @@ public class KeystoreService {
 
     /** The first keystore, made at first startup. */
     public void ensureOne() {
-        if (em.createQuery("select count(k) from Keystore k", Long.class).getSingleResult() == 0) {
+        if (em.createQuery(KeystoreRows.COUNT, Long.class).getSingleResult() == 0) {
             create("first startup");
         }
     }
@@ -110,7 +110,7 @@ public class KeystoreService {
     public List<KeystoreView> list(Page page) {
         caller.requirePlatformAdmin();
         Optional<Keystore> current = newestActive();
-        return em.createQuery("select k from Keystore k order by k.activationDate, k.id", Keystore.class)
+        return em.createQuery(KeystoreRows.OLDEST_FIRST, Keystore.class)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(k -> KeystoreView.metadata(k, current.map(c -> c.id().equals(k.id())).orElse(false))).toList();
     }
@@ -157,8 +157,7 @@ public class KeystoreService {
 
     private Optional<Keystore> newestActive() {
         OffsetDateTime now = OffsetDateTime.now(clock);
-        return em.createQuery("select k from Keystore k where k.activationDate <= :now and k.expirationDate > :now "
-                        + "order by k.activationDate desc, k.id desc", Keystore.class)
+        return em.createQuery(KeystoreRows.ACTIVE_NEWEST_FIRST, Keystore.class)
                 .setParameter("now", now).setMaxResults(1).getResultStream().findFirst();
     }
 

@@ -21,7 +21,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
-import com.paycore.platform.data.Jpql;
 import com.paycore.platform.runtime.InstanceFigures;
 import com.paycore.platform.runtime.ProductionRefusals;
 import com.paycore.platform.runtime.ScheduledJob;
@@ -127,8 +126,7 @@ class AcquirerLinks implements ScheduledJob, InstanceFigures {
     }
 
     private List<Processor> gatewayTwo(boolean activeOnly) {
-        return em.createQuery("select p from Processor p where p.gateway = :gateway and p.deletedAt is null"
-                        + (activeOnly ? " and " + Jpql.is("p.active", true) : ""), Processor.class)
+        return em.createQuery(ProcessorRows.OF_GATEWAY + (activeOnly ? ProcessorRows.ACTIVE : ""), Processor.class)
                 .setParameter("gateway", Gateways.ACQUIRER).getResultList();
     }
 

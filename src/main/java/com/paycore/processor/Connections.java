@@ -153,8 +153,7 @@ public class Connections {
     }
 
     private MerchantAccount storedAccount(UUID projectId, int version) {
-        return em.createQuery("select c from MerchantCredential c where c.projectId = :project "
-                        + "and c.credentialVersion = :version", MerchantCredential.class)
+        return em.createQuery(ProcessorRows.MERCHANT_CREDENTIAL, MerchantCredential.class)
                 .setParameter("project", projectId).setParameter("version", version)
                 .getResultStream().findFirst()
                 .map(c -> new MerchantAccount(version, c.merchantId(), SecretBox.get().decryptString(c.apiKey(),

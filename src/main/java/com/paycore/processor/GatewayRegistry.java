@@ -17,7 +17,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import com.paycore.access.ProjectCaller;
-import com.paycore.platform.data.Jpql;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.ErrorCode;
 
@@ -75,8 +74,7 @@ class GatewayRegistry {
 
     /** Like {@link #forProject} without refusing: empty when the project has no active processor. */
     Optional<Active> activeProcessor(UUID projectId) {
-        return em.createQuery("select p from Processor p where p.projectId = :project and p.deletedAt is null and "
-                        + Jpql.is("p.active", true) + " order by p.createdAt, p.id", Processor.class)
+        return em.createQuery(ProcessorRows.ACTIVE_OF_PROJECT, Processor.class)
                 .setParameter("project", projectId).setMaxResults(1).getResultStream().findFirst()
                 .map(p -> new Active(p.id(), p.companyId(), p.settingsVersion(), of(p.gateway()),
                         settings(p.id(), p.settingsVersion())));
@@ -111,8 +109,7 @@ class GatewayRegistry {
         if (hit != null) {
             return hit;
         }
-        Optional<JsonObject> stored = em.createQuery("select s from ProcessorSettings s where s.processorId = :processor "
-                        + "and s.settingsVersion = :version", ProcessorSettings.class)
+        Optional<JsonObject> stored = em.createQuery(ProcessorRows.SETTINGS, ProcessorSettings.class)
                 .setParameter("processor", processorId).setParameter("version", version)
                 .getResultStream().findFirst().map(ProcessorService::settingsOf);
         stored.ifPresent(decrypted -> {

@@ -119,10 +119,10 @@ public class ProcessorService {
         } else {
             within = projects.visibleProjects();
         }
-        return new Where("select p from Processor p where p.deletedAt is null")
+        return new Where(ProcessorRows.LISTED)
                 .and("p.projectId in :within", "within", Ids.orNone(within)).and("p.id = :id", "id", id)
                 .is("p.active", active)
-                .query(em, Processor.class, " order by p.createdAt, p.id")
+                .query(em, Processor.class, ProcessorRows.OLDEST_FIRST)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(ProcessorView::from).toList();
     }
@@ -135,8 +135,7 @@ public class ProcessorService {
         Processor processor = find(id);
         ProjectRef project = AppException.hidingForeign("Processor", () -> projects.lockAsAdmin(processor.projectId()));
         requirePlatformAdminFor(processor.gateway());
-        List<Processor> others = em.createQuery("select p from Processor p where p.projectId = :project "
-                        + "and p.deletedAt is null and p.id <> :id", Processor.class)
+        List<Processor> others = em.createQuery(ProcessorRows.OTHERS_OF_PROJECT, Processor.class)
                 .setParameter("project", project.id()).setParameter("id", id).getResultList();
         boolean onlyActive = processor.active() && others.stream().noneMatch(Processor::active);
         if (onlyActive && openTransactions.exist(project.id())) {

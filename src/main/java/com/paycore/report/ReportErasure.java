@@ -1,7 +1,6 @@
 package com.paycore.report;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -24,9 +23,6 @@ import com.paycore.vault.PaymentTokenErased;
 @ApplicationScoped
 class ReportErasure {
 
-    static final List<String> COLUMNS = List.of("billing_first_name", "billing_last_name", "billing_address_line1",
-            "billing_address_line2", "email");
-
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
@@ -39,31 +35,15 @@ class ReportErasure {
             return;
         }
         List<Object> parameters = new ArrayList<>();
-        for (int i = 0; i < COLUMNS.size(); i++) {
+        for (int i = 0; i < ReportFactRows.ERASABLE.size(); i++) {
             parameters.addAll(values);
         }
         parameters.add(erased.tokenId());
-        String sql = sql(values.size());
+        String sql = ReportFactRows.erasure(values.size());
         em.flush(); // the transaction's JPA changes first, so that the update sees them
         jdbc.session(session -> {
-            session.first(ReportSync.LOCK_STATE, row -> true, ReportSync.STATE);
+            session.first(ReportFactRows.LOCK_STATE, row -> true, ReportSync.STATE);
             return session.update(sql, parameters.toArray());
         });
-    }
-
-    /**
-     * {@code column = CASE WHEN column IN (?, ...) THEN NULL ELSE column END} for each column, each with its own
-     * {@code values} parameters, then the token's id.
-     */
-    static String sql(int values) {
-        StringBuilder sql = new StringBuilder("UPDATE report_transaction_events SET ");
-        for (int i = 0; i < COLUMNS.size(); i++) {
-            String column = COLUMNS.get(i);
-            sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
-                    .append(String.join(", ", Collections.nCopies(values, "?"))).append(") THEN NULL ELSE ")
-                    .append(column).append(" END");
-        }
-        return sql.append(" WHERE transaction_id IN (SELECT t.id FROM transactions t WHERE t.payment_token_id = ?)")
-                .toString();
     }
 }

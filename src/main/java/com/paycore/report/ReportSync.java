@@ -2,8 +2,10 @@ package com.paycore.report;
 
 import java.io.StringReader;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,8 +34,8 @@ import com.paycore.platform.web.StrictJson;
 import com.paycore.run.Runs;
 
 /**
- * Copies new transaction events into the fact table, in SQL, and carries project renames over. One run is one
- * database transaction under the row lock of the {@code report_sync_state} row, so runs on several instances (the
+ * Copies new transaction events into the fact table, in SQL ({@link ReportFactRows}), and carries project renames over.
+ * One run is one database transaction under the row lock of the {@code report_sync_state} row, so runs on several instances (the
  * periodic job everywhere, {@code POST /api/adm/reportTransactions/sync}) take turns; rows are keyed by the event id
  * and inserted only when absent, so a run repeats nothing.
  *
@@ -51,23 +53,6 @@ public class ReportSync {
     static final String KIND = "ReportSync";
     /** H2's "timeout trying to lock table": another instance sharing the embedded database is syncing. */
     private static final int H2_LOCK_TIMEOUT = 50200;
-    static final String LOCK_STATE = "SELECT watermark FROM report_sync_state WHERE name = ? FOR UPDATE";
-    static final String NEWEST = "SELECT MAX(recorded_at) FROM transaction_events";
-    static final String ADD_PROJECTS = "INSERT INTO report_projects (project_id, project_name) SELECT p.id, "
-            + "p.project_name FROM projects p WHERE NOT EXISTS (SELECT 1 FROM report_projects r WHERE r.project_id = p.id)";
-    static final String RENAME_FACTS = "UPDATE report_transaction_events SET project_name = (SELECT p.project_name "
-            + "FROM projects p WHERE p.id = report_transaction_events.project_id) WHERE project_id IN "
-            + "(SELECT r.project_id FROM report_projects r JOIN projects p ON p.id = r.project_id "
-            + "WHERE p.project_name <> r.project_name)";
-    static final String RENAME_PROJECTS = "UPDATE report_projects SET project_name = (SELECT p.project_name "
-            + "FROM projects p WHERE p.id = report_projects.project_id) WHERE EXISTS (SELECT 1 FROM projects p "
-            + "WHERE p.id = report_projects.project_id AND p.project_name <> report_projects.project_name)";
-    static final String UNTAGGED = "SELECT t.id, t.tags FROM transactions t WHERE t.tags IS NOT NULL "
-            + "AND NOT EXISTS (SELECT 1 FROM report_transaction_tags g WHERE g.transaction_id = t.id)";
-    static final String UNTAGGED_SINCE = UNTAGGED + " AND t.id IN (SELECT e.transaction_id FROM transaction_events e "
-            + "WHERE e.recorded_at >= ?)";
-    static final String ADD_TAGS = "INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)";
-    static final String SAVE_STATE = "UPDATE report_sync_state SET watermark = ?, last_run_at = ?, last_added = ? WHERE name = ?";
 
     @Inject
     Jdbc jdbc;
@@ -184,65 +169,33 @@ public class ReportSync {
 
     /** Locks the state row until the transaction ends; answers its watermark. */
     private static OffsetDateTime lockState(Jdbc.Session session) throws SQLException {
-        return session.first(LOCK_STATE, rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)), STATE)
+        return session.first(ReportFactRows.LOCK_STATE, rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)),
+                        STATE)
                 .orElseThrow(() -> new IllegalStateException("report_sync_state has no row " + STATE)).orElse(null);
     }
 
     private static OffsetDateTime newestRecorded(Jdbc.Session session) throws SQLException {
-        return session.first(NEWEST, rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)))
+        return session.first(ReportFactRows.NEWEST, rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)))
                 .flatMap(newest -> newest).orElse(null);
     }
 
     /** Projects the fact table has not seen yet, with their names: the names new fact rows take. */
     private static void addProjects(Jdbc.Session session) throws SQLException {
-        session.update(ADD_PROJECTS);
+        session.update(ReportFactRows.ADD_PROJECTS);
     }
 
     /** Renamed projects: their fact rows first, then the names the next rows take. Answers the fact rows changed. */
     private static int renameProjects(Jdbc.Session session) throws SQLException {
-        int renamed = session.update(RENAME_FACTS);
-        session.update(RENAME_PROJECTS);
+        int renamed = session.update(ReportFactRows.RENAME_FACTS);
+        session.update(ReportFactRows.RENAME_PROJECTS);
         return renamed;
-    }
-
-    private static final String FACT_COLUMNS = "event_id, transaction_id, company_id, project_id, project_name, "
-            + "event_position, event_type, event_result, event_result_code, amount, currency, occurred_at, event_order, "
-            + "created_at, ip, fingerprint, email, valid_cvv, cc_type, cc_last4, cc_expiration, "
-            + "billing_first_name, billing_last_name, billing_address_line1, billing_address_line2, billing_city, "
-            + "billing_state, billing_zip, billing_country, delivery_first_name, delivery_last_name, "
-            + "delivery_address_line1, delivery_address_line2, delivery_city, delivery_state, delivery_zip, "
-            + "delivery_country, transaction_result_code, synced_at";
-
-    private static String sourceColumns(Dialect dialect) {
-        return "e.id, e.transaction_id, e.company_id, e.project_id, r.project_name, "
-                + "e.position, e.event_type, e.event_result, e.result_code, e.amount, e.currency, e.occurred_at, "
-                + EventOrder.sql(dialect, "e") + ", "
-                + "t.created_at, t.ip, t.fingerprint, t.email, t.valid_cvv, t.cc_type, t.cc_last4, t.cc_expiration, "
-                + "t.billing_first_name, t.billing_last_name, t.billing_address_line1, t.billing_address_line2, t.billing_city, "
-                + "t.billing_state, t.billing_zip, t.billing_country, t.delivery_first_name, t.delivery_last_name, "
-                + "t.delivery_address_line1, t.delivery_address_line2, t.delivery_city, t.delivery_state, t.delivery_zip, "
-                + "t.delivery_country, t.result_code, ?";
     }
 
     /** The events recorded since {@code since} (null: all) that the fact table lacks. */
     private int addEvents(Jdbc.Session session, OffsetDateTime since) throws SQLException {
-        String sql = addEventsSql(session.postgres() ? Dialect.POSTGRESQL : Dialect.H2, since != null);
+        String sql = ReportFactRows.addEvents(session.postgres() ? Dialect.POSTGRESQL : Dialect.H2, since != null);
         OffsetDateTime now = Times.utc(clock.instant());
         return since == null ? session.update(sql, now) : session.update(sql, now, since);
-    }
-
-    /**
-     * The copy of the events the fact table lacks: the sync's time, then, when {@code since}, the earliest recorded
-     * time to copy.
-     */
-    static String addEventsSql(Dialect dialect, boolean since) {
-        return "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + sourceColumns(dialect)
-                + " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
-                + "JOIN report_projects r ON r.project_id = e.project_id "
-                // a Pending event is copied once its outcome is known (DESIGN.md section 11: one event per move)
-                + "WHERE e.event_result <> 'Pending' "
-                + "AND NOT EXISTS (SELECT 1 FROM report_transaction_events x WHERE x.event_id = e.id)"
-                + (since ? " AND e.recorded_at >= ?" : "");
     }
 
     /**
@@ -252,14 +205,15 @@ public class ReportSync {
      */
     private static int addTags(Jdbc.Session session, OffsetDateTime since) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
-        for (Object[] stored : session.list(since == null ? UNTAGGED : UNTAGGED_SINCE, rs -> new Object[] {
-                rs.getObject(1, UUID.class), rs.getString(2)}, since == null ? new Object[0] : new Object[] {since})) {
+        String untagged = since == null ? ReportFactRows.UNTAGGED : ReportFactRows.UNTAGGED_SINCE;
+        for (Object[] stored : session.list(untagged, rs -> new Object[] {rs.getObject(1, UUID.class), rs.getString(2)},
+                since == null ? new Object[0] : new Object[] {since})) {
             UUID transaction = (UUID) stored[0];
             for (Map.Entry<String, String> tag : tags(transaction, (String) stored[1]).entrySet()) {
                 rows.add(new Object[] {transaction, tag.getKey(), tag.getValue()});
             }
         }
-        session.batch(ADD_TAGS, rows);
+        session.batch(ReportFactRows.ADD_TAGS, rows);
         return rows.size();
     }
 
@@ -283,7 +237,13 @@ public class ReportSync {
     }
 
     private void saveState(Jdbc.Session session, OffsetDateTime watermark, int added) throws SQLException {
-        session.update(SAVE_STATE, watermark, Times.utc(clock.instant()), added, STATE);
+        session.update(ReportFactRows.SAVE_STATE, watermark, Times.utc(clock.instant()), added, STATE);
+    }
+
+    /** When a sync last ran, on any instance; empty before the first (the business figures, {@code metrics}). */
+    public Optional<Instant> lastRun() {
+        return jdbc.first(ReportFactRows.LAST_RUN, row -> Optional.ofNullable(row.getTimestamp(1)))
+                .flatMap(last -> last).map(Timestamp::toInstant); // MAX of no rows: null
     }
 
     /** A run the database refused; the message never carries row values. */

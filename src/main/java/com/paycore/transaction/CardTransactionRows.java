@@ -1,5 +1,8 @@
 package com.paycore.transaction;
 
+import java.util.Collections;
+import java.util.List;
+
 import com.paycore.platform.data.EntityInsert;
 
 /** The statements on {@code transactions}, plain JDBC and JPQL (docs/ARCHITECTURE.md, "SQL"). */
@@ -117,6 +120,13 @@ final class CardTransactionRows {
             + "from transactions t where t.project_id = any(?) and t.created_at >= ? and t.created_at < ? "
             + "group by floor(extract(epoch from t.created_at) / 3600), t.currency";
 
+    /** Every project's transactions by status (TransactionFigures). */
+    static final String STATUS_COUNTS = "SELECT status, COUNT(*) FROM transactions GROUP BY status";
+
+    /** When the oldest capture awaiting settlement was made: null when none awaits (TransactionFigures). */
+    static final String OLDEST_UNSETTLED_CAPTURE = "SELECT MIN(captured_at) FROM transactions WHERE status = 'Captured' "
+            + "AND settled_at IS NULL";
+
     /** JPQL: the project's ({@code :project}) transaction ({@code :id}), to be locked. */
     static final String OF_PROJECT = "select t from CardTransaction t where t.id = :id and t.projectId = :project";
 
@@ -132,4 +142,24 @@ final class CardTransactionRows {
     /** JPQL: the captured transactions not settled, captured at or before {@code :cutoff}, oldest capture first. */
     static final String AWAITING_SETTLEMENT = "select t.id from CardTransaction t "
             + "where t.settledAt is null and t.capturedAt is not null and t.capturedAt <= :cutoff order by t.capturedAt";
+
+    /** The columns that may hold a copy of a payment token's personal data ({@link TokenErasure}). */
+    static final List<String> ERASABLE = List.of("billing_first_name", "billing_last_name", "billing_email",
+            "billing_phone", "billing_address_line1", "billing_address_line2", "email");
+
+    /**
+     * The erasure of a deleted token's values from its transactions: {@code column = CASE WHEN column IN (?, ...) THEN
+     * NULL ELSE column END} for each {@link #ERASABLE} column, each with its own {@code values} parameters, then
+     * {@code payment_token_id = ?}.
+     */
+    static String erasure(int values) {
+        StringBuilder sql = new StringBuilder("UPDATE transactions SET ");
+        for (int i = 0; i < ERASABLE.size(); i++) {
+            String column = ERASABLE.get(i);
+            sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
+                    .append(String.join(", ", Collections.nCopies(values, "?"))).append(") THEN NULL ELSE ")
+                    .append(column).append(" END");
+        }
+        return sql.append(" WHERE payment_token_id = ?").toString();
+    }
 }

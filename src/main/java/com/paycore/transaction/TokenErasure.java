@@ -1,7 +1,6 @@
 package com.paycore.transaction;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -23,9 +22,6 @@ import com.paycore.vault.PaymentTokenErased;
 @ApplicationScoped
 class TokenErasure {
 
-    static final List<String> COLUMNS = List.of("billing_first_name", "billing_last_name", "billing_email",
-            "billing_phone", "billing_address_line1", "billing_address_line2", "email");
-
     @PersistenceContext(unitName = "payments")
     EntityManager em;
 
@@ -38,26 +34,11 @@ class TokenErasure {
             return;
         }
         List<Object> parameters = new ArrayList<>();
-        for (int column = 0; column < COLUMNS.size(); column++) {
+        for (int column = 0; column < CardTransactionRows.ERASABLE.size(); column++) {
             parameters.addAll(values);
         }
         parameters.add(erased.tokenId());
         em.flush(); // the transaction's JPA changes first, so that the update sees them
-        jdbc.update(sql(values.size()), parameters.toArray());
-    }
-
-    /**
-     * {@code column = CASE WHEN column IN (?, ...) THEN NULL ELSE column END} for each column, each with its own
-     * parameters, then {@code payment_token_id = ?}.
-     */
-    static String sql(int values) {
-        StringBuilder sql = new StringBuilder("UPDATE transactions SET ");
-        for (int i = 0; i < COLUMNS.size(); i++) {
-            String column = COLUMNS.get(i);
-            List<String> list = Collections.nCopies(values, "?");
-            sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
-                    .append(String.join(", ", list)).append(") THEN NULL ELSE ").append(column).append(" END");
-        }
-        return sql.append(" WHERE payment_token_id = ?").toString();
+        jdbc.update(CardTransactionRows.erasure(values.size()), parameters.toArray());
     }
 }

@@ -19,6 +19,10 @@ final class TransactionEventRows {
     /** The event recorded now, so the report's next sync copies it. */
     static final String RECORDED_NOW = "update transaction_events set recorded_at = CURRENT_TIMESTAMP where id = ?";
 
+    /** Every project's events by type and result (TransactionFigures). */
+    static final String TYPE_AND_RESULT_COUNTS = "SELECT event_type, event_result, COUNT(*) FROM transaction_events "
+            + "GROUP BY event_type, event_result";
+
     /** JPQL: a transaction's events in their order ({@code :id}). */
     static final String OF_TRANSACTION = "select e from TransactionEvent e where e.transactionId = :id order by e.position";
 

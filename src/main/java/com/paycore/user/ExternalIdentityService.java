@@ -113,8 +113,7 @@ class ExternalIdentityService {
         if (!userId.equals(caller.userId())) {
             reachable(userId);
         }
-        return em.createQuery("select l from ExternalIdentity l where l.userId = :user order by l.createdAt, l.id",
-                        ExternalIdentity.class)
+        return em.createQuery(ExternalIdentityRows.OF_USER, ExternalIdentity.class)
                 .setParameter("user", userId).getResultList();
     }
 
@@ -135,8 +134,7 @@ class ExternalIdentityService {
 
     /** The user's account, found by an issuer's subject (authentication). */
     Optional<User> userOf(String issuerName, String subject) {
-        return em.createQuery("select l.userId from ExternalIdentity l where l.issuer = :issuer and l.subject = :subject",
-                        UUID.class)
+        return em.createQuery(ExternalIdentityRows.USER_OF_SUBJECT, UUID.class)
                 .setParameter("issuer", issuerName).setParameter("subject", subject)
                 .getResultStream().findFirst().flatMap(users::find);
     }

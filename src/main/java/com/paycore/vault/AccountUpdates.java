@@ -66,17 +66,13 @@ public class AccountUpdates {
         }
     }
 
-    /** Active tokens of {@code :projects} not asked since {@code :since}. */
-    private static final String DUE = " from PaymentToken t where t.projectId in :projects and t.status = :active "
-            + "and (t.updaterCheckedAt is null or t.updaterCheckedAt < :since)";
-
     /** How many active tokens of the projects were not asked since {@code periodStart} (a run's total). */
     @Transactional(Transactional.TxType.SUPPORTS)
     public long dueCount(List<UUID> projectIds, OffsetDateTime periodStart) {
         if (projectIds.isEmpty()) {
             return 0;
         }
-        return em.createQuery("select count(t)" + DUE, Long.class)
+        return em.createQuery(PaymentTokenRows.UPDATER_DUE_COUNT, Long.class)
                 .setParameter("projects", projectIds)
                 .setParameter("active", PaymentToken.Status.Active)
                 .setParameter("since", periodStart)
@@ -92,7 +88,7 @@ public class AccountUpdates {
         if (projectIds.isEmpty()) {
             return List.of();
         }
-        return em.createQuery("select t.id" + DUE + " and t.id > :after order by t.id", UUID.class)
+        return em.createQuery(PaymentTokenRows.UPDATER_DUE_AFTER, UUID.class)
                 .setParameter("projects", projectIds)
                 .setParameter("active", PaymentToken.Status.Active)
                 .setParameter("since", periodStart)

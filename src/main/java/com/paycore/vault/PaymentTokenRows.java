@@ -2,7 +2,7 @@ package com.paycore.vault;
 
 import com.paycore.platform.data.EntityInsert;
 
-/** The statements on {@code payment_tokens} that go by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
+/** The statements on {@code payment_tokens}, plain JDBC and JPQL (docs/ARCHITECTURE.md, "SQL"). */
 final class PaymentTokenRows {
 
     private PaymentTokenRows() {
@@ -29,4 +29,27 @@ final class PaymentTokenRows {
 
     /** How many active tokens a project has (an export's total). */
     static final String EXPORT_COUNT = "select count(*) from payment_tokens where project_id = ? and status = 'Active'";
+
+    /** How many tokens are stored, deleted ones included (the business figures). */
+    static final String COUNT = "SELECT COUNT(*) FROM payment_tokens";
+
+    /** Active tokens of {@code :projects} the card updater has not asked about since {@code :since}. */
+    private static final String UPDATER_DUE = " from PaymentToken t where t.projectId in :projects and t.status = :active "
+            + "and (t.updaterCheckedAt is null or t.updaterCheckedAt < :since)";
+
+    /** JPQL: how many tokens are {@link #UPDATER_DUE} (a card updater run's total). */
+    static final String UPDATER_DUE_COUNT = "select count(t)" + UPDATER_DUE;
+
+    /** JPQL: the ids of the tokens {@link #UPDATER_DUE} after {@code :after}, in id order (a batch's keyset). */
+    static final String UPDATER_DUE_AFTER = "select t.id" + UPDATER_DUE + " and t.id > :after order by t.id";
+
+    /** The tokens whose card number is sealed under another keystore than {@code :target}. */
+    private static final String NOT_ON_TARGET = " from PaymentToken t where t.panCiphertext is not null "
+            + "and t.keystoreId <> :target";
+
+    /** JPQL: how many tokens a keystore rotation moves ({@link #NOT_ON_TARGET}). */
+    static final String NOT_ON_KEYSTORE_COUNT = "select count(t)" + NOT_ON_TARGET;
+
+    /** JPQL: the ids of the tokens {@link #NOT_ON_TARGET}, in id order. */
+    static final String NOT_ON_KEYSTORE = "select t.id" + NOT_ON_TARGET + " order by t.id";
 }

@@ -265,4 +265,10 @@ public class PaymentTokenService {
             throw AppException.invalid(path + ": must be a string or a number");
         }
     }
+
+    /** How many tokens are stored, deleted ones included, for the business figures ({@code metrics}). */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public long stored() {
+        return jdbc.first(PaymentTokenRows.COUNT, row -> row.getLong(1)).orElseThrow();
+    }
 }

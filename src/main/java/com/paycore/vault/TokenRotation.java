@@ -60,14 +60,10 @@ class TokenRotation {
         return runs.start(KIND, null, uri, this::rotate);
     }
 
-    /** The tokens whose card number is sealed under another keystore than {@code :target}. */
-    private static final String NOT_ON_TARGET = " from PaymentToken t where t.panCiphertext is not null "
-            + "and t.keystoreId <> :target";
-
     /** Moves every token not on the newest keystore onto it, reporting how many there are and each batch moved. */
     Result rotate(Runs.Progress progress) {
         CardCipher target = keystores.current();
-        progress.total(em.createQuery("select count(t)" + NOT_ON_TARGET, Long.class)
+        progress.total(em.createQuery(PaymentTokenRows.NOT_ON_KEYSTORE_COUNT, Long.class)
                 .setParameter("target", target.keystoreId()).getSingleResult());
         int total = 0;
         Batch batch;
@@ -82,7 +78,7 @@ class TokenRotation {
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Batch rotateBatch(CardCipher target) {
-        List<UUID> ids = em.createQuery("select t.id" + NOT_ON_TARGET + " order by t.id", UUID.class)
+        List<UUID> ids = em.createQuery(PaymentTokenRows.NOT_ON_KEYSTORE, UUID.class)
                 .setParameter("target", target.keystoreId())
                 .setMaxResults(BATCH)
                 .getResultList();

@@ -102,4 +102,7 @@ final class WebhookDeliveryRows {
     static String lock(int rows) {
         return String.format(LOCK, String.join(", ", Collections.nCopies(rows, "?")));
     }
+
+    /** Every endpoint's deliveries by status (the business figures). */
+    static final String STATUS_COUNTS = "SELECT status, COUNT(*) FROM webhook_deliveries GROUP BY status";
 }

@@ -6,8 +6,10 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -307,5 +309,14 @@ public class WebhookEndpointService {
 
     private static String blankToNull(String value) {
         return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    /** Every endpoint's deliveries by status, for the business figures ({@code metrics}): no caller's rights involved. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Map<String, Long> deliveriesByStatus() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        jdbc.list(WebhookDeliveryRows.STATUS_COUNTS, row -> Map.entry(row.getString(1), row.getLong(2)))
+                .forEach(count -> counts.put(count.getKey(), count.getValue()));
+        return counts;
     }
 }

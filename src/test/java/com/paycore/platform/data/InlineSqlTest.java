@@ -39,7 +39,8 @@ import com.sun.source.util.Trees;
  * that reads as SQL (a literal, or a concatenation starting with one) is part of a {@code static final} field's
  * initializer, never an argument written inline (to {@code Jdbc}, a {@code Session} or a helper that passes it on)
  * nor a local variable. The exceptions build their statement at run time; {@link RowsStatements} checks each
- * statement they build, and each has a scenario running it.
+ * statement they build, and each has a scenario running it. And a statement, SQL or JPQL, is written in the home of its
+ * table ({@link #statementsLiveInTheHomeOfTheirTable}), not in the services that run it.
  */
 class InlineSqlTest {
 
@@ -49,10 +50,6 @@ class InlineSqlTest {
                     + " (RetentionScenarios runs every kind)",
             "secret/MasterKeyRewrap.java", "the select and update of each sealed column a feature declares"
                     + " (MasterKeyScenarios rotates the key over every column)",
-            "transaction/TokenErasure.java", "one IN list of parameters per erased value (ErasureScenarios)",
-            "report/ReportErasure.java", "one IN list of parameters per erased value (ErasureScenarios)",
-            "report/ReportSync.java", "the copy of new events computes the event order per dialect (EventOrder;"
-                    + " ReportScenarios, ErasureScenarios)",
             "platform/data/EntityInsert.java", "an entity's insert from its mapping");
 
     private static final Path MAIN = Path.of("src/main/java/com/paycore");
@@ -102,6 +99,79 @@ class InlineSqlTest {
         }
         assertEquals(List.of(), inline, "SQL written inline: make it a named static final String (RowsStatements checks it)");
         assertEquals(new TreeSet<>(DYNAMIC.keySet()), dynamicSeen, "an exception that builds no SQL any more: drop it");
+    }
+
+    /**
+     * The home of each table's statements (docs/ARCHITECTURE.md, "SQL"): a statement, SQL or JPQL (a string literal, or
+     * a concatenation starting with one, that reads as a {@code select}, {@code insert}, {@code update},
+     * {@code delete} or {@code with}), is written in a {@code *Rows} or {@code *Repository} class of the feature that
+     * owns the table, or in one of the {@link #OTHER_HOMES}; never in a service that runs it.
+     */
+    static final Map<String, String> OTHER_HOMES = Map.ofEntries(
+            Map.entry("run/RunStore.java", "the runs table's store: every statement on runs, nothing else"),
+            Map.entry("auth/RefreshTokens.java", "the refresh_tokens table's store: every statement on it, nothing else"),
+            Map.entry("processor/IsoNumbers.java", "the ISO 8583 sequences' one user"),
+            Map.entry("secret/LookupKey.java", "the crypto_keys row of the lookup key; its check for hashes made before"
+                    + " it reads project_keys and payment_tokens in SQL: apikey and vault use secret, so asking them"
+                    + " would be a cycle"),
+            Map.entry("access/PayCallers.java", "the /api/pay authentication read model: one statement over the key's,"
+                    + " project's, company's, processor's and keystore's tables (docs/ARCHITECTURE.md)"),
+            Map.entry("report/ReportSql.java", "E3's read of the fact table, assembled per request from whitelists"),
+            Map.entry("retention/RetentionJob.java", "one delete per kind the features declare (table and condition"
+                    + " are the kind's)"),
+            Map.entry("secret/MasterKeyRewrap.java", "the select and update of each sealed column the features declare"),
+            Map.entry("platform/data/EntityInsert.java", "an entity's insert from its mapping"),
+            Map.entry("platform/data/CopyText.java", "reads an EntityInsert's text to copy its rows (PostgreSQL COPY)"),
+            Map.entry("platform/data/SchemaMigration.java", "the migration's advisory lock and Liquibase's own table"),
+            Map.entry("cardfile/CardFileSignerService.java", "card_file_signers' JPQL: to move into a CardFileSignerRows"
+                    + " of the cardfile feature"));
+
+    /** A statement's start, its keywords all lower or all upper case (a sentence starts "Update a ..."). */
+    private static final Pattern STATEMENT = Pattern.compile("(?s)\\s*(select\\s|SELECT\\s|insert\\s+into\\s|INSERT\\s+INTO\\s"
+            + "|update\\s+[\\w?]+\\s+(\\w+\\s+)?set\\s|UPDATE\\s+[\\w?]+\\s+(\\w+\\s+)?SET\\s|delete\\s+from\\s|DELETE\\s+FROM\\s"
+            + "|with\\s+\\w+\\s+as\\s*\\(|WITH\\s+\\w+\\s+AS\\s*\\().*");
+
+    @Test
+    void statementsLiveInTheHomeOfTheirTable() throws IOException {
+        List<String> elsewhere = new ArrayList<>();
+        Set<String> homesSeen = new TreeSet<>();
+        JavacTask task = parser();
+        Trees trees = Trees.instance(task);
+        for (CompilationUnitTree unit : task.parse()) {
+            String file = MAIN.toAbsolutePath().relativize(Path.of(unit.getSourceFile().toUri())).toString().replace('\\', '/');
+            boolean home = file.endsWith("Rows.java") || file.endsWith("Repository.java");
+            new TreePathScanner<Void, Void>() {
+                @Override
+                public Void visitBinary(BinaryTree binary, Void nothing) {
+                    return string(binary) ? null : super.visitBinary(binary, nothing);
+                }
+
+                @Override
+                public Void visitLiteral(LiteralTree literal, Void nothing) {
+                    string(literal);
+                    return null;
+                }
+
+                private boolean string(ExpressionTree expression) {
+                    StringBuilder text = new StringBuilder();
+                    if (!text(expression, text)) {
+                        return false;
+                    }
+                    if (!home && STATEMENT.matcher(text).matches()) {
+                        if (OTHER_HOMES.containsKey(file)) {
+                            homesSeen.add(file);
+                        } else {
+                            long line = unit.getLineMap().getLineNumber(
+                                    trees.getSourcePositions().getStartPosition(unit, expression));
+                            elsewhere.add(file + ":" + line + " " + text.toString().strip());
+                        }
+                    }
+                    return true;
+                }
+            }.scan(unit, null);
+        }
+        assertEquals(List.of(), elsewhere, "a statement outside its table's *Rows or *Repository class");
+        assertEquals(new TreeSet<>(OTHER_HOMES.keySet()), homesSeen, "a home that holds no statement any more: drop it");
     }
 
     /**

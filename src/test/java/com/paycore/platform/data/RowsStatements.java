@@ -116,9 +116,10 @@ public final class RowsStatements {
 
     /**
      * The statements built at run time, each from every input the application gives it (two for a count of rows or
-     * parameters): each {@code *Rows} class's static methods of counts ({@code name(2)}), the retention job's delete
-     * of every kind the features declare, the master-key rewrap's select and update of every sealed column they
-     * declare, the erasures' updates and the report sync's copy (each with and without its lower bound).
+     * parameters): each {@code *Rows} class's static methods of counts ({@code name(2)}: the erasures' updates among
+     * them), the retention job's delete of every kind the features declare, the master-key rewrap's select and update
+     * of every sealed column they declare, and the report sync's copy in the database's dialect (with and without its
+     * lower bound).
      */
     static Map<String, String> assembled(List<Class<?>> classes, boolean postgres) throws Exception {
         Map<String, String> statements = new LinkedHashMap<>();
@@ -153,15 +154,12 @@ public final class RowsStatements {
             statements.put("secret.MasterKeyRewrap.update(" + named + ")",
                     (String) invoke(rewrap, "update", new Class<?>[] {column}, declared));
         }
-        for (String erasure : List.of("transaction.TokenErasure", "report.ReportErasure")) {
-            statements.put(erasure + ".sql(2)", (String) invoke(type(erasure), "sql", new Class<?>[] {int.class}, 2));
-        }
         Class<?> reportDialect = type("report.Dialect");
         Object dialect = reportDialect.getEnumConstants()[Arrays.asList("POSTGRESQL", "H2")
                 .indexOf(postgres ? "POSTGRESQL" : "H2")];
         for (boolean since : new boolean[] {false, true}) {
-            statements.put("report.ReportSync.addEventsSql(" + since + ")", (String) invoke(type("report.ReportSync"),
-                    "addEventsSql", new Class<?>[] {reportDialect, boolean.class}, dialect, since));
+            statements.put("report.ReportFactRows.addEvents(" + since + ")", (String) invoke(type("report.ReportFactRows"),
+                    "addEvents", new Class<?>[] {reportDialect, boolean.class}, dialect, since));
         }
         return statements;
     }

@@ -48,9 +48,9 @@ class RowsStatementsTest {
             assertTrue(checked.size() >= 55 && checked.containsAll(List.of("transaction.CardTransactionRows.INSERT", "processor.IsoNumbers.STAN_H2",
                     "webhook.WebhookDeliveryRows.CANDIDATES", "webhook.WebhookDeliveryRows.candidates(2)",
                     "webhook.WebhookDeliveryRows.lock(2)", "webhook.WebhookAttemptRows.INSERT",
-                    "webhook.WebhookEndpointRepository.DISABLE", "metrics.BusinessFigures.CHARGEBACKS_DUE",
-                    "transaction.TransactionReads.BY_ID_WITH_KEY", "transaction.TokenErasure.sql(2)",
-                    "report.ReportErasure.sql(2)", "report.ReportSync.addEventsSql(true)",
+                    "webhook.WebhookEndpointRepository.DISABLE", "chargeback.ChargebackRows.PENDING_DUE_BY",
+                    "transaction.TransactionReads.BY_ID_WITH_KEY", "transaction.CardTransactionRows.erasure(2)",
+                    "report.ReportFactRows.erasure(2)", "report.ReportFactRows.addEvents(true)",
                     "retention.RetentionJob.deleteSql(webhookDeliveries)",
                     "secret.MasterKeyRewrap.update(project_keys.key_value)")), checked.toString());
             assertFalse(checked.contains("processor.IsoNumbers.STAN_POSTGRES"), "PostgreSQL's statements are not H2's");
