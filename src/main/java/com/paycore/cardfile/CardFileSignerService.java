@@ -51,8 +51,7 @@ public class CardFileSignerService {
         UUID projectId = Bodies.requiredId(request, "companyProjectId", request == null ? null : request.companyProjectId);
         ProjectRef project = projects.lockAsAdmin(projectId);
         SignerKeys.SignerKey key = SignerKeys.parse(request.publicKey, clock.instant());
-        boolean known = !em.createQuery("select s.id from CardFileSigner s where s.projectId = :project "
-                        + "and s.fingerprint = :fingerprint", UUID.class)
+        boolean known = !em.createQuery(CardFileSignerRows.BY_FINGERPRINT, UUID.class)
                 .setParameter("project", project.id()).setParameter("fingerprint", key.fingerprint())
                 .setMaxResults(1).getResultList().isEmpty();
         if (known) {
@@ -70,9 +69,9 @@ public class CardFileSignerService {
     /** The signers of one project, or of every project the caller may read; oldest first. */
     public List<CardFileSignerView> list(UUID projectId, UUID id, Page page) {
         List<UUID> within = projectId != null ? List.of(projects.asReader(projectId).id()) : projects.visibleProjects();
-        return new Where("select s from CardFileSigner s where s.id is not null")
+        return new Where(CardFileSignerRows.LISTED)
                 .and("s.projectId in :within", "within", Ids.orNone(within)).and("s.id = :id", "id", id)
-                .query(em, CardFileSigner.class, " order by s.createdAt, s.id")
+                .query(em, CardFileSigner.class, CardFileSignerRows.OLDEST_FIRST)
                 .setFirstResult(page.offset()).setMaxResults(page.limit()).getResultStream()
                 .map(CardFileSignerView::from).toList();
     }
@@ -96,8 +95,7 @@ public class CardFileSignerService {
      * the project's API key, off any admin request). Empty: the project's files need no signature.
      */
     List<CardFileKeys.Signer> signersOf(UUID projectId) {
-        return em.createQuery("select s from CardFileSigner s where s.projectId = :project order by s.createdAt, s.id",
-                        CardFileSigner.class)
+        return em.createQuery(CardFileSignerRows.OF_PROJECT, CardFileSigner.class)
                 .setParameter("project", projectId).getResultStream()
                 .map(CardFileSigner::forReader).toList();
     }

@@ -122,9 +122,7 @@ class InlineSqlTest {
             Map.entry("secret/MasterKeyRewrap.java", "the select and update of each sealed column the features declare"),
             Map.entry("platform/data/EntityInsert.java", "an entity's insert from its mapping"),
             Map.entry("platform/data/CopyText.java", "reads an EntityInsert's text to copy its rows (PostgreSQL COPY)"),
-            Map.entry("platform/data/SchemaMigration.java", "the migration's advisory lock and Liquibase's own table"),
-            Map.entry("cardfile/CardFileSignerService.java", "card_file_signers' JPQL: to move into a CardFileSignerRows"
-                    + " of the cardfile feature"));
+            Map.entry("platform/data/SchemaMigration.java", "the migration's advisory lock and Liquibase's own table"));
 
     /** A statement's start, its keywords all lower or all upper case (a sentence starts "Update a ..."). */
     private static final Pattern STATEMENT = Pattern.compile("(?s)\\s*(select\\s|SELECT\\s|insert\\s+into\\s|INSERT\\s+INTO\\s"
