@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +30,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -43,13 +48,30 @@ import com.paycore.cardfile.CardFileQueries;
 /**
  * Card files (DESIGN.md section 13) on the real WAR, encrypted (and signed) by GnuPG: a file's rows become tokens
  * exactly as E10 makes them, bad rows are rejected with their reasons, whole-file failures create nothing, the
- * results stream as CSV without card data, one file of a project runs at a time, and a file whose instance was
- * killed resumes on another without a row lost or tokenized twice.
+ * results stream as CSV without card data, one file of a project runs at a time, a file whose instance was
+ * killed resumes on another without a row lost or tokenized twice, and two files queued while no instance ran are
+ * taken once each by two instances started together ({@link QueuedCardFiles}, in the background from the start).
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class CardFileScenarios {
 
     static final String HEADER = "reference,cardNumber,expirationMonth,expirationYear,cardholderName,email";
     static final int YEAR = Year.now().getValue() + 3;
+
+    private static Future<Void> queued;
+
+    /**
+     * Starts {@link QueuedCardFiles} on a thread of its own ({@link Background}): ApiIT calls it at the beginning of
+     * the run, so that its three instances boot while the other scenarios run (the test starts it if not yet started).
+     */
+    static synchronized void boot() {
+        if (queued == null && StartupScenarios.onPostgres()) {
+            queued = Background.run("queued card files", () -> {
+                QueuedCardFiles.run();
+                return null;
+            });
+        }
+    }
 
     /** A project with an API key, a FileContentPGPKey, and a GnuPG home holding only that key's public half. */
     static final class Project implements AutoCloseable {
@@ -558,6 +580,15 @@ abstract class CardFileScenarios {
                 assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
             }
         }
+    }
+
+    /** Last in the class, so that the class's other scenarios run while this one goes on in the background. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void twoFilesQueuedWhileNoInstanceRanAreTakenOnceEachByTwoInstancesStartedTogether() throws Exception {
+        assumeTrue(StartupScenarios.onPostgres(), "PostgreSQL only: the instances' lock waits are read from it");
+        boot();
+        Background.await(queued, Duration.ofMinutes(25));
     }
 
     /**

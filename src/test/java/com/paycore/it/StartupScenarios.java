@@ -37,7 +37,8 @@ abstract class StartupScenarios {
     /** Three Payaras booting at once on two cores, at a low priority while the scenarios run: generous. */
     private static final Duration BOOT = Duration.ofSeconds(900);
 
-    private static boolean onPostgres() {
+    /** Whether the tests' database is PostgreSQL (PAYMENTS_DB_URL), not the embedded H2. */
+    static boolean onPostgres() {
         String url = System.getenv("PAYMENTS_DB_URL");
         return url != null && url.startsWith("jdbc:postgresql:");
     }
