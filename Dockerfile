@@ -4,7 +4,7 @@
 FROM payara/micro:6.2025.10-jdk17
 
 # Production mode: the container does not become ready (/health/ready 503, naming each setting) without PostgreSQL,
-# a master key, a token signing key and an SMTP host, or with webhooks allowed to reach private addresses (README,
+# a master key, a token signing key and an SMTP host, or with webhooks allowed to reach private addresses (docs/operations.md,
 # "Production mode"). To try the image without them: -e PAYMENTS_MODE=development.
 ENV PAYMENTS_MODE=production
 # Local state (embedded database, generated keys) in development mode: mount a volume here.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Gateway 2 benchmark (issue 25): authorizations on an ISO 8583 acquirer host that answers at once (jPOS,
+# Gateway 2 benchmark: authorizations on an ISO 8583 acquirer host that answers at once (jPOS,
 # bench/IsoHost.java, on ISO_PORT) beside authorizations on the Simulator, in the same run on the same server.
 # Starts its own Payara Micro (bench/lib.sh) and the host, sets up two projects (Simulator; gateway 2 with
 # CONNECTIONS_TO_HOST connections to the host), tokenizes TOKENS cards for each, warms both up at once, then

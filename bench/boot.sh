@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# What the service's WAR costs a restart (issue 26, point 4: "the deployment's own time on a restart with the schema
-# in place at most the empty WAR's + 5 s"), as an A/B in one run:
+# What the service's WAR costs a restart (the goal: the deployment's own time on a restart with the schema
+# in place at most the empty WAR's + 5 s), as an A/B in one run:
 #   - the empty WAR of bench/trivial.sh (one JAX-RS resource and its application: the container's floor),
 #   - the service's WAR (target/payments.war, or BENCH_WAR), and any VARIANTS (other builds of it, or the same build
 #     run with other JVM options), each restarted on a schema its first start migrated (not timed),
@@ -209,7 +209,7 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   echo "Medians over the rounds. Runtime: launch to Payara's \"startup time\"; deployment: to \"successfully deployed\";"
   echo "web module start: to \"ready in\"; warm-up: to the first 200 of /health/ready. CPU: the server's CPU seconds at"
   echo "/health/ready (all threads; main thread, JIT compilers, GC); classes and class-loading time from the JVM's counters."
-  echo "Goal of issue 26: ours minus empty at most +5.0 s."
+  echo "Goal: ours minus empty at most +5.0 s."
   echo
 } | tee "$BENCH_DIR/results.md"
 if [[ $PROFILE == 1 ]]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The fault suite of issue 14 (see bench/README.md, "Fault suite", and docs/RELIABILITY.md): its own PostgreSQL 15
+# The fault suite (see bench/README.md, "Fault suite", and docs/RELIABILITY.md): its own PostgreSQL 15
 # cluster, two Payara Micro instances of target/payments.war behind HAProxy, a merchant that retries with the same
 # Idempotency-Key (bench/FaultClient.java, 16 workers), and meanwhile kill -9 of an instance (started again at
 # once), a PostgreSQL restart, a graceful restart (SIGTERM) and processor calls that time out (the Simulator's

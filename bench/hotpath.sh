@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The hot-path benchmark of the performance issue, in one command: starts the service as the README's run command
+# The hot-path benchmark (docs/PERFORMANCE.md), in one command: starts the service as the README's run command
 # does (Payara Micro, --nohazelcast, context root /, -Xmx512m) on PostgreSQL in a fresh schema of its own, times its
 # boots to /health/ready, sets up a company, a project with its API key and a Simulator processor (latency 0),
 # tokens and transactions, warms up for WARMUP seconds on every endpoint at once, then measures one after the
 # other, at each of LEVELS connections:
 #   GET /api/diag/hello                                              our trivial GET: bench/trivial/Hello.java added
-#                                                                    to a copy of the WAR (the issue's yardstick)
+#                                                                    to a copy of the WAR (the goals' yardstick)
 #   GET /health/live                                                 Payara's health servlet
 #   POST /api/pay/{projectId}/companyProjectCreditCardPaymentsInfo   E10, a fresh Luhn-valid card per request
 #   POST /api/pay/{projectId}/transactions                           authorization on the Simulator
@@ -15,7 +15,7 @@
 #                                                                    connection, through the service's pool with
 #                                                                    nothing else (bench/trivial/Floor.java)
 # Every answer is checked (status and body, bench/report.lua). Prints a table with req/s, p50/p99, non-2xx, bad
-# answers, the CPU share of server, PostgreSQL, wrk and other processes, the share of our trivial GET (with the issue's
+# answers, the CPU share of server, PostgreSQL, wrk and other processes, the share of our trivial GET (with the
 # goal for it), and the ratio to the Kill Bill figures and to the absolute goals; the server's peak RSS. PROFILE=1 also records a JDK Flight Recorder profile of each
 # workload at the highest level and sums it up (bench/jfr-top.sh); QUERIES=1 (default) counts the statements per
 # request from the schema's table statistics. See bench/README.md.
@@ -62,11 +62,11 @@ CONNECTIONS=$(tr ' ' '\n' <<<"$LEVELS" | sort -n | tail -n 1)
 bench_check_knobs 5
 bench_profile_options
 
-# The issue's figures (docs/PERFORMANCE.md): Kill Bill 0.22.26 on this machine kind at 32 connections, and the goals.
+# The reference figures (docs/PERFORMANCE.md): Kill Bill 0.22.26 on this machine kind at 32 connections, and the goals.
 declare -A KILLBILL=([tokenize]=240 [authorize]=157 [get-by-id]=1318)
 declare -A GOAL_RPS=([tokenize]=4000 [authorize]=2400 [get-by-id]=4500)
 declare -A GOAL_P99=([tokenize]=50 [authorize]=80 [get-by-id]=40)
-# Issue 26: each hot path as a share of our trivial GET, in the same run.
+# The goals: each hot path as a share of our trivial GET, in the same run.
 declare -A GOAL_SHARE=([tokenize]=0.35 [authorize]=0.3 [get-by-id]=0.6)
 KILLBILL_BOOT="8-14"
 GOAL_BOOT=15

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# What the service's WAR costs a request that does nothing (issue "The hot path, round 2", step 1): one trivial
+# What the service's WAR costs a request that does nothing (docs/PERFORMANCE.md): one trivial
 # JAX-RS resource, GET /api/diag/hello answering a two-field object (bench/trivial/Hello.java), measured
 #   - in an empty WAR holding only that resource and its application (the container's floor), and
 #   - in a copy of the service's WAR with that class added (everything our WAR asks of the container per request),
 # on the same Payara Micro with the same flags (--nohazelcast --maxHttpThreads 16, BENCH_JAVA_OPTS -Xmx512m),
 # alternated empty, ours, empty, ours... (ROUNDS pairs) so that the machine's drift shows; /health/live beside it
-# on each. Prints req/s per round and ours / empty at each level (goal of the issue: at least 0.8x at 32), and the
+# on each. Prints req/s per round and ours / empty at each level (the goal: at least 0.8x at 32), and the
 # server's CPU per request (µs, from its CPU ticks during the run): on a machine that is not quiet, req/s fall with
 # the CPU taken from the server, the CPU each request costs much less so, which makes it the figure to compare then.
 # VARIANTS adds other builds of the service's WAR (an A/B step: one cost switched off), each with the resource

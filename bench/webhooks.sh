@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Events on the hot path (issue 13): does an active webhook endpoint slow authorizations down, and how fast and how
+# Events on the hot path: does an active webhook endpoint slow authorizations down, and how fast and how
 # late do its deliveries arrive? Starts the service as bench/hotpath.sh does (Payara Micro, -Xmx512m, PostgreSQL in
 # a schema of its own) with webhook targets on this machine allowed, and a receiver on this machine
 # (bench/WebhookReceiver.java: answers 200 at once, logs each delivery's arrival). Registers one endpoint for every
 # event type of the benchmark's project, warms up with it active, then measures authorizations (wrk, every answer
 # checked) in ROUNDS pairs: the endpoint inactive (no delivery: the figure without one), then active. After each
 # active run it waits until every event of the run has arrived, and reports:
-#   - req/s, p50/p99 of each run and the ratio active/inactive (issue 13: within 10%);
+#   - req/s, p50/p99 of each run and the ratio active/inactive (the goal: within 10%);
 #   - delivery throughput: events delivered per second during the run, and the drain time after its end;
 #   - lag, the time from an event's createdDate to its arrival at the receiver: p50, p99, max.
 # The server keeps the default delivery settings (one round every PAYMENTS_WEBHOOKS_POLL_MS, default 1000 ms) unless
@@ -170,7 +170,7 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
   active=$(for i in "${!ROW_LABELS[@]}"; do if [[ ${ROW_LABELS[$i]} == *"endpoint active"* ]]; then echo "${ROW_RPS[$i]}"; fi; done | awk '{ s += $1 } END { print s / NR }')
   echo
   echo "Mean req/s: no active endpoint $(printf '%.0f' "$inactive"), endpoint active $(printf '%.0f' "$active"):" \
-    "active/inactive = $(awk -v a="$active" -v i="$inactive" 'BEGIN { printf "%.3f", a / i }') (issue 13: at least 0.90)."
+    "active/inactive = $(awk -v a="$active" -v i="$inactive" 'BEGIN { printf "%.3f", a / i }') (the goal: at least 0.90)."
   echo
   echo "Deliveries of the events made during each active run (one per authorization):"
   echo

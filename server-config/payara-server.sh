@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs target/payments.war, unchanged, on the full Payara Server 6 (domain1).
 #   server-config/payara-server.sh [start|stop|settings]      (run `mvn package -DskipTests` first)
-# Settings: every PAYMENTS_* and MP_JWT_* environment variable that is set (the README's configuration table), stored
+# Settings: every PAYMENTS_* and MP_JWT_* environment variable that is set (docs/configuration.md's table), stored
 # with the domain; `settings` only prints how each would be stored (no server needed).
 # PAYARA_SERVER_DIR and PAYMENTS_DATA_DIR (defaults under ${XDG_DATA_HOME:-~/.local/share}/payments, never under
 # target/, which `mvn clean` deletes) and PAYMENTS_HTTP_PORT (default 8080) are overridable.
@@ -12,7 +12,7 @@ PAYARA_VERSION=6.2025.10
 STATE=${XDG_DATA_HOME:-$HOME/.local/share}/payments
 export PAYMENTS_DATA_DIR=${PAYMENTS_DATA_DIR:-$STATE/data}
 # Production mode unless told otherwise: not ready without PostgreSQL, a master key, a signing key and an SMTP host
-# (README, "Production mode"); PAYMENTS_MODE=development to try it without them.
+# (docs/operations.md, "Production mode"); PAYMENTS_MODE=development to try it without them.
 export PAYMENTS_MODE=${PAYMENTS_MODE:-production}
 PORT=${PAYMENTS_HTTP_PORT:-8080}
 WAR=$PWD/target/payments.war

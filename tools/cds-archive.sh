@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes an AppCDS archive (JDK class data sharing) of Payara Micro with the service's WAR, for faster restarts
-# (docs/PERFORMANCE.md, "AppCDS"; README, Operations):
+# (docs/PERFORMANCE.md, "AppCDS"; docs/operations.md, "Running it"):
 #
 #   tools/cds-archive.sh payments.jsa [target/payments.war] [target/runtime/payara-micro.jar]
 #   java -Xmx512m -XX:SharedArchiveFile=payments.jsa -jar target/runtime/payara-micro.jar --deploy target/payments.war ...

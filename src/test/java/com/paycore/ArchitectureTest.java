@@ -336,8 +336,8 @@ class ArchitectureTest {
 
     /**
      * Entities and services (every class that is not a resource) never depend on a resource: request and response
-     * types live beside the feature's service, so the direction is always resource -> service -> entity. (The OpenAPI
-     * filter, once the one exemption, works on the scanned document and no longer knows the resources.)
+     * types live beside the feature's service, so the direction is always resource -> service -> entity. There is no
+     * exemption: the OpenAPI filter works on the scanned document and does not know the resources.
      */
     @Test
     void entitiesAndServicesNeverDependOnResources() {

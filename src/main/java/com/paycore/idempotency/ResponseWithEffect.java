@@ -20,9 +20,9 @@ import com.paycore.secret.SecretBox;
  * claim is still this request's: a request whose lease ran out and whose claim a retry took over finds its claim
  * gone, undoes its effect and answers 409, so the work is done once, by the retry (a fencing token).
  * <p>
- * Requests without a key run as before (the hot paths keep their single-statement commits). Answers of 500 and
+ * Requests without a key are not intercepted: the hot paths keep their single-statement commits. Answers of 500 and
  * above are not stored (the response filter releases the claim); refusals (exceptions, mapped to 4xx) roll the
- * transaction back and are stored afterwards by the response filter as before. A streamed operation
+ * transaction back and are stored afterwards by the response filter. A streamed operation
  * ({@link Idempotent#streamed}) runs as it is: it stores its answer itself ({@link StreamedClaims}).
  */
 @Idempotent

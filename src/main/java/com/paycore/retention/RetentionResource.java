@@ -32,7 +32,7 @@ public class RetentionResource {
             description = "Deletes, in batches of payments.retention.batch-size rows, the rows older than their "
                     + "payments.retention.* setting: dispatched event outbox rows, finished webhook deliveries, "
                     + "webhook attempts, refresh tokens of ended sessions, finished runs, idempotency rows and audit "
-                    + "rows (README, Retention). Transactions and their events are never deleted. The same runs every "
+                    + "rows (docs/operations.md, Retention). Transactions and their events are never deleted. The same runs every "
                     + "payments.retention.interval-seconds on every instance. Answers one entry per kind whose "
                     + "retention is on: its name and the rows this run deleted.")
     @APIResponse(responseCode = "200", description = "entries: kind, deleted")

@@ -170,7 +170,7 @@ abstract class CompanyScenarios {
     }
 
     /**
-     * Issue item 7: the lists that default to "every company the caller administers" (company users, invitations,
+     * The lists that default to "every company the caller administers" (company users, invitations,
      * audit events) and the company list leave out deactivated companies, as the company's own resources do (403).
      */
     @Test

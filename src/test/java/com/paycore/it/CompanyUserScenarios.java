@@ -59,7 +59,7 @@ abstract class CompanyUserScenarios {
     }
 
     /**
-     * Issue item 6: a company Admin adds only users who already belong to a company he administers (an active one,
+     * A company Admin adds only users who already belong to a company he administers (an active one,
      * as an active Admin); any other user answers exactly as an unknown id. Platform administrators add anyone.
      */
     @Test

@@ -88,7 +88,7 @@ abstract class InvitationScenarios {
         ok(as(Api.login(email, "mailed-pass-1")).get("/api/adm/companies/" + company));
     }
 
-    /** The takeover of issue item 5: an invitation's token must not replace proof of control of an existing account. */
+    /** No takeover by invitation: an invitation's token must not replace proof of control of an existing account. */
     @Test
     void anExistingAccountJoinsOnlyWithItsOwnPasswordWhichNeverChanges() {
         UUID company = aCompany();

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Assumptions;
  * A flood of password logins for unknown users, on an extra instance with the production PBKDF2
  * strength (210,000 iterations), the token endpoint's default limits (the instance under test runs with cheap
  * hashes and lifted limits, see pom.xml) and the run command's 16 HTTP workers, leaves the payment API answering:
- * a login that finds no free password-check slot is refused at once, so no worker waits in a login. The bound on
- * E16's p99 is the issue's (a bound on a fault, not a benchmark). An extra instance on the same PostgreSQL database
- * as the one under test.
+ * a login that finds no free password-check slot is refused at once, so no worker waits in a login. E16's p99 has a
+ * generous bound (one on a fault, not a benchmark). An extra instance on the same PostgreSQL database as the one
+ * under test.
  */
 final class LoginFloodScenarios {
 
@@ -43,8 +43,8 @@ final class LoginFloodScenarios {
     static final long P99_BOUND_MS = 300;
     /** The HTTP workers of the run command (pom.xml, payments.http.max-threads). */
     static final String HTTP_WORKERS = System.getProperty("it.flood.http-threads", "16");
-    /** How long a login used to wait for a check slot before its refusal (the former check-wait default). */
-    static final long FORMER_SLOT_WAIT_MS = 1000;
+    /** A wait for a check slot (1 s): refusals must come well within it, so no login waits for a slot at all. */
+    static final long SLOT_WAIT_MS = 1000;
 
     /**
      * The flooded instance's settings: production hashing, and the defaults of the throttle (pom.xml lifts them; the
@@ -167,9 +167,9 @@ final class LoginFloodScenarios {
         System.out.println(summary);
         assertTrue(latencies.size() >= 100, summary);
         assertTrue(statuses.containsKey(429), "the flood got no 429: " + summary);
-        // No worker waits for a slot: a login that finds none free is refused at once (it used to wait 1 s).
+        // No worker waits for a slot: a login that finds none free is refused at once, far within a 1 s wait.
         assertTrue(!refusals.isEmpty(), "the flood never found the check slots busy: " + summary);
-        assertTrue(refusals.get(refusals.size() / 2) < FORMER_SLOT_WAIT_MS / 2, summary);
+        assertTrue(refusals.get(refusals.size() / 2) < SLOT_WAIT_MS / 2, summary);
         assertTrue(badRefusals.isEmpty(), "429s without Retry-After or RFC 6749 body: " + badRefusals.subList(0,
                 Math.min(3, badRefusals.size())));
         assertTrue(p99 < P99_BOUND_MS, summary);

@@ -25,7 +25,7 @@ import io.restassured.specification.RequestSpecification;
 
 /**
  * The master key, over real restarts of a Payara Micro on a database of its own (the shared instances keep their
- * key): the README's rotation procedure (new key with the old one as previous, then the new key alone) keeps API keys
+ * key): docs/operations.md's rotation procedure (new key with the old one as previous, then the new key alone) keeps API keys
  * authenticating, tokens opening, card fingerprints matching and idempotent answers replaying, and leaves nothing
  * sealed under the old key. A key that opens nothing stopping the start is MasterKeyStartupTest's.
  */
@@ -55,7 +55,7 @@ abstract class MasterKeyScenarios {
         Background.await(rotation, java.time.Duration.ofMinutes(20));
     }
 
-    /** The README's procedure on a fresh database: the old key alone, then the new with the old as previous, then the new. */
+    /** docs/operations.md's procedure on a fresh database: the old key alone, then the new with the old as previous, then the new. */
     private static void rotate() throws Exception {
         String oldKey = newMasterKey();
         String newKey = newMasterKey();
@@ -75,7 +75,7 @@ abstract class MasterKeyScenarios {
             String oldId = keyId(oldKey);
             assertTrue(dump(db).contains("v1." + oldId + "."), "values sealed under the first key");
 
-            // Step 1 of the README: the new key, with the old one as previous.
+            // Step 1 of docs/operations.md: the new key, with the old one as previous.
             try (ExtraInstance rotating = start("mk-rotating", db, newKey, oldKey)) {
                 assertWorks(shop.on(rotating.baseUri()), firstToken, idempotencyKey, first);
                 assertFalse(dump(db).contains("v1." + oldId + "."), "nothing left under the old key");

@@ -23,7 +23,7 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
- * Retention (README, Retention): rows of every kind older than their setting's default are deleted by the retention
+ * Retention (docs/operations.md, Retention): rows of every kind older than their setting's default are deleted by the retention
  * run, younger ones (and rows still in use: a Pending delivery, a refresh token of a family still alive) are kept.
  * The rows are written straight into the tables with their ages; the instance under test runs with
  * {@code payments.retention.batch-size=2}, so a run deletes in several batches. Transactions and their own events

@@ -286,7 +286,7 @@ public class SchemaMigration {
         }
         return Optional.of("PostgreSQL runs with autovacuum = off: its tables are never analyzed, so queries are planned "
                 + "without statistics and reads by id slow down as the tables grow. Turn autovacuum on, or ANALYZE the "
-                + "schema's tables regularly (README, Operations).");
+                + "schema's tables regularly (docs/operations.md).");
     }
 
     /**

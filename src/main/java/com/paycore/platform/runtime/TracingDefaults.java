@@ -12,7 +12,7 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  * on the way Payara reads it ({@code otel.sdk.disabled=false} as a system property or {@code OTEL_SDK_DISABLED=false}
  * in the environment), this source answers {@code mp.opentracing.server.skip-pattern=.*}, Payara's own switch for
  * requests not to trace. Its ordinal (50) is below every other source: a skip pattern set anywhere else wins, e.g.
- * {@code ^$} to keep Payara's request tracing of JAX-RS calls without OpenTelemetry (README, "Operations").
+ * {@code ^$} to keep Payara's request tracing of JAX-RS calls without OpenTelemetry (docs/operations.md, "Running it").
  */
 public class TracingDefaults implements ConfigSource {
 

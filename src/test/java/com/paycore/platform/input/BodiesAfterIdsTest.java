@@ -22,9 +22,9 @@ import jakarta.ws.rs.PathParam;
 import org.junit.jupiter.api.Test;
 
 /**
- * Guards hardening item 20 everywhere at once: {@code @Valid} on a resource parameter validates the body before the
- * method runs, hence before the service looks up the ids the request names, which would let an invalid body tell
- * another tenant's id from an unknown one. Operations naming an id (in the path, other than the API key's own
+ * Ids before bodies, on every operation at once (docs/DECISIONS.md, "Ids before bodies"): {@code @Valid} on a
+ * resource parameter validates the body before the method runs, hence before the service looks up the ids the request
+ * names, which would let an invalid body tell another tenant's id from an unknown one. Operations naming an id (in the path, other than the API key's own
  * {@code projectId}, or as a UUID field of the body) validate in the service through {@link Bodies} instead.
  */
 class BodiesAfterIdsTest {

@@ -31,9 +31,9 @@ class ConfigurationTableTest {
     private static final Set<String> NOT_IN_THE_APPLICATION = Set.of("PAYMENTS_HTTP_PORT");
     private static final Set<String> DERIVED = Set.of("payments.db.datasource-class", "payments.db.jdbc-url");
 
-    static Set<String> readmeSettings() throws IOException {
-        String readme = Files.readString(Path.of("docs/configuration.md"), StandardCharsets.UTF_8);
-        String table = readme.substring(readme.indexOf("## Settings"), readme.indexOf("\n## ", readme.indexOf("## Settings") + 5));
+    static Set<String> tableSettings() throws IOException {
+        String page = Files.readString(Path.of("docs/configuration.md"), StandardCharsets.UTF_8);
+        String table = page.substring(page.indexOf("## Settings"), page.indexOf("\n## ", page.indexOf("## Settings") + 5));
         Set<String> names = new TreeSet<>();
         for (String line : table.lines().filter(l -> l.startsWith("| `")).toList()) {
             Matcher name = Pattern.compile("`((?:PAYMENTS|MP_JWT)_[A-Z0-9_]+)`").matcher(line.substring(0, line.indexOf('|', 2)));
@@ -62,13 +62,13 @@ class ConfigurationTableTest {
     }
 
     @Test
-    void everySettingTheCodeReadsIsInTheReadmeAndTheReverse() throws IOException {
-        Set<String> readme = readmeSettings();
+    void everySettingTheCodeReadsIsInTheTableAndTheReverse() throws IOException {
+        Set<String> documented = tableSettings();
         Set<String> code = codeSettings().keySet();
-        assertTrue(readme.size() > 20, readme.toString());
-        assertEquals(new TreeSet<>(), code.stream().filter(k -> !readme.contains(k)).collect(Collectors.toCollection(TreeSet::new)),
+        assertTrue(documented.size() > 20, documented.toString());
+        assertEquals(new TreeSet<>(), code.stream().filter(k -> !documented.contains(k)).collect(Collectors.toCollection(TreeSet::new)),
                 "read by the code but missing from docs/configuration.md's table");
-        assertEquals(new TreeSet<>(), readme.stream()
+        assertEquals(new TreeSet<>(), documented.stream()
                         .filter(k -> k.startsWith("PAYMENTS_") && !code.contains(k) && !NOT_IN_THE_APPLICATION.contains(k))
                         .collect(Collectors.toCollection(TreeSet::new)),
                 "in docs/configuration.md but read by no code");
@@ -102,7 +102,7 @@ class ConfigurationTableTest {
      * underscore, upper case): both must name the same variable.
      */
     @Test
-    void theReadmeEnvironmentNamesAreTheOnesMicroProfileConfigLooksFor() throws IOException {
+    void theTablesEnvironmentNamesAreTheOnesMicroProfileConfigLooksFor() throws IOException {
         for (Map.Entry<String, String> setting : codeSettings().entrySet()) {
             assertEquals(setting.getValue().replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT),
                     setting.getKey(), setting.getValue());
@@ -125,10 +125,10 @@ class ConfigurationTableTest {
     }
 
     @Test
-    void thePayaraServerScriptStoresEveryReadmeSettingAndSecretsAsPasswordAliases() throws Exception {
+    void thePayaraServerScriptStoresEverySettingOfTheTableAndSecretsAsPasswordAliases() throws Exception {
         ProcessBuilder script = new ProcessBuilder("bash", "server-config/payara-server.sh", "settings");
         script.environment().keySet().removeIf(k -> k.startsWith("PAYMENTS_") || k.startsWith("MP_JWT_"));
-        for (String name : readmeSettings()) {
+        for (String name : tableSettings()) {
             script.environment().put(name, "x");
         }
         Process run = script.redirectErrorStream(true).start();
@@ -137,7 +137,7 @@ class ConfigurationTableTest {
         assertEquals(0, run.exitValue(), out);
         Map<String, String> stored = out.lines().map(l -> l.split(" ")).filter(p -> p.length == 2)
                 .collect(Collectors.toMap(p -> p[0], p -> p[1]));
-        for (String name : readmeSettings()) {
+        for (String name : tableSettings()) {
             if (NOT_IN_THE_APPLICATION.contains(name)) {
                 continue;
             }
