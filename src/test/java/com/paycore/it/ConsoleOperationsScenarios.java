@@ -60,10 +60,10 @@ abstract class ConsoleOperationsScenarios {
                 // Three days of failed attempts end the delivery Failed (DESIGN.md section 10): written here as the worker
                 // writes it then (its lease dropped, so an attempt in flight changes nothing), rather than waited for.
                 giveUp(endpoint.id(), UUID.fromString(eventId));
-                Thread.sleep(3000); // an attempt claimed before has been answered (500) by now
+                WebhookScenarios.settled(endpoint); // an attempt claimed before has been answered (500) by now
                 int before = receiver.requestsFor(eventId).size();
                 receiver.answerOk();
-                Thread.sleep(1500);
+                WebhookScenarios.settled(endpoint);
                 assertEquals(before, receiver.requestsFor(eventId).size(), "a Failed delivery is not attempted again by itself");
 
                 try (Browser browser = Browser.english()) {
@@ -99,7 +99,7 @@ abstract class ConsoleOperationsScenarios {
                             "as the API's retry: the automatic schedule (and its state) is unchanged");
                     assertTrue(delivery.findElements(By.xpath(".//button[normalize-space()='Retry']")).isEmpty(),
                             "no Retry on a delivery whose latest attempt succeeded");
-                    Thread.sleep(1500);
+                    WebhookScenarios.settled(endpoint);
                     assertEquals(before + 1, receiver.requestsFor(eventId).size(), "sent once");
                     assertNoPolicyViolation(browser);
 

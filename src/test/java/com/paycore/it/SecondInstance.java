@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A second Payara Micro running the same WAR against the same database, started on first use and stopped
@@ -41,6 +42,11 @@ final class SecondInstance {
             start();
         }
         return baseUri;
+    }
+
+    /** The second instance's address if a test has started it; nothing starts it here. */
+    static synchronized Optional<String> ifStarted() {
+        return process == null ? Optional.empty() : Optional.of(baseUri);
     }
 
     /** The second instance's HTTPS address (the certificate is Payara Micro's self-signed one). */

@@ -10,6 +10,7 @@ import static com.paycore.it.Api.created;
 import static com.paycore.it.Api.ok;
 import static com.paycore.it.Api.refused;
 import static com.paycore.it.CompanyScenarios.body;
+import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -18,6 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -81,6 +85,57 @@ abstract class WebhookScenarios {
 
     static List<Map<String, Object>> log(Endpoint endpoint) {
         return ok(asRoot().queryParam("limit", 1000).get(endpoint.path() + "/deliveries")).getList("entries");
+    }
+
+    /** The sample of /metrics that counts the delivery worker's rounds ended on an instance (Schedules' job runs). */
+    static final String ROUNDS = "payments_job_runs_total[job=\"webhook-delivery\", outcome=\"success\"]";
+
+    /**
+     * Returns once nothing more is to be sent to the endpoint by itself: none of its deliveries is Pending or has a
+     * manual retry queued (awaited), and then every instance delivering from the tests' database (this one, and the
+     * second when a test has started it) has ended two more delivery rounds ({@link #twoMoreRounds}). What a test
+     * counts after this is final: a delivery sent again would have been claimed and sent by one of those rounds.
+     */
+    static void settled(Endpoint endpoint) {
+        Receiver.await(DELIVERY, "nothing left to send to " + endpoint.id(), () -> unsettled(endpoint) == 0);
+        List<String> instances = new ArrayList<>(List.of(Deployments.baseUri()));
+        SecondInstance.ifStarted().ifPresent(instances::add);
+        twoMoreRounds(instances);
+    }
+
+    /** The endpoint's deliveries with an attempt still to come: Pending, or with a manual retry queued. */
+    static int unsettled(Endpoint endpoint) {
+        try (Connection db = DatabaseDump.connect();
+             PreparedStatement count = db.prepareStatement("select count(*) from webhook_deliveries "
+                     + "where endpoint_id = ? and (status = 'Pending' or manual_due_at is not null)")) {
+            count.setObject(1, endpoint.id());
+            try (ResultSet rows = count.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Returns once the delivery worker of each instance (its base URI) has ended two more rounds, as its /metrics
+     * counts them: the first may have begun before this was called, the second began after it (the next round is
+     * planned when one ends), so what a round would claim now has been claimed and sent. The instances run their
+     * rounds by themselves every poll interval; this waits for them instead of for a number of seconds.
+     */
+    static void twoMoreRounds(List<String> instances) {
+        for (String instance : instances) {
+            double from = rounds(instance);
+            Receiver.await(Duration.ofSeconds(30), "two more delivery rounds on " + instance,
+                    () -> rounds(instance) >= from + 2);
+        }
+    }
+
+    /** The delivery rounds the instance has ended so far. */
+    static double rounds(String instance) {
+        return MetricsScenarios.value(MetricsScenarios.samples(given().baseUri(instance).accept("text/plain")
+                .get("/metrics").then().statusCode(200).extract().asString()), ROUNDS);
     }
 
     /** The v1= values of a Payments-Signature header that an HMAC computed here with the secret confirms. */
@@ -374,7 +429,7 @@ abstract class WebhookScenarios {
                 assertEquals(event.getMap(""), byId.getMap("entry"));
 
                 Receiver.await(Duration.ofSeconds(20), "the attempt logged", () -> log(endpoint, request.eventId()).size() == 1);
-                Thread.sleep(1500); // a second instance or a second round would have sent it again by now
+                settled(endpoint); // a second instance or a second round would have sent it again by now
                 assertEquals(1, receiver.requestsFor(request.eventId()).size(), "delivered once");
                 List<Map<String, Object>> log = log(endpoint, request.eventId());
                 assertEquals(1, log.size(), log.toString());
@@ -447,7 +502,7 @@ abstract class WebhookScenarios {
                         events.stream().map(e -> (String) e.get("type")).collect(Collectors.toCollection(java.util.TreeSet::new)));
                 Receiver.await(DELIVERY, "every event delivered", () -> events.stream()
                         .allMatch(e -> !receiver.requestsFor((String) e.get("id")).isEmpty()));
-                Thread.sleep(1500); // a second delivery of any of them would have come by now
+                settled(endpoint); // a second delivery of any of them would have come by now
                 assertEquals(events.size(), receiver.requests().size(), "nothing else, nothing twice");
                 for (Map<String, Object> event : events) {
                     List<Receiver.Request> arrived = receiver.requestsFor((String) event.get("id"));
@@ -483,7 +538,7 @@ abstract class WebhookScenarios {
                             "retried after the schedule's 1 s (less jitter), not at once");
                     assertTrue(signedWith(requests.get(i), endpoint.secret()));
                 }
-                Thread.sleep(1500);
+                settled(endpoint);
                 assertEquals(3, receiver.requestsFor(eventId).size(), "nothing after the 2xx");
             } finally {
                 deleteQuietly(endpoint);
@@ -543,7 +598,7 @@ abstract class WebhookScenarios {
                 assertEquals(before.text(), requests.get(1).text(), "the same event");
                 assertTrue(signedWith(requests.get(1), rotated) && signedWith(requests.get(1), endpoint.secret()));
                 assertEquals(2, log(endpoint, before.eventId()).size());
-                Thread.sleep(1500);
+                settled(endpoint);
                 assertEquals(2, receiver.requestsFor(before.eventId()).size(), "the schedule is unchanged: delivered");
 
                 // an event of another project was never meant for this endpoint
@@ -579,7 +634,7 @@ abstract class WebhookScenarios {
                 Receiver.await(DELIVERY, "every event delivered", () -> transactions.stream()
                         .allMatch(t -> eventOf(receiver, t, "transaction.authorized") != null
                                 || eventOf(receiver, t, "transaction.captured") != null));
-                Thread.sleep(2000);
+                settled(endpoint);
                 Map<String, Long> perEvent = receiver.requests().stream()
                         .collect(Collectors.groupingBy(Receiver.Request::eventId, Collectors.counting()));
                 assertTrue(perEvent.size() >= transactions.size(), perEvent.toString());
@@ -680,7 +735,7 @@ abstract class WebhookScenarios {
                 Map<String, Object> attempt = log(endpoint, eventId).get(1);
                 assertNull(attempt.get("httpStatus"), attempt.toString());
                 assertTrue(((String) attempt.get("error")).contains(TIMEOUT_MS + " ms"), attempt.toString());
-                Thread.sleep(TIMEOUT_MS + 4 * POLL_MS); // a second queued retry would have been sent and logged by now
+                settled(endpoint); // a second queued retry would have been sent by now
                 assertEquals(2, receiver.requestsFor(eventId).size(), "four retries at once: one delivery");
                 assertEquals(2, log(endpoint, eventId).size());
             } finally {
@@ -796,7 +851,7 @@ abstract class WebhookScenarios {
                 }
             }
             Receiver.await(Duration.ofSeconds(30), "company A's attempts hanging", () -> hole.accepted() >= 16);
-            Thread.sleep(5 * POLL_MS); // rounds enough to fill every free slot, if the cap let A have them
+            twoMoreRounds(List.of(instance.baseUri())); // a round that would fill every free slot, if the cap let A have them
             assertEquals(16, hole.accepted(), "company A holds its 16 slots, no more, though its 8 projects could "
                     + "hold 8 each");
 
