@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPrivateKey;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -41,6 +42,7 @@ import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import com.paycore.platform.web.AppException;
+import com.paycore.platform.web.ErrorCode;
 
 /**
  * An instance told to trust an external issuer (its key and its iss) without {@code payments.jwt.audience} never
@@ -191,10 +193,10 @@ class UnreadyIssuerTest {
         unready.readConfiguration();
         String token = sign(issuer, "payments-admin-api");
         // the token itself is good: signed by the issuer's key, its iss, in time
-        assertTrue(BearerTokens.configured(unready.settings, java.time.Clock.systemUTC()).orElseThrow()
+        assertTrue(BearerTokens.configured(unready.settings, Clock.systemUTC()).orElseThrow()
                 .fromHeader("Bearer " + token).isPresent(), "the verifier takes the token");
         AppException refused = assertThrows(AppException.class, () -> unready.filter(request(token)));
-        assertEquals(com.paycore.platform.web.ErrorCode.UNAUTHENTICATED, refused.code());
+        assertEquals(ErrorCode.UNAUTHENTICATED, refused.code());
     }
 
     private static ContainerRequestContext request(String token) {

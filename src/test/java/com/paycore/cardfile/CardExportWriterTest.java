@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -129,7 +130,7 @@ class CardExportWriterTest {
 
     private static String projectFingerprint() throws IOException {
         PGPPublicKeyRing ring = new PGPPublicKeyRing(PGPUtil.getDecoderStream(
-                new java.io.ByteArrayInputStream(project.publicRing())), new BcKeyFingerprintCalculator());
+                new ByteArrayInputStream(project.publicRing())), new BcKeyFingerprintCalculator());
         return Hex.toHexString(ring.getPublicKey().getFingerprint()).toUpperCase(Locale.ROOT);
     }
 

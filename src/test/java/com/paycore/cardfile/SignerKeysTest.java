@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -219,7 +221,7 @@ class SignerKeysTest {
                 SignerKeys.parse(exported(name), Instant.now()), OffsetDateTime.now(ZoneOffset.UTC));
     }
 
-    private static CardFileSummary read(byte[] message, List<CardFileKeys.Signer> signers) throws java.io.IOException {
+    private static CardFileSummary read(byte[] message, List<CardFileKeys.Signer> signers) throws IOException {
         CardFileKeys keys = new CardFileKeys(SignerKeysTest::projectKey, signers);
         return CardFileReader.read(new ByteArrayInputStream(message), keys, CardFileLimits.defaults(message.length), 1,
                 RowSink.ignoring());
@@ -236,7 +238,7 @@ class SignerKeysTest {
     }
 
     private static byte[] encrypt(String... options) {
-        List<String> args = new java.util.ArrayList<>(List.of("--encrypt", "-r", "project-cards"));
+        List<String> args = new ArrayList<>(List.of("--encrypt", "-r", "project-cards"));
         args.addAll(List.of(options));
         return gpg.ok(CARDS.getBytes(StandardCharsets.UTF_8), args.toArray(String[]::new));
     }

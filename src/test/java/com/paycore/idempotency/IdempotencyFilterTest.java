@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -30,6 +33,7 @@ import jakarta.json.JsonObject;
 import jakarta.persistence.PersistenceException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
@@ -40,6 +44,7 @@ import org.junit.jupiter.api.Test;
 
 import com.paycore.access.Caller;
 import com.paycore.access.ProjectCaller;
+import com.paycore.platform.input.CountedInputStream;
 import com.paycore.platform.input.Times;
 import com.paycore.platform.web.AppException;
 import com.paycore.platform.web.Envelope;
@@ -340,9 +345,9 @@ class IdempotencyFilterTest {
 
     private IdempotencyFilter streamedFilter() throws Exception {
         IdempotencyFilter f = filter(true);
-        java.lang.reflect.Method upload = Uploads.class.getMethod("upload");
-        f.resource = (jakarta.ws.rs.container.ResourceInfo) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {jakarta.ws.rs.container.ResourceInfo.class}, (p, m, a) -> switch (m.getName()) {
+        Method upload = Uploads.class.getMethod("upload");
+        f.resource = (ResourceInfo) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ResourceInfo.class}, (p, m, a) -> switch (m.getName()) {
                     case "getResourceMethod" -> upload;
                     case "getResourceClass" -> Uploads.class;
                     default -> throw new UnsupportedOperationException(m.getName());
@@ -524,9 +529,9 @@ class IdempotencyFilterTest {
         assertTrue(Uploads.class.getMethod("upload").getAnnotation(Idempotent.class).streamed());
         assertTrue(!Uploads.class.getMethod("readWhole").getAnnotation(Idempotent.class).streamed());
         IdempotencyFilter f = filter(true);
-        java.lang.reflect.Method whole = Uploads.class.getMethod("readWhole");
-        f.resource = (jakarta.ws.rs.container.ResourceInfo) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {jakarta.ws.rs.container.ResourceInfo.class}, (p, m, a) -> switch (m.getName()) {
+        Method whole = Uploads.class.getMethod("readWhole");
+        f.resource = (ResourceInfo) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ResourceInfo.class}, (p, m, a) -> switch (m.getName()) {
                     case "getResourceMethod" -> whole;
                     case "getResourceClass" -> Uploads.class;
                     default -> throw new UnsupportedOperationException(m.getName());
@@ -563,10 +568,10 @@ class IdempotencyFilterTest {
         final ContainerRequestContext context;
 
         /** The body as the client sends it: how much of it anyone has read. */
-        final com.paycore.platform.input.CountedInputStream sent;
+        final CountedInputStream sent;
 
         FakeRequest(String method, String target, String key, String body) {
-            this.sent = new com.paycore.platform.input.CountedInputStream(
+            this.sent = new CountedInputStream(
                     new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
             this.entity = sent;
             String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
@@ -684,7 +689,7 @@ class IdempotencyFilterTest {
             return complete(id, status, response);
         }
 
-        final java.util.List<OffsetDateTime> renewals = new java.util.ArrayList<>();
+        final List<OffsetDateTime> renewals = new ArrayList<>();
 
         @Override
         Duration lease() {

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Random;
 import java.util.UUID;
 
 import javax.crypto.Mac;
@@ -223,7 +227,7 @@ class IdempotencyRulesTest {
     @Test
     void theIncrementalFingerprintIsTheOneShotOneWhateverThePieces() {
         byte[] body = new byte[70_000];
-        new java.util.Random(7).nextBytes(body);
+        new Random(7).nextBytes(body);
         String whole = fingerprint("POST", "pay/p/cardFiles?name=book", body);
         for (int piece : new int[] {1, 7, 4096, 65_536, body.length}) {
             IdempotencyRules.Fingerprint f = IdempotencyRules.fingerprintOf(KEY, "POST", "pay/p/cardFiles?name=book");
@@ -247,16 +251,16 @@ class IdempotencyRulesTest {
     @Test
     void aBodyReadThroughItsFingerprintGivesTheOneShotValueHoweverItIsRead() throws Exception {
         byte[] body = new byte[200_000];
-        new java.util.Random(11).nextBytes(body);
+        new Random(11).nextBytes(body);
         String whole = fingerprint("POST", "pay/p/cardFiles", body);
 
         FingerprintedBody inParts = body(body);
-        java.io.ByteArrayOutputStream seen = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
         for (byte[] part = inParts.readNBytes(65_536); part.length > 0; part = inParts.readNBytes(65_536)) {
             seen.write(part);
         }
         assertTrue(inParts.ended());
-        assertTrue(java.util.Arrays.equals(body, seen.toByteArray()), "the reader sees the body unchanged");
+        assertTrue(Arrays.equals(body, seen.toByteArray()), "the reader sees the body unchanged");
         assertEquals(whole, inParts.readToEndAndFinish());
 
         FingerprintedBody mixed = body(body);
@@ -271,7 +275,7 @@ class IdempotencyRulesTest {
     }
 
     private static FingerprintedBody body(byte[] bytes) {
-        return new FingerprintedBody(new java.io.ByteArrayInputStream(bytes),
+        return new FingerprintedBody(new ByteArrayInputStream(bytes),
                 IdempotencyRules.fingerprintOf(KEY, "POST", "pay/p/cardFiles"));
     }
 

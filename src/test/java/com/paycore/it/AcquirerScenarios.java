@@ -8,20 +8,31 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import org.jpos.iso.ISOMsg;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
+import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -34,9 +45,9 @@ abstract class AcquirerScenarios {
     private static AcquirerHost host;
     private static AcquirerHost tlsHost;
     /** The gateway-2 processor of each shop's project. */
-    private static final Map<UUID, UUID> PROCESSOR_OF = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<UUID, UUID> PROCESSOR_OF = new ConcurrentHashMap<>();
     /** Every card number these scenarios sent, for the scan that finds none in the log or the database. */
-    private static final List<String> PANS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final List<String> PANS = new CopyOnWriteArrayList<>();
 
     static synchronized AcquirerHost host() {
         if (host == null) {
@@ -90,7 +101,7 @@ abstract class AcquirerScenarios {
     }
 
     static String field4(String amount) {
-        return String.format("%012d", new java.math.BigDecimal(amount).movePointRight(2).longValueExact());
+        return String.format("%012d", new BigDecimal(amount).movePointRight(2).longValueExact());
     }
 
     static Map<String, Object> settings(int port) {
@@ -243,10 +254,10 @@ abstract class AcquirerScenarios {
         String pan = aPan();
         String amount = anAmount();
         UUID id = Api.created(authorize(shop, shop.aToken(pan), "100.00", false));
-        Response capture = shop.move(id, "capture", Map.of("amount", new java.math.BigDecimal("75.50")));
+        Response capture = shop.move(id, "capture", Map.of("amount", new BigDecimal("75.50")));
         assertEquals(200, capture.statusCode(), capture.asString());
         assertEquals("Captured", shop.transaction(id).get("status"));
-        Response refund = shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal("20.25")));
+        Response refund = shop.move(id, "refund", Map.of("amount", new BigDecimal("20.25")));
         assertEquals(200, refund.statusCode(), refund.asString());
         Map<String, Object> entry = shop.transaction(id);
         assertEquals("PartiallyRefunded", entry.get("status"));
@@ -340,7 +351,7 @@ abstract class AcquirerScenarios {
                 refused(shop.move(id, "reverse", Map.of()), 400);
                 // The pending webhook comes before the outcome is known.
                 Receiver.Request pending = WebhookScenarios.awaitEvent(receiver, id, "transaction.pending");
-                io.restassured.path.json.JsonPath pendingEvent = new io.restassured.path.json.JsonPath(pending.text());
+                JsonPath pendingEvent = new JsonPath(pending.text());
                 assertEquals(id.toString(), pendingEvent.getString("data.id"), pending.text());
                 assertEquals("Pending", pendingEvent.getString("data.status"), pending.text());
 
@@ -362,7 +373,7 @@ abstract class AcquirerScenarios {
 
                 // Their webhooks reach the project's endpoint, signed, each the events API's event of that id.
                 Receiver.Request declined = WebhookScenarios.awaitEvent(receiver, id, "transaction.declined");
-                io.restassured.path.json.JsonPath declinedEvent = new io.restassured.path.json.JsonPath(declined.text());
+                JsonPath declinedEvent = new JsonPath(declined.text());
                 assertEquals("transaction.declined", declinedEvent.getString("type"));
                 assertEquals(shop.projectId().toString(), declinedEvent.getString("companyProjectId"));
                 assertEquals(id.toString(), declinedEvent.getString("data.id"), declined.text());
@@ -372,11 +383,11 @@ abstract class AcquirerScenarios {
                     assertTrue(WebhookScenarios.signedWith(request, endpoint.secret()), request.signature());
                     Map<String, Object> event = outbox.stream().filter(e -> request.eventId().equals(e.get("id")))
                             .findFirst().orElseThrow(() -> new AssertionError("not in the events API: " + request.eventId()));
-                    assertEquals(event, Cards.exact(new io.restassured.path.json.JsonPath(request.text())).getMap(""));
+                    assertEquals(event, Cards.exact(new JsonPath(request.text())).getMap(""));
                 }
-                assertEquals(java.util.Set.of("transaction.pending", "transaction.declined"), receiver.requests().stream()
+                assertEquals(Set.of("transaction.pending", "transaction.declined"), receiver.requests().stream()
                         .filter(q -> q.text().contains(id.toString())).map(Receiver.Request::eventType)
-                        .collect(java.util.stream.Collectors.toSet()), "no other webhook about the transaction");
+                        .collect(Collectors.toSet()), "no other webhook about the transaction");
             } finally {
                 WebhookScenarios.deleteQuietly(endpoint);
             }
@@ -398,7 +409,7 @@ abstract class AcquirerScenarios {
         ISOMsg authorization = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
                 && field4(amount).equals(m.getString(4))));
         String rrn = authorization.getString(37);
-        java.util.function.Predicate<ISOMsg> reversals = m -> (AcquirerHost.mti("0400").test(m)
+        Predicate<ISOMsg> reversals = m -> (AcquirerHost.mti("0400").test(m)
                 || AcquirerHost.mti("0401").test(m)) && rrn.equals(m.getString(37));
         String key = Api.unique("reverse");
         host().silentWhen(reversals);
@@ -587,7 +598,7 @@ abstract class AcquirerScenarios {
         host().silentType("0220");
         Response capture;
         try {
-            capture = shop.move(id, "capture", Map.of("amount", new java.math.BigDecimal("45.00")));
+            capture = shop.move(id, "capture", Map.of("amount", new BigDecimal("45.00")));
         } finally {
             host().speak("0220");
         }
@@ -606,7 +617,7 @@ abstract class AcquirerScenarios {
         assertEquals(first.getString(90), repeat.getString(90));
 
         // A refund afterwards names the capture (its first transmission) in field 90.
-        assertEquals(200, shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal("5.00"))).statusCode());
+        assertEquals(200, shop.move(id, "refund", Map.of("amount", new BigDecimal("5.00"))).statusCode());
         ISOMsg refund = one(host().received(m -> AcquirerHost.mti("0200").test(m) && pan.equals(m.getString(2))));
         assertEquals(originalData(first), refund.getString(90));
     }
@@ -619,10 +630,10 @@ abstract class AcquirerScenarios {
         String refundAmount = anAmount().replaceFirst("^\\d+", "7");
         host().silentAmount(field4(refundAmount));
         String key = Api.unique("refund");
-        Response refund = shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal(refundAmount)), key);
+        Response refund = shop.move(id, "refund", Map.of("amount", new BigDecimal(refundAmount)), key);
         assertEquals(202, refund.statusCode(), refund.asString());
         assertEquals("Pending", refund.jsonPath().getString("eventResult"));
-        Response replay = shop.move(id, "refund", Map.of("amount", new java.math.BigDecimal(refundAmount)), key);
+        Response replay = shop.move(id, "refund", Map.of("amount", new BigDecimal(refundAmount)), key);
         assertEquals(202, replay.statusCode(), replay.asString());
         assertEquals(refund.jsonPath().getString("refundId"), replay.jsonPath().getString("refundId"));
         assertEquals("Captured", shop.transaction(id).get("status"));
@@ -649,7 +660,7 @@ abstract class AcquirerScenarios {
         assertTrue(MetricsScenarios.value(samples, "payments_iso8583_answered_messages" + tag) >= 2);
         assertTrue(MetricsScenarios.value(samples, "payments_iso8583_open_connections" + tag) >= 1);
         assertTrue(samples.containsKey("payments_iso8583_unanswered_messages" + tag));
-        String open = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).get("/metrics").asString();
+        String open = RestAssured.given().baseUri(Deployments.baseUri()).get("/metrics").asString();
         assertFalse(open.contains("host=\"") || open.contains("127.0.0.1:" + host().port()),
                 "a host or port on the open /metrics");
 
@@ -659,11 +670,11 @@ abstract class AcquirerScenarios {
             down.tokenize(Cards.body(aPan(), "123"));
             assertTrue(MetricsScenarios.value(MetricsScenarios.scrape(), "payments_iso8583_unsent_messages[processor=\""
                     + PROCESSOR_OF.get(down.projectId()) + "\"]") >= 1);
-            Response health = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready");
+            Response health = RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready");
             assertEquals(200, health.statusCode(), health.asString());
             assertEquals("UP", health.jsonPath().getString("status"));
             Map<String, Object> data = health.jsonPath().getMap("checks.find { it.name == 'iso8583-hosts' }.data");
-            assertEquals(java.util.Set.of("configured", "connected", "unreachable"), data.keySet(), health.asString());
+            assertEquals(Set.of("configured", "connected", "unreachable"), data.keySet(), health.asString());
             assertTrue(Integer.parseInt(String.valueOf(data.get("unreachable"))) >= 1, health.asString());
             assertTrue(Integer.parseInt(String.valueOf(data.get("connected"))) >= 1, health.asString());
             assertFalse(health.asString().contains("127.0.0.1") || health.asString().contains(shop.companyId().toString()),
@@ -685,7 +696,7 @@ abstract class AcquirerScenarios {
         UUID project = Api.aProject(company);
         String admin = Api.anAdminOf(company).token();
         Map<String, Object> allowed = settings(host().port());
-        java.util.function.Function<Object, Map<String, Object>> gatewayTwo = settings -> {
+        Function<Object, Map<String, Object>> gatewayTwo = settings -> {
             Map<String, Object> body = new HashMap<>(Map.of("companyProjectId", project, "projectPaymentProcessorName",
                     Api.unique("Acq"), "gateway", 2, "paymentType", 1, "isActive", true));
             if (settings != null) {
@@ -712,7 +723,7 @@ abstract class AcquirerScenarios {
 
         // The operator's allow-list: an endpoint it does not name is 400 naming the setting, even for a PlatformAdmin.
         int unlisted;
-        try (var socket = new java.net.ServerSocket(0)) {
+        try (var socket = new ServerSocket(0)) {
             unlisted = socket.getLocalPort();
         }
         String message = refused(asRoot().body(gatewayTwo.apply(settings(unlisted))).post(Api.PROCESSORS), 400)
@@ -759,7 +770,7 @@ abstract class AcquirerScenarios {
             Api.created(authorize(shop, shop.aToken(newPan), "64.00", false));
             assertEquals(1, other.received(m -> AcquirerHost.mti("0100").test(m) && newPan.equals(m.getString(2))
                     && "000000006400".equals(m.getString(4))).size());
-            assertEquals(200, shop.move(toCapture, "capture", Map.of("amount", new java.math.BigDecimal("61.00"))).statusCode());
+            assertEquals(200, shop.move(toCapture, "capture", Map.of("amount", new BigDecimal("61.00"))).statusCode());
             assertEquals(200, shop.move(toReverse, "reverse", Map.of()).statusCode());
             ISOMsg authorization = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
                     && "000000006100".equals(m.getString(4))));
@@ -779,7 +790,7 @@ abstract class AcquirerScenarios {
             // Soft-deleted (the project goes on with a Simulator): the pinned settings still serve the refund.
             Api.aProcessor(shop.projectId());
             ok(asRoot().delete(Api.PROCESSORS + "/" + link));
-            assertEquals(200, shop.move(toRefund, "refund", Map.of("amount", new java.math.BigDecimal("3.00")))
+            assertEquals(200, shop.move(toRefund, "refund", Map.of("amount", new BigDecimal("3.00")))
                     .statusCode());
             one(host().received(m -> AcquirerHost.mti("0200").test(m) && pan.equals(m.getString(2))
                     && "200000".equals(m.getString(3))));
@@ -809,7 +820,7 @@ abstract class AcquirerScenarios {
             // The host now takes 1.5 s per answer; the connections are cut once it holds two of the burst's
             // requests unanswered, and restored 0.3 s later while the rest of the burst goes on.
             slow.delay(1500);
-            java.util.function.Predicate<ISOMsg> burst = m -> AcquirerHost.mti("0100").test(m)
+            Predicate<ISOMsg> burst = m -> AcquirerHost.mti("0100").test(m)
                     && "000000001000".equals(m.getString(4));
             Thread cutter = new Thread(() -> {
                 try {
@@ -893,7 +904,7 @@ abstract class AcquirerScenarios {
             List<String> stans = slow.received(m -> AcquirerHost.mti("0100").test(m)
                     && "000000001000".equals(m.getString(4))).stream().map(m -> m.getString(11)).toList();
             assertEquals(n, stans.size());
-            assertEquals(n, new java.util.HashSet<>(stans).size(), "a STAN used twice: " + stans);
+            assertEquals(n, new HashSet<>(stans).size(), "a STAN used twice: " + stans);
         } finally {
             slow.close();
         }

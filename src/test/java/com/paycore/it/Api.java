@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import org.junit.jupiter.api.Assertions;
+
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -149,11 +151,11 @@ final class Api {
             default -> status >= 500 ? 500 : 400;
         };
         JsonPath json = r.jsonPath();
-        org.junit.jupiter.api.Assertions.assertAll(
-                () -> org.junit.jupiter.api.Assertions.assertEquals(Boolean.FALSE, json.get("success"), body),
-                () -> org.junit.jupiter.api.Assertions.assertEquals(code, json.getInt("code"), body),
-                () -> org.junit.jupiter.api.Assertions.assertNotNull(json.getString("errorMessage"), body),
-                () -> org.junit.jupiter.api.Assertions.assertFalse(
+        Assertions.assertAll(
+                () -> Assertions.assertEquals(Boolean.FALSE, json.get("success"), body),
+                () -> Assertions.assertEquals(code, json.getInt("code"), body),
+                () -> Assertions.assertNotNull(json.getString("errorMessage"), body),
+                () -> Assertions.assertFalse(
                         body.matches("(?s).*(Exception|\\bat [a-z]+\\.|com\\.paycore|org\\.eclipse|SELECT |INSERT ).*"),
                         "internals leaked: " + body));
         return json;

@@ -14,15 +14,25 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+
+import com.paycore.it.clock.ClockShiftFilter;
 
 /** POST /api/auth/token (RFC 6749), bearer tokens on /api/adm, lockout and immediate deactivation. */
 abstract class AuthenticationScenarios {
@@ -82,16 +92,16 @@ abstract class AuthenticationScenarios {
     /** A token request without any body (and so without a grant) is a malformed grant, not a server error. */
     @Test
     void aTokenRequestWithoutABodyIsInvalidRequest() throws Exception {
-        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
-                .version(java.net.http.HttpClient.Version.HTTP_1_1).build();
-        java.net.URI uri = java.net.URI.create(Deployments.baseUri() + "/api/auth/token");
-        java.net.http.HttpRequest bare = java.net.http.HttpRequest.newBuilder(uri)
-                .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build();
-        java.net.http.HttpRequest emptyForm = java.net.http.HttpRequest.newBuilder(uri)
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1).build();
+        URI uri = URI.create(Deployments.baseUri() + "/api/auth/token");
+        HttpRequest bare = HttpRequest.newBuilder(uri)
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        HttpRequest emptyForm = HttpRequest.newBuilder(uri)
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build();
-        for (java.net.http.HttpRequest request : new java.net.http.HttpRequest[] {bare, emptyForm}) {
-            java.net.http.HttpResponse<String> r = client.send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        for (HttpRequest request : new HttpRequest[] {bare, emptyForm}) {
+            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
             String what = request.headers().map() + ": " + r.statusCode() + " " + r.body();
             assertEquals(400, r.statusCode(), what);
             JsonPath body = JsonPath.from(r.body());
@@ -211,9 +221,9 @@ abstract class AuthenticationScenarios {
     }
 
     private static Response shiftedRefresh(String refreshToken, String shift) {
-        return io.restassured.RestAssured.given().baseUri(Deployments.baseUri())
-                .header(com.paycore.it.clock.ClockShiftFilter.HEADER, shift)
-                .contentType(io.restassured.http.ContentType.URLENC)
+        return RestAssured.given().baseUri(Deployments.baseUri())
+                .header(ClockShiftFilter.HEADER, shift)
+                .contentType(ContentType.URLENC)
                 .formParams(Map.of("grant_type", "refresh_token", "refresh_token", refreshToken))
                 .post("/api/auth/token");
     }
@@ -232,13 +242,13 @@ abstract class AuthenticationScenarios {
     @Test
     void aFailedLoginForAnUnknownAccountStoresNothingTyped() throws Exception {
         Api.Person known = aUser();
-        String typed = "Typed-Secret-" + java.util.UUID.randomUUID();
+        String typed = "Typed-Secret-" + UUID.randomUUID();
         invalidGrant(password(typed, "whatever-1"));
         invalidGrant(password(typed + "@example.com", "whatever-1"));
         String database = DatabaseDump.all();
         assertTrue(database.contains(known.email()), "the dump does see this test's data");
         assertTrue(database.contains("unknown account"), "the failed login is still audited");
-        assertFalse(database.toLowerCase(java.util.Locale.ROOT).contains(typed.toLowerCase(java.util.Locale.ROOT)),
+        assertFalse(database.toLowerCase(Locale.ROOT).contains(typed.toLowerCase(Locale.ROOT)),
                 "the typed username reached the database");
     }
 

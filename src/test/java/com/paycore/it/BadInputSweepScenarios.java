@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,9 +16,11 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -29,6 +32,12 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
+
+import jakarta.json.Json;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 
 import io.restassured.path.json.JsonPath;
 
@@ -361,7 +370,7 @@ abstract class BadInputSweepScenarios {
                 }
                 case "size" -> {
                     byte[] big = new byte[1024 * 1024 + 1 + random.nextInt(4096)];
-                    java.util.Arrays.fill(big, (byte) 'a');
+                    Arrays.fill(big, (byte) 'a');
                     if (!op.token()) {
                         big[0] = '[';
                         big[big.length - 1] = ']';
@@ -532,11 +541,11 @@ abstract class BadInputSweepScenarios {
         if (status < 400 || status >= 500) {
             return shown;
         }
-        try (var reader = jakarta.json.Json.createReader(new java.io.StringReader(body))) {
+        try (var reader = Json.createReader(new StringReader(body))) {
             // JSON-P, not REST Assured's JsonPath: its Groovy runtime made the client the bottleneck of the sweep
-            jakarta.json.JsonObject json = reader.readObject();
+            JsonObject json = reader.readObject();
             if (probe.uri().contains(TOKEN_PATH)) {
-                return json.get("error") instanceof jakarta.json.JsonString error && !error.getString().isBlank()
+                return json.get("error") instanceof JsonString error && !error.getString().isBlank()
                         ? null : shown;
             }
             int code = switch (status) {
@@ -545,9 +554,9 @@ abstract class BadInputSweepScenarios {
                 default -> 400;
             };
             boolean envelope = json.get("success") != null
-                    && json.get("success").getValueType() == jakarta.json.JsonValue.ValueType.FALSE
-                    && json.get("code") instanceof jakarta.json.JsonNumber c && c.intValue() == code
-                    && json.get("errorMessage") instanceof jakarta.json.JsonString;
+                    && json.get("success").getValueType() == JsonValue.ValueType.FALSE
+                    && json.get("code") instanceof JsonNumber c && c.intValue() == code
+                    && json.get("errorMessage") instanceof JsonString;
             return envelope && !INTERNALS.matcher(body).matches() ? null : shown;
         } catch (RuntimeException notJson) {
             return shown;
@@ -565,7 +574,7 @@ abstract class BadInputSweepScenarios {
                 }
             }
             for (String table : tables) {
-                String lower = table.toLowerCase(java.util.Locale.ROOT);
+                String lower = table.toLowerCase(Locale.ROOT);
                 if (NOT_COUNTED.stream().anyMatch(lower::startsWith)) {
                     continue;
                 }

@@ -1,17 +1,27 @@
 package com.paycore.it;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 
+import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -35,7 +45,7 @@ final class Browser implements AutoCloseable {
     static final String CHROMIUM = System.getProperty("payments.it.chromium", "/usr/bin/chromium");
     static final String CHROMEDRIVER = System.getProperty("payments.it.chromedriver", "/usr/bin/chromedriver");
     static final Path SCREENSHOTS = Path.of("docs", "console");
-    static final org.openqa.selenium.Dimension WINDOW = new org.openqa.selenium.Dimension(1280, 900);
+    static final Dimension WINDOW = new Dimension(1280, 900);
 
     final ChromeDriver driver;
     private final Kind kind;
@@ -64,7 +74,7 @@ final class Browser implements AutoCloseable {
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new java.io.File(CHROMEDRIVER)).usingAnyFreePort().build();
+                .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
     }
@@ -72,7 +82,7 @@ final class Browser implements AutoCloseable {
     /** Started Chromiums not in use, by kind; quit when the test JVM ends. */
     private static final class Pool {
 
-        private static final Map<Kind, java.util.Deque<Browser>> IDLE = new java.util.HashMap<>();
+        private static final Map<Kind, Deque<Browser>> IDLE = new HashMap<>();
 
         static {
             Runtime.getRuntime().addShutdownHook(new Thread(Pool::quitAll));
@@ -81,7 +91,7 @@ final class Browser implements AutoCloseable {
         static Browser take(Kind kind) {
             present();
             synchronized (IDLE) {
-                Browser idle = IDLE.getOrDefault(kind, new java.util.ArrayDeque<>()).poll();
+                Browser idle = IDLE.getOrDefault(kind, new ArrayDeque<>()).poll();
                 if (idle != null) {
                     return idle;
                 }
@@ -91,12 +101,12 @@ final class Browser implements AutoCloseable {
 
         static void giveBack(Browser browser) {
             synchronized (IDLE) {
-                IDLE.computeIfAbsent(browser.kind, k -> new java.util.ArrayDeque<>()).push(browser);
+                IDLE.computeIfAbsent(browser.kind, k -> new ArrayDeque<>()).push(browser);
             }
         }
 
         static void quitAll() {
-            List<Browser> all = new java.util.ArrayList<>();
+            List<Browser> all = new ArrayList<>();
             synchronized (IDLE) {
                 IDLE.values().forEach(all::addAll);
                 IDLE.clear();
@@ -117,7 +127,7 @@ final class Browser implements AutoCloseable {
         if (!present && Boolean.getBoolean("payments.it.browser-required")) {
             throw new IllegalStateException(missing);
         }
-        org.junit.jupiter.api.Assumptions.assumeTrue(present, missing);
+        Assumptions.assumeTrue(present, missing);
     }
 
     static Browser english() {
@@ -170,7 +180,7 @@ final class Browser implements AutoCloseable {
         try {
             element.isEnabled();
             return false;
-        } catch (org.openqa.selenium.WebDriverException replaced) {
+        } catch (WebDriverException replaced) {
             return true;
         }
     }
@@ -183,7 +193,7 @@ final class Browser implements AutoCloseable {
 
     void waitForPage() {
         new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> "complete".equals(
-                ((org.openqa.selenium.JavascriptExecutor) d).executeScript("return document.readyState")));
+                ((JavascriptExecutor) d).executeScript("return document.readyState")));
     }
 
     WebElement waitFor(By what) {
@@ -191,7 +201,7 @@ final class Browser implements AutoCloseable {
     }
 
     String path() {
-        return java.net.URI.create(driver.getCurrentUrl()).getPath();
+        return URI.create(driver.getCurrentUrl()).getPath();
     }
 
     /** The text of the page's one figure of that name (the overview's cards: {@code data-figure}). */
@@ -240,7 +250,7 @@ final class Browser implements AutoCloseable {
     @Override
     public void close() {
         try {
-            List<String> windows = new java.util.ArrayList<>(driver.getWindowHandles());
+            List<String> windows = new ArrayList<>(driver.getWindowHandles());
             for (String extra : windows.subList(1, windows.size())) {
                 driver.switchTo().window(extra).close();
             }

@@ -16,18 +16,22 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -257,7 +261,7 @@ abstract class CardUpdaterScenarios {
         assertEquals(1, secondPage.getList("entries").size());
         Set<String> seen = new HashSet<>(firstPage.getList("entries.customerId"));
         seen.addAll(secondPage.getList("entries.customerId"));
-        assertEquals(contacts.stream().map(UUID::toString).collect(java.util.stream.Collectors.toSet()), seen);
+        assertEquals(contacts.stream().map(UUID::toString).collect(Collectors.toSet()), seen);
         assertTrue(secondPage.<String>getList("entries.updateReason").stream().allMatch("ContactCardholder"::equals));
 
         JsonPath expiredOnly = ok(e14(asRoot(), shop.companyId(), before, after).queryParam("updateType", "CardExpired")
@@ -292,7 +296,7 @@ abstract class CardUpdaterScenarios {
         String utcLocal = at.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime().toString();
         assertEquals(1, ok(asRoot().queryParam("CompanyId", shop.companyId()).queryParam("StartDate", utcLocal)
                 .queryParam("EndDate", utcLocal).get(REPORT)).getInt("total"));
-        String inBerlin = at.atZoneSameInstant(java.time.ZoneId.of("Europe/Berlin")).toLocalDateTime().toString();
+        String inBerlin = at.atZoneSameInstant(ZoneId.of("Europe/Berlin")).toLocalDateTime().toString();
         assertEquals(0, ok(asRoot().queryParam("CompanyId", shop.companyId()).queryParam("StartDate", inBerlin)
                 .queryParam("EndDate", inBerlin).get(REPORT)).getInt("total"));
         // a range that ends before the update
@@ -407,7 +411,7 @@ abstract class CardUpdaterScenarios {
 
         String log = Files.readString(SecondInstance.log(), StandardCharsets.UTF_8);
         String dump = DatabaseDump.all();
-        assertTrue(dump.toLowerCase(java.util.Locale.ROOT).contains("card_updates"), "the dump covers the update rows");
+        assertTrue(dump.toLowerCase(Locale.ROOT).contains("card_updates"), "the dump covers the update rows");
         for (String pan : List.of(REPLACEMENT, REPLACED)) {
             assertFalse(answers.toString().contains(pan), "a card number in an answer");
             assertFalse(log.contains(pan), "a card number in the second instance's log");
@@ -417,7 +421,7 @@ abstract class CardUpdaterScenarios {
 
     @Test
     void bothOperationsAreDocumentedWithTheirStatuses() {
-        String doc = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).accept("application/json")
+        String doc = RestAssured.given().baseUri(Deployments.baseUri()).accept("application/json")
                 .get("/openapi").then().statusCode(200).extract().asString();
         JsonPath openapi = new JsonPath(doc);
         assertEquals(Set.of("202", "400", "401", "403", "404", "409"),

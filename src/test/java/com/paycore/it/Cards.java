@@ -2,12 +2,15 @@ package com.paycore.it;
 
 import static io.restassured.RestAssured.given;
 
+import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.path.json.config.JsonPathConfig;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -57,7 +60,7 @@ final class Cards {
         Response authorize(String paymentToken, String amount, boolean capture) {
             Map<String, Object> request = new HashMap<>();
             request.put("paymentToken", paymentToken);
-            request.put("amount", new java.math.BigDecimal(amount));
+            request.put("amount", new BigDecimal(amount));
             request.put("currency", "USD");
             request.put("capture", capture);
             return pay().body(request).post(transactions());
@@ -90,9 +93,9 @@ final class Cards {
     }
 
     /** JSON with numbers as BigDecimal (amounts are compared exactly, scale included). */
-    static io.restassured.path.json.JsonPath exact(io.restassured.path.json.JsonPath json) {
-        return json.using(io.restassured.path.json.config.JsonPathConfig.jsonPathConfig()
-                .numberReturnType(io.restassured.path.json.config.JsonPathConfig.NumberReturnType.BIG_DECIMAL));
+    static JsonPath exact(JsonPath json) {
+        return json.using(JsonPathConfig.jsonPathConfig()
+                .numberReturnType(JsonPathConfig.NumberReturnType.BIG_DECIMAL));
     }
 
     static Shop aShop() {

@@ -69,7 +69,7 @@ abstract class CompanyScenarios {
     void concurrentUpdatesOfOneCompanyAnswer200Or409() throws Exception {
         UUID id = aCompany();
         String path = "/api/adm/companies/" + id;
-        java.util.List<Integer> statuses = Parallel.run(8, i -> asRoot()
+        List<Integer> statuses = Parallel.run(8, i -> asRoot()
                 .body(body("companyName", Api.unique("Race" + i), "contactPhone", "+1 555 010" + i)).put(path).statusCode());
         assertTrue(statuses.stream().allMatch(s -> s == 200 || s == 409), "statuses " + statuses);
         assertTrue(statuses.contains(200), "statuses " + statuses);

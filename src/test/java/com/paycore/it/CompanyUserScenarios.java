@@ -24,6 +24,8 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.specification.RequestSpecification;
+
 /** Company users: add, list, E5, and the last-Admin invariant, also under concurrent requests. */
 abstract class CompanyUserScenarios {
 
@@ -171,7 +173,7 @@ abstract class CompanyUserScenarios {
         }
     }
 
-    private static Callable<Integer> demotion(CountDownLatch start, io.restassured.specification.RequestSpecification on,
+    private static Callable<Integer> demotion(CountDownLatch start, RequestSpecification on,
                                               Api.Member admin) {
         return () -> {
             start.await();

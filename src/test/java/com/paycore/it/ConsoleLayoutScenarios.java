@@ -3,6 +3,7 @@ package com.paycore.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,7 +39,7 @@ abstract class ConsoleLayoutScenarios {
             browser.signIn(admin.person().email(), admin.person().password());
             List<String> pages = new ArrayList<>();
             for (WebElement link : browser.driver.findElements(By.cssSelector("nav a"))) {
-                pages.add(java.net.URI.create(link.getAttribute("href")).getPath());
+                pages.add(URI.create(link.getAttribute("href")).getPath());
             }
             assertTrue(pages.containsAll(List.of("/console/transactions", "/console/projects", "/console/companies")),
                     pages.toString());
@@ -70,7 +71,7 @@ abstract class ConsoleLayoutScenarios {
             new Actions(browser.driver).sendKeys(Keys.TAB).perform();
             WebElement focused = browser.driver.switchTo().activeElement();
             String href = focused.getAttribute("href");
-            String name = href != null ? java.net.URI.create(href).getPath() : focused.getText().strip();
+            String name = href != null ? URI.create(href).getPath() : focused.getText().strip();
             if (wanted.contains(name)) {
                 reached.add(name);
                 String mark = (String) js.executeScript("const s = getComputedStyle(arguments[0]);"

@@ -8,14 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import io.restassured.path.json.JsonPath;
@@ -42,7 +45,7 @@ abstract class ConsoleOperationsScenarios {
         Cards.Shop shop = Cards.aShop();
         Api.Member admin = Api.anAdminOf(shop.companyId());
         Receiver.Reply[] failures = new Receiver.Reply[200];
-        java.util.Arrays.fill(failures, Receiver.Reply.status(500));
+        Arrays.fill(failures, Receiver.Reply.status(500));
         try (Receiver receiver = Receiver.start(failures)) {
             WebhookScenarios.Endpoint endpoint = WebhookScenarios.anEndpoint(shop.projectId(), receiver.url(),
                     "transaction.authorized");
@@ -60,10 +63,10 @@ abstract class ConsoleOperationsScenarios {
                 // Three days of failed attempts end the delivery Failed (DESIGN.md section 10): written here as the worker
                 // writes it then (its lease dropped, so an attempt in flight changes nothing), rather than waited for.
                 giveUp(endpoint.id(), UUID.fromString(eventId));
-                Thread.sleep(3000); // an attempt claimed before has been answered (500) by now
+                WebhookScenarios.settled(endpoint); // an attempt claimed before has been answered (500) by now
                 int before = receiver.requestsFor(eventId).size();
                 receiver.answerOk();
-                Thread.sleep(1500);
+                WebhookScenarios.settled(endpoint);
                 assertEquals(before, receiver.requestsFor(eventId).size(), "a Failed delivery is not attempted again by itself");
 
                 try (Browser browser = Browser.english()) {
@@ -99,7 +102,7 @@ abstract class ConsoleOperationsScenarios {
                             "as the API's retry: the automatic schedule (and its state) is unchanged");
                     assertTrue(delivery.findElements(By.xpath(".//button[normalize-space()='Retry']")).isEmpty(),
                             "no Retry on a delivery whose latest attempt succeeded");
-                    Thread.sleep(1500);
+                    WebhookScenarios.settled(endpoint);
                     assertEquals(before + 1, receiver.requestsFor(eventId).size(), "sent once");
                     assertNoPolicyViolation(browser);
 
@@ -133,7 +136,7 @@ abstract class ConsoleOperationsScenarios {
                     }
                 }
                 browser.clickToLoad(browser.driver.findElement(By.xpath("//button[normalize-space()='Start settlement run']")));
-                String query = java.net.URI.create(browser.driver.getCurrentUrl()).getQuery();
+                String query = URI.create(browser.driver.getCurrentUrl()).getQuery();
                 assertTrue(query != null && query.startsWith("started="), browser.driver.getCurrentUrl() + " " + browser.text());
                 run = UUID.fromString(query.substring("started=".length()));
                 page = browser.driver.findElement(By.tagName("html"));
@@ -172,7 +175,7 @@ abstract class ConsoleOperationsScenarios {
 
             // another kind of run, on the same page: a report sync started here and followed to its end
             browser.clickToLoad(browser.driver.findElement(By.xpath("//button[normalize-space()='Start report sync']")));
-            String started = java.net.URI.create(browser.driver.getCurrentUrl()).getQuery();
+            String started = URI.create(browser.driver.getCurrentUrl()).getQuery();
             assertTrue(started != null && started.startsWith("started="), browser.driver.getCurrentUrl() + " " + browser.text());
             UUID sync = UUID.fromString(started.substring("started=".length()));
             new WebDriverWait(browser.driver, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
@@ -273,7 +276,7 @@ abstract class ConsoleOperationsScenarios {
      * Reads a run's row found afresh, and again when the page's poll replaced the row between the lookup and the read
      * (the table is re-rendered every few seconds while the page is open).
      */
-    private static <T> T fromRow(Browser browser, UUID run, java.util.function.Function<WebElement, T> read) {
+    private static <T> T fromRow(Browser browser, UUID run, Function<WebElement, T> read) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return read.apply(browser.driver.findElement(runRow(run)));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -479,7 +480,7 @@ abstract class ConsoleProjectScenarios {
                 assertFalse(page.contains("4242424242424242") || page.contains("5555555555554444"), "no card number");
 
                 String link = cardFileRow(browser, good).findElement(By.cssSelector("a.results")).getAttribute("href");
-                String path = java.net.URI.create(link).getPath();
+                String path = URI.create(link).getPath();
                 assertEquals("/console/projects/" + p.shop.projectId() + "/cardFiles/" + good + "/results", path);
                 Response csv = withSession(browser.session()).get(path);
                 assertEquals(200, csv.statusCode(), csv.asString());

@@ -12,10 +12,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -206,14 +210,14 @@ abstract class ConsoleScenarios {
     static Response signInBrowserless(String baseUri, String email, String password) {
         Response form = given().baseUri(baseUri).relaxedHTTPSValidation().redirects().follow(false).get("/console/signin");
         String html = form.asString();
-        java.util.regex.Matcher action = java.util.regex.Pattern.compile("<form[^>]*id=\"signin\"[^>]*action=\"([^\"]+)\"")
+        Matcher action = Pattern.compile("<form[^>]*id=\"signin\"[^>]*action=\"([^\"]+)\"")
                 .matcher(html);
         assertTrue(action.find(), html);
-        Map<String, String> fields = new java.util.LinkedHashMap<>();
-        java.util.regex.Matcher hidden = java.util.regex.Pattern.compile("<input[^>]*type=\"hidden\"[^>]*>").matcher(html);
+        Map<String, String> fields = new LinkedHashMap<>();
+        Matcher hidden = Pattern.compile("<input[^>]*type=\"hidden\"[^>]*>").matcher(html);
         while (hidden.find()) {
-            java.util.regex.Matcher name = java.util.regex.Pattern.compile("name=\"([^\"]*)\"").matcher(hidden.group());
-            java.util.regex.Matcher value = java.util.regex.Pattern.compile("value=\"([^\"]*)\"").matcher(hidden.group());
+            Matcher name = Pattern.compile("name=\"([^\"]*)\"").matcher(hidden.group());
+            Matcher value = Pattern.compile("value=\"([^\"]*)\"").matcher(hidden.group());
             if (name.find()) {
                 fields.put(name.group(1), value.find() ? value.group(1).replace("&amp;", "&") : "");
             }
@@ -386,13 +390,13 @@ abstract class ConsoleScenarios {
             assertFalse(browser.driver.getPageSource().contains("4111111111111111"), "the card number is masked");
             browser.screenshot("transactions");
 
-            browser.open("/console/transactions?q=" + java.net.URLEncoder.encode("1234,5", StandardCharsets.UTF_8));
+            browser.open("/console/transactions?q=" + URLEncoder.encode("1234,5", StandardCharsets.UTF_8));
             assertTrue(browser.text().contains("1.234,50 USD"), "found by its amount: " + browser.text());
             browser.open("/console/transactions?q=9999,99");
             assertFalse(browser.text().contains("1.234,50 USD"), browser.text());
             assertTrue(browser.text().contains("No transaction matches this search."), browser.text());
 
-            browser.open("/console/transactions?q=" + java.net.URLEncoder.encode(projectName, StandardCharsets.UTF_8));
+            browser.open("/console/transactions?q=" + URLEncoder.encode(projectName, StandardCharsets.UTF_8));
             By link = By.cssSelector("a[href$='/console/transactions/" + id + "']");
             browser.clickToLoad(browser.driver.findElement(link));
             assertEquals("/console/transactions/" + id, browser.path());

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -20,6 +22,7 @@ import java.util.UUID;
 
 import io.restassured.response.Response;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -290,14 +293,14 @@ abstract class ConsoleTransactionScenarios {
         Cards.Shop shop = Cards.aShop();
         Api.Member admin = Api.anAdminOf(shop.companyId());
         shop.anAuthorization("4111111111111111", "13.00", false);
-        org.junit.jupiter.api.Assumptions.assumeTrue(String.valueOf(System.getenv("PAYMENTS_DB_URL")).startsWith("jdbc:postgresql:"),
+        Assumptions.assumeTrue(String.valueOf(System.getenv("PAYMENTS_DB_URL")).startsWith("jdbc:postgresql:"),
                 "a table lock held from outside the server");
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());
             assertTrue(browser.text().contains("13.00 USD"), browser.text());
-            try (java.sql.Connection db = DatabaseDump.connect()) {
+            try (Connection db = DatabaseDump.connect()) {
                 db.setAutoCommit(false);
-                try (java.sql.Statement lock = db.createStatement()) {
+                try (Statement lock = db.createStatement()) {
                     lock.execute("lock table transactions in access exclusive mode");
                 }
                 browser.open("/console/transactions?project=" + shop.projectId());

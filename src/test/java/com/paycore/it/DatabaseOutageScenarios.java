@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Assumptions;
@@ -32,7 +37,7 @@ final class DatabaseOutageScenarios {
         String main = System.getenv("PAYMENTS_DB_URL");
         Assumptions.assumeTrue(main != null && main.startsWith("jdbc:postgresql://"), "PostgreSQL through a TCP forwarder");
         Cards.Shop shop = Cards.aShop();
-        java.util.UUID id = shop.anAuthorization("4111111111111111", "3.00", false);
+        UUID id = shop.anAuthorization("4111111111111111", "3.00", false);
         // ready only after the instance served itself a warm-up round (the first concurrent requests after a start)
         assertTrue(instance.log().contains("Warm-up served"), "no warm-up before readiness");
         Supplier<Response> read = () -> given().baseUri(instance.baseUri()).accept(ContentType.JSON)
@@ -68,16 +73,16 @@ final class DatabaseOutageScenarios {
      * the database, whose connection attempts fail only after the pool's own tries); the last status, -1 for none.
      */
     static int readiness(String baseUri, int wanted) throws InterruptedException {
-        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
-                .version(java.net.http.HttpClient.Version.HTTP_1_1).build();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         int status = -1;
         while (System.nanoTime() < deadline && status != wanted) {
             try {
-                status = client.send(java.net.http.HttpRequest.newBuilder(URI.create(baseUri + "/health/ready"))
-                        .timeout(Duration.ofSeconds(15)).build(), java.net.http.HttpResponse.BodyHandlers.discarding())
+                status = client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready"))
+                        .timeout(Duration.ofSeconds(15)).build(), HttpResponse.BodyHandlers.discarding())
                         .statusCode();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 status = -1;
             }
             if (status != wanted) {

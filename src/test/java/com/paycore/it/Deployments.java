@@ -10,6 +10,8 @@ import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.importer.ZipImporter;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
+import com.paycore.it.clock.ShiftedClock;
+
 /**
  * The one deployment every integration test runs against: the real WAR that {@code mvn package} built,
  * unchanged. Where it runs (port, data folder) comes from the failsafe configuration in pom.xml.
@@ -27,7 +29,7 @@ public final class Deployments {
         emptied(Path.of(System.getProperty("payments.it.dir", "target/it"), "micro-root"));
         // The built WAR as it is, plus the tests' controllable clock (the reconciliation's give-up time)
         return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(war).as(WebArchive.class)
-                .addPackage(com.paycore.it.clock.ShiftedClock.class.getPackage());
+                .addPackage(ShiftedClock.class.getPackage());
     }
 
     /**

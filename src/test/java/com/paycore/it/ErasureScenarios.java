@@ -16,6 +16,8 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.response.Response;
+
 /**
  * Erasure: deleting a payment token blanks its cardholder name, e-mail, phone and street lines
  * wherever the token put them (the token, its past events, its transactions' billing copies, the report facts), while
@@ -47,7 +49,7 @@ abstract class ErasureScenarios {
         Map<String, Object> body = new HashMap<>();
         body.put("creditCard", card);
         body.put("personAddress", person);
-        io.restassured.response.Response tokenized = shop.tokenize(body);
+        Response tokenized = shop.tokenize(body);
         UUID tokenId = Api.created(tokenized);
         String paymentToken = tokenized.jsonPath().getString("paymentToken");
 

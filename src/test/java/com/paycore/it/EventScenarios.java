@@ -13,10 +13,13 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -282,9 +285,9 @@ abstract class EventScenarios {
 
     /** The types of the events whose data has the value at the field, oldest first. */
     static List<String> typesOf(List<Map<String, Object>> newestFirst, String field, UUID value) {
-        List<String> types = new java.util.ArrayList<>(about(newestFirst, field, value).map(e -> (String) e.get("type"))
+        List<String> types = new ArrayList<>(about(newestFirst, field, value).map(e -> (String) e.get("type"))
                 .toList());
-        java.util.Collections.reverse(types);
+        Collections.reverse(types);
         return types;
     }
 
@@ -296,7 +299,7 @@ abstract class EventScenarios {
         return about(newestFirst, "chargebackId", chargebackId).findFirst().orElseThrow();
     }
 
-    private static java.util.stream.Stream<Map<String, Object>> about(List<Map<String, Object>> events, String field,
+    private static Stream<Map<String, Object>> about(List<Map<String, Object>> events, String field,
                                                                        UUID value) {
         return events.stream().filter(e -> value.toString().equals(data(e).get(field)));
     }

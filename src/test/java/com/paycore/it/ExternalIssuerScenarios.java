@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import io.restassured.http.ContentType;
+import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
 /**
@@ -74,12 +75,12 @@ abstract class ExternalIssuerScenarios {
     }
 
     /** Links the subject to the user as the given caller (on the instance under test, built-in tokens). */
-    private static io.restassured.response.Response link(RequestSpecification as, UUID userId, String issuer, String subject) {
+    private static Response link(RequestSpecification as, UUID userId, String issuer, String subject) {
         return as.body(Map.of("issuer", issuer, "subject", subject)).post(links(userId));
     }
 
     /** Links with a token of the subject as proof (subject null: left out, the token's). */
-    private static io.restassured.response.Response linkWithToken(RequestSpecification as, UUID userId, String subject,
+    private static Response linkWithToken(RequestSpecification as, UUID userId, String subject,
                                                                   String token) {
         Map<String, String> body = new HashMap<>(Map.of("issuer", "idp", "externalToken", token));
         if (subject != null) {

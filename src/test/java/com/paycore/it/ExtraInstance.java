@@ -10,11 +10,17 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A Payara Micro of its own, with settings of its own (system properties after the tests' usual ones, so they win),
@@ -176,7 +182,7 @@ final class ExtraInstance implements AutoCloseable {
 
     /** Waits until the process has ended on its own (at most the bound); its exit status, or -1 if still alive. */
     int awaitExit(Duration bound) throws InterruptedException {
-        return process.waitFor(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+        return process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
     }
 
     /** Sends SIGKILL (kill -9) and waits until the process is gone: nothing of it runs to an end. */
@@ -223,8 +229,8 @@ final class ExtraInstance implements AutoCloseable {
             // Beside the main schema, named after it, so parallel runs on other schemas never meet.
             String base = main.matches(".*[?&]currentSchema=.*")
                     ? main.replaceAll(".*[?&]currentSchema=([^&]*).*", "$1") : "payments";
-            String schema = (base + "_" + name).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
-            try (var db = java.sql.DriverManager.getConnection(main, user, password); var st = db.createStatement()) {
+            String schema = (base + "_" + name).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+            try (var db = DriverManager.getConnection(main, user, password); var st = db.createStatement()) {
                 st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
                 st.execute("CREATE SCHEMA " + schema);
             }
@@ -234,12 +240,12 @@ final class ExtraInstance implements AutoCloseable {
             return new Database(url, user, password);
         }
 
-        java.sql.Connection connect() throws java.sql.SQLException {
-            return java.sql.DriverManager.getConnection(url, user, password);
+        Connection connect() throws SQLException {
+            return DriverManager.getConnection(url, user, password);
         }
 
         Map<String, String> settings() {
-            Map<String, String> settings = new java.util.HashMap<>();
+            Map<String, String> settings = new HashMap<>();
             settings.put("payments.db.url", url);
             if (user != null) {
                 settings.put("payments.db.user", user);

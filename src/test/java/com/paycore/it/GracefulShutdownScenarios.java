@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Assumptions;
 
@@ -45,7 +48,7 @@ final class GracefulShutdownScenarios {
         String token = shop.aToken(UnknownOutcomeScenarios.TIMES_OUT_APPROVED);
         Map<String, Object> body = new HashMap<>();
         body.put("paymentToken", token);
-        body.put("amount", new java.math.BigDecimal("2.00"));
+        body.put("amount", new BigDecimal("2.00"));
         body.put("currency", "USD");
         CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> given()
                 .baseUri(instance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
@@ -63,7 +66,7 @@ final class GracefulShutdownScenarios {
         Response answer = inFlight.get();
         assertEquals(202, answer.statusCode(), "the request in flight was finished: " + answer.asString());
         assertTrue(sawDraining, "readiness was DOWN while the request finished");
-        assertEquals("Pending", shop.transaction(java.util.UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
+        assertEquals("Pending", shop.transaction(UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
                 "recorded whole before the instance stopped");
         long exit = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (instance.alive() && System.nanoTime() < exit) {
@@ -74,7 +77,7 @@ final class GracefulShutdownScenarios {
         String log = instance.log();
         // At least the authorization is in flight; the test's first readiness poll may be counted too when it
         // arrives before the signal's thread counts (seen once in CI: "2 now").
-        assertTrue(java.util.regex.Pattern.compile("SIGTERM: not ready; serving 1 s more for the load balancer to "
+        assertTrue(Pattern.compile("SIGTERM: not ready; serving 1 s more for the load balancer to "
                 + "notice, waiting up to 30 s in all for the requests in flight \\([12] now\\)").matcher(log).find(), log);
         assertTrue(log.contains("; stopping the schedules and the instance"), log);
         assertFalse(log.contains("requests still in flight after"), log);

@@ -9,21 +9,35 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import com.paycore.it.clock.ClockShiftFilter;
 
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 
 /** Idempotency-Key on POSTs under /api/pay (DESIGN.md section 3), on E10. */
 abstract class IdempotencyScenarios {
@@ -82,8 +96,8 @@ abstract class IdempotencyScenarios {
             }
         }
         String target = "pay/" + shop.projectId() + "/companyProjectCreditCardPaymentsInfo";
-        String unkeyed = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                .digest(("POST\n" + target + "\n" + request).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        String unkeyed = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(("POST\n" + target + "\n" + request).getBytes(StandardCharsets.UTF_8)));
         assertNotEquals(unkeyed, fingerprint, "an unkeyed hash of the card data");
         assertTrue(fingerprint.matches("[0-9a-f]{64}"), fingerprint);
         for (String clear : List.of("Ada Lovelace", "424242", first.jsonPath().getString("paymentToken"), "maskedCardNumber")) {
@@ -164,7 +178,7 @@ abstract class IdempotencyScenarios {
      * Puts the key's row back into the state a request killed after its claim leaves: IN_PROGRESS, no answer, the
      * lease ending at {@code leaseUntil}.
      */
-    static void leftByAKilledRequest(String key, java.time.OffsetDateTime leaseUntil) throws Exception {
+    static void leftByAKilledRequest(String key, OffsetDateTime leaseUntil) throws Exception {
         try (var db = DatabaseDump.connect();
              var st = db.prepareStatement("update idempotency_keys set state = 'IN_PROGRESS', status = null, "
                      + "response = null, lease_until = ? where idem_key = ?")) {
@@ -190,11 +204,11 @@ abstract class IdempotencyScenarios {
         Cards.Shop shop = aShop();
         String token = shop.aToken("4111111111111111");
         String key = UUID.randomUUID().toString();
-        java.util.Map<String, Object> request = java.util.Map.of("paymentToken", token,
-                "amount", new java.math.BigDecimal("7.00"), "currency", "USD", "capture", false);
+        Map<String, Object> request = Map.of("paymentToken", token,
+                "amount", new BigDecimal("7.00"), "currency", "USD", "capture", false);
         Response first = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
         assertEquals(201, first.statusCode(), first.asString());
-        java.time.OffsetDateTime now = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC);
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
 
         // the claiming request died a moment ago: its lease still runs, a retry is told to come back
         leftByAKilledRequest(key, now.plusMinutes(5));
@@ -215,8 +229,8 @@ abstract class IdempotencyScenarios {
 
         // a different request under a lapsed key is still a reuse of the key
         leftByAKilledRequest(key, now.minusSeconds(1));
-        refused(shop.pay().header("Idempotency-Key", key).body(java.util.Map.of("paymentToken", token,
-                "amount", new java.math.BigDecimal("8.00"), "currency", "USD", "capture", false))
+        refused(shop.pay().header("Idempotency-Key", key).body(Map.of("paymentToken", token,
+                "amount", new BigDecimal("8.00"), "currency", "USD", "capture", false))
                 .post(shop.transactions()), 400);
     }
 
@@ -226,7 +240,7 @@ abstract class IdempotencyScenarios {
         String key = UUID.randomUUID().toString();
         Response first = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
         assertEquals(201, first.statusCode(), first.asString());
-        leftByAKilledRequest(key, java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(1));
+        leftByAKilledRequest(key, OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(1));
         List<Response> answers = Parallel.run(8, i -> (i % 2 == 0 ? shop.pay() : shop.paySecond())
                 .header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens()));
         int ran = 0;
@@ -261,7 +275,7 @@ abstract class IdempotencyScenarios {
      */
     @Test
     void anEffectAndItsAnswerCommitTogetherOrNotAtAll() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("PAYMENTS_DB_URL") != null,
+        Assumptions.assumeTrue(System.getenv("PAYMENTS_DB_URL") != null,
                 "the failure is a PostgreSQL trigger");
         Cards.Shop shop = aShop();
         String key = UUID.randomUUID().toString();
@@ -310,8 +324,8 @@ abstract class IdempotencyScenarios {
         String token = shop.aToken(UnknownOutcomeScenarios.TIMES_OUT_APPROVED);
         String key = UUID.randomUUID().toString();
         String orderId = "fenced-" + key;
-        java.util.Map<String, Object> request = java.util.Map.of("paymentToken", token,
-                "amount", new java.math.BigDecimal("9.00"), "currency", "USD", "orderId", orderId);
+        Map<String, Object> request = Map.of("paymentToken", token,
+                "amount", new BigDecimal("9.00"), "currency", "USD", "orderId", orderId);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             Future<Response> slow = pool.submit(() ->
@@ -328,7 +342,7 @@ abstract class IdempotencyScenarios {
                 st.setString(2, key);
                 assertEquals(1, st.executeUpdate());
             }
-            Response first = slow.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            Response first = slow.get(60, TimeUnit.SECONDS);
             assertEquals(409, first.statusCode(), first.asString());
             assertEquals(0, count("select count(*) from transactions where order_id = ?", orderId),
                     "the request that lost its claim recorded nothing");
@@ -350,18 +364,18 @@ abstract class IdempotencyScenarios {
         }
     }
 
-    static java.time.OffsetDateTime leaseOf(String key) throws Exception {
+    static OffsetDateTime leaseOf(String key) throws Exception {
         try (var db = DatabaseDump.connect();
              var st = db.prepareStatement("select lease_until from idempotency_keys where idem_key = ?")) {
             st.setString(1, key);
             try (var rs = st.executeQuery()) {
                 assertTrue(rs.next(), "the idempotency row of " + key);
-                return rs.getObject(1, java.time.OffsetDateTime.class);
+                return rs.getObject(1, OffsetDateTime.class);
             }
         }
     }
 
-    static Response uploadUnder(CardFileScenarios.Project p, io.restassured.specification.RequestSpecification pay,
+    static Response uploadUnder(CardFileScenarios.Project p, RequestSpecification pay,
                                 String key, byte[] message) {
         return p.upload(pay.header("Idempotency-Key", key), message);
     }
@@ -392,7 +406,7 @@ abstract class IdempotencyScenarios {
             // another file under the key: the codebase's refusal of a reused key, and still one file
             byte[] other = p.encrypt(CardFileScenarios.HEADER + "\n"
                     + CardFileScenarios.row("r-2", "5555555555554444", 12, CardFileScenarios.YEAR) + "\n");
-            io.restassured.path.json.JsonPath reused = refused(uploadUnder(p, p.shop.pay(), key, other), 400);
+            JsonPath reused = refused(uploadUnder(p, p.shop.pay(), key, other), 400);
             assertTrue(reused.getString("errorMessage").contains("Idempotency-Key reused"), reused.prettify());
             assertEquals(List.of(id), Api.ok(p.shop.pay().get(p.files())).getList("entries.id"));
             assertEquals(1, p.awaitEnd(UUID.fromString(id)).getLong("entry.tokenized"));
@@ -406,18 +420,18 @@ abstract class IdempotencyScenarios {
             byte[] file = p.encrypt(CardFileScenarios.HEADER + "\n"
                     + CardFileScenarios.row("r-1", "4242424242424242", 12, CardFileScenarios.YEAR) + "\n");
             // the headers and the first half of the body now, the rest once the repeats have been answered
-            java.net.URI base = java.net.URI.create(Deployments.baseUri());
-            try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+            URI base = URI.create(Deployments.baseUri());
+            try (Socket socket = new Socket(base.getHost(), base.getPort())) {
                 socket.setSoTimeout(60_000);
                 var out = socket.getOutputStream();
                 out.write(("POST " + p.files() + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
                         + "\r\nX-API-Key: " + p.shop.key() + "\r\nIdempotency-Key: " + key
                         + "\r\n" + ClockShiftFilter.PACE + ": " + PACE
                         + "\r\nContent-Type: application/pgp-encrypted\r\nAccept: application/json\r\nContent-Length: "
-                        + file.length + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                        + file.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 out.write(file, 0, file.length / 2);
                 out.flush();
-                long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+                long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
                 while (!"IN_PROGRESS".equals(cardFileRow(key, "state")) && System.nanoTime() < deadline) {
                     Thread.sleep(50);
                 }
@@ -426,11 +440,11 @@ abstract class IdempotencyScenarios {
                 refused(uploadUnder(p, p.shop.pay(), key, file), 409);
                 refused(uploadUnder(p, p.shop.paySecond(), key, file), 409);
                 // bytes that come after a third of the lease (30 s) renew it: 1.5 s pass, 15 s for this request
-                java.time.OffsetDateTime leaseBefore = leaseOf(key);
+                OffsetDateTime leaseBefore = leaseOf(key);
                 Thread.sleep(1_500);
                 out.write(file, file.length / 2, file.length - file.length / 2);
                 out.flush();
-                String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertTrue(answer.startsWith("HTTP/1.1 202"), answer);
                 assertTrue(leaseOf(key).isAfter(leaseBefore.plusSeconds(5)), leaseBefore + " renewed as the body came: "
                         + leaseOf(key));
@@ -454,7 +468,7 @@ abstract class IdempotencyScenarios {
                     + CardFileScenarios.row("r-1", "4242424242424242", 12, CardFileScenarios.YEAR) + "\n");
             // not an OpenPGP message: kept and replayed; the key stays this request's
             String key = UUID.randomUUID().toString();
-            byte[] notPgp = "reference,cardNumber\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] notPgp = "reference,cardNumber\n".getBytes(StandardCharsets.UTF_8);
             refused(uploadUnder(p, p.shop.pay(), key, notPgp), 400);
             Response again = uploadUnder(p, p.shop.pay(), key, notPgp);
             assertEquals(400, again.statusCode(), again.asString());

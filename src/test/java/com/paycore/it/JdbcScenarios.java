@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -128,7 +129,7 @@ abstract class JdbcScenarios {
 
     /** A datasource over the connection the dump uses (PostgreSQL from PAYMENTS_DB_URL, else the embedded H2 file). */
     private static DataSource dataSource() {
-        return (DataSource) java.lang.reflect.Proxy.newProxyInstance(JdbcScenarios.class.getClassLoader(),
+        return (DataSource) Proxy.newProxyInstance(JdbcScenarios.class.getClassLoader(),
                 new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
                     if (method.getName().equals("getConnection")) {
                         return DatabaseDump.connect();

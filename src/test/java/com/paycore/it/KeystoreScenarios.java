@@ -24,6 +24,7 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.RestAssured;
 import io.restassured.response.Response;
 
 /** E18 keystores, their list, and rotation of tokens onto the newest one. */
@@ -111,7 +112,7 @@ abstract class KeystoreScenarios {
 
     @Test
     void readinessCarriesTheKeystoreCheck() {
-        var health = io.restassured.RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready").jsonPath();
+        var health = RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready").jsonPath();
         assertTrue(health.getList("checks.name").contains("keystore"), health.prettyPrint());
     }
 }

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringReader;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -54,7 +56,7 @@ abstract class ListedFieldsScenarios {
     }
 
     private static List<Row> rows() {
-        List<String> e12 = new java.util.ArrayList<>(KEY_ENTRY);
+        List<String> e12 = new ArrayList<>(KEY_ENTRY);
         e12.add("keyValue");
         return List.of(
                 new Row("key list entry", f -> asRoot().queryParam("CompanyProjectId", f.shop().projectId()).get(Api.KEYS),
@@ -133,16 +135,16 @@ abstract class ListedFieldsScenarios {
     @Test
     void theEnvelopeAddsOnlyWhatTheOperationAdds() {
         UUID company = Api.aCompany();
-        java.util.Set<String> fixed = java.util.Set.of("success", "code", "errorMessage");
+        Set<String> fixed = Set.of("success", "code", "errorMessage");
         assertEquals(fixed, okJson((asRoot().body(Map.of("companyName", Api.unique("C")))
                 .put("/api/adm/companies/" + company))).keySet());
-        assertEquals(java.util.Set.of("success", "code", "errorMessage", "entries"), okJson((asRoot()
+        assertEquals(Set.of("success", "code", "errorMessage", "entries"), okJson((asRoot()
                 .queryParam("Id", company).get("/api/adm/companies"))).keySet());
-        assertEquals(java.util.Set.of("success", "code", "errorMessage", "entry"), okJson((asRoot()
+        assertEquals(Set.of("success", "code", "errorMessage", "entry"), okJson((asRoot()
                 .get("/api/adm/companies/" + company))).keySet());
         Response created = asRoot().body(Map.of("companyId", company, "projectName", Api.unique("P"))).post(Api.PROJECTS);
         Api.created(created);
-        assertEquals(java.util.Set.of("success", "code", "errorMessage", "id"), json(created).keySet());
+        assertEquals(Set.of("success", "code", "errorMessage", "id"), json(created).keySet());
         Response refused = as(Api.rootToken()).get("/api/adm/companies/" + UUID.randomUUID());
         Api.refused(refused, 404);
         assertEquals(fixed, json(refused).keySet());

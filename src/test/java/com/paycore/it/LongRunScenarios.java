@@ -14,6 +14,7 @@ import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.UUID;
 
+import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
@@ -157,7 +158,7 @@ abstract class LongRunScenarios {
 
     @Test
     void theRunOperationIsDocumented() {
-        JsonPath openapi = new JsonPath(io.restassured.RestAssured.given().baseUri(Deployments.baseUri())
+        JsonPath openapi = new JsonPath(RestAssured.given().baseUri(Deployments.baseUri())
                 .accept("application/json").get("/openapi").then().statusCode(200).extract().asString());
         assertEquals("getRun", openapi.getString("paths.'/api/adm/runs/{id}'.get.operationId"));
         assertEquals("#/components/schemas/GetRunAnswer",

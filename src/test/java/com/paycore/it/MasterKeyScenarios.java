@@ -5,17 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +38,7 @@ abstract class MasterKeyScenarios {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String CARD = "4111111111111111";
 
-    private static java.util.concurrent.Future<Void> rotation;
+    private static Future<Void> rotation;
 
     /**
      * Starts the rotation on a thread of its own ({@link Background}): ApiIT calls it at the beginning of the run, so
@@ -52,7 +56,7 @@ abstract class MasterKeyScenarios {
     @Test
     void rotationKeepsEverythingWorkingAndRetiresTheOldKey() throws Exception {
         boot();
-        Background.await(rotation, java.time.Duration.ofMinutes(20));
+        Background.await(rotation, Duration.ofMinutes(20));
     }
 
     /** docs/operations.md's procedure on a fresh database: the old key alone, then the new with the old as previous, then the new. */
@@ -98,7 +102,7 @@ abstract class MasterKeyScenarios {
         Api.ok(shop.pay().get("/api/pay/" + shop.projectId()));
         Map<String, Object> sale = new HashMap<>();
         sale.put("paymentToken", token);
-        sale.put("amount", new java.math.BigDecimal("10.00"));
+        sale.put("amount", new BigDecimal("10.00"));
         sale.put("currency", "USD");
         sale.put("capture", true);
         Response approved = shop.pay().body(sale).post(shop.transactions());
@@ -169,7 +173,7 @@ abstract class MasterKeyScenarios {
             throws Exception {
         ExtraInstance instance = ExtraInstance.startInBackground(name, settings(db, masterKey, previous));
         try {
-            return instance.awaitReady(java.time.Duration.ofMinutes(15)); // at a low priority: maybe slowly
+            return instance.awaitReady(Duration.ofMinutes(15)); // at a low priority: maybe slowly
         } catch (AssertionError | RuntimeException e) {
             instance.close();
             throw e;
@@ -221,7 +225,7 @@ abstract class MasterKeyScenarios {
              PreparedStatement st = c.prepareStatement("select fingerprint from payment_tokens where project_id = ?")) {
             st.setObject(1, projectId);
             try (ResultSet rs = st.executeQuery()) {
-                List<String> all = new java.util.ArrayList<>();
+                List<String> all = new ArrayList<>();
                 while (rs.next()) {
                     all.add(rs.getString(1));
                 }

@@ -4,7 +4,10 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,13 +111,13 @@ abstract class MetricsScenarios {
         assertTrue(scraped.containsKey("payments_payment_tokens[]"), scraped.toString());
         assertTrue(scraped.containsKey("payments_chargebacks_pending[]"), scraped.toString());
         assertTrue(value(scraped, "payments_transactions[status=\"Approved\"]") >= 1, scraped.toString());
-        String basic = java.util.Base64.getEncoder().encodeToString(("metrics:" + scrapeSecret())
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String basic = Base64.getEncoder().encodeToString(("metrics:" + scrapeSecret())
+                .getBytes(StandardCharsets.UTF_8));
         String viaBasic = given().baseUri(Deployments.baseUri()).header("Authorization", "Basic " + basic)
                 .get("/business-metrics").then().statusCode(200).extract().asString();
         assertTrue(viaBasic.contains("\npayments_payment_tokens "), viaBasic);
         for (String wrong : new String[] {null, "Bearer " + scrapeSecret() + "x", "Bearer wrong",
-                "Basic " + java.util.Base64.getEncoder().encodeToString("metrics:wrong".getBytes()), scrapeSecret()}) {
+                "Basic " + Base64.getEncoder().encodeToString("metrics:wrong".getBytes()), scrapeSecret()}) {
             var request = given().baseUri(Deployments.baseUri());
             if (wrong != null) {
                 request.header("Authorization", wrong);
@@ -182,7 +185,7 @@ abstract class MetricsScenarios {
         ExecutorService clients = Executors.newFixedThreadPool(3);
         List<Future<Response>> updates = new ArrayList<>();
         Map<String, Double> busy;
-        try (java.sql.Connection db = DatabaseDump.connect()) {
+        try (Connection db = DatabaseDump.connect()) {
             db.setAutoCommit(false);
             for (UUID company : companies) {
                 try (var lock = db.prepareStatement("SELECT id FROM companies WHERE id = ? FOR UPDATE")) {

@@ -12,9 +12,15 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 
@@ -137,23 +143,23 @@ abstract class PayAuthenticationScenarios {
         UUID tokenId = Api.created(tokenized);
         String token = tokenized.jsonPath().getString("paymentToken");
         String path = shop.transactions();
-        java.util.function.Function<Object, java.util.Map<String, Object>> payment = named -> {
-            java.util.Map<String, Object> request = new java.util.HashMap<>();
+        Function<Object, Map<String, Object>> payment = named -> {
+            Map<String, Object> request = new HashMap<>();
             request.put("paymentToken", named);
-            request.put("amount", new java.math.BigDecimal("5.00"));
+            request.put("amount", new BigDecimal("5.00"));
             request.put("currency", "USD");
             return request;
         };
         var good = payment.apply(token);
-        var badCurrency = new java.util.HashMap<>(good);
+        var badCurrency = new HashMap<>(good);
         badCurrency.put("currency", "XXQ");
         var blank = payment.apply(" ");
         RequestSpecification noKey = pay().contentType(ContentType.JSON);
-        for (RequestSpecification refusedKey : java.util.List.of(noKey,
+        for (RequestSpecification refusedKey : List.of(noKey,
                 pay().contentType(ContentType.JSON).header("X-API-Key", "pk_made_up_value_that_is_long_enough_000000"),
                 pay().contentType(ContentType.JSON).header("X-API-Key", other.key()),
                 pay().contentType(ContentType.JSON).header("Authorization", "Bearer " + Api.rootToken()))) {
-            for (Object body : java.util.List.of(good, badCurrency, blank, payment.apply(null), "{\"amount\": ")) {
+            for (Object body : List.of(good, badCurrency, blank, payment.apply(null), "{\"amount\": ")) {
                 refused(refusedKey.body(body).post(path), 401);
             }
             // with an Idempotency-Key too: refused before any claim
@@ -164,8 +170,8 @@ abstract class PayAuthenticationScenarios {
         refused(shop.pay().body(badCurrency).post(path), 400);
         refused(shop.pay().body(blank).post(path), 400);
         var badAll = payment.apply("tok_not_a_token");
-        badAll.put("amount", java.math.BigDecimal.ZERO);
-        var badCurrencyFirst = new java.util.HashMap<>(badAll);
+        badAll.put("amount", BigDecimal.ZERO);
+        var badCurrencyFirst = new HashMap<>(badAll);
         badCurrencyFirst.put("currency", "XXQ");
         assertTrue(refused(shop.pay().body(badCurrencyFirst).post(path), 400).getString("errorMessage")
                 .startsWith("currency:"));
@@ -187,8 +193,8 @@ abstract class PayAuthenticationScenarios {
         var replay = shop.pay().header("Idempotency-Key", "auth-" + shop.projectId()).body(good).post(path);
         assertEquals(claimed, Api.created(replay));
         assertEquals("true", replay.getHeader("Idempotent-Replayed"));
-        assertEquals(java.util.Set.of(first.toString(), byId.toString(), claimed.toString()),
-                java.util.Set.copyOf(ok(shop.pay().get(path)).getList("entries.id", String.class)));
+        assertEquals(Set.of(first.toString(), byId.toString(), claimed.toString()),
+                Set.copyOf(ok(shop.pay().get(path)).getList("entries.id", String.class)));
         // A deactivation bites on the next request, on this instance and the other; the project's other key goes on.
         String secondValue = valueOf(aKey(shop.projectId(), "TransactionRSAKey"));
         ok(asRoot().body(body("isActive", false)).put("/api/adm/companyProjectKeys/" + shop.keyId()));

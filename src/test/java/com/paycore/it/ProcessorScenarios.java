@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -56,7 +57,7 @@ abstract class ProcessorScenarios {
     }
 
     private static List<String> strings(UUID... ids) {
-        return java.util.Arrays.stream(ids).map(UUID::toString).toList();
+        return Arrays.stream(ids).map(UUID::toString).toList();
     }
 
     private static String secret() {

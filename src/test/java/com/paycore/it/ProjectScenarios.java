@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +71,7 @@ abstract class ProjectScenarios {
     }
 
     private static List<String> strings(UUID... ids) {
-        return java.util.Arrays.stream(ids).map(UUID::toString).toList();
+        return Arrays.stream(ids).map(UUID::toString).toList();
     }
 
     private static String ofLength(String prefix, int length) {

@@ -2,7 +2,10 @@ package com.paycore.it;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -122,16 +125,16 @@ final class Receiver implements AutoCloseable {
      */
     static final class BlackHole implements AutoCloseable {
 
-        private final java.net.ServerSocket server;
-        private final List<java.net.Socket> held = new ArrayList<>();
+        private final ServerSocket server;
+        private final List<Socket> held = new ArrayList<>();
         private final Thread acceptor;
 
         BlackHole() throws IOException {
-            server = new java.net.ServerSocket(0, 200, java.net.InetAddress.getByName("127.0.0.1"));
+            server = new ServerSocket(0, 200, InetAddress.getByName("127.0.0.1"));
             acceptor = new Thread(() -> {
                 while (!server.isClosed()) {
                     try {
-                        java.net.Socket socket = server.accept();
+                        Socket socket = server.accept();
                         synchronized (held) {
                             held.add(socket);
                         }
@@ -158,7 +161,7 @@ final class Receiver implements AutoCloseable {
         public void close() throws IOException {
             server.close();
             synchronized (held) {
-                for (java.net.Socket socket : held) {
+                for (Socket socket : held) {
                     socket.close();
                 }
             }

@@ -15,20 +15,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 
 /**
  * E3 over a fixed data set written straight into the transaction tables (so that event times are chosen), copied by
@@ -667,11 +678,11 @@ abstract class ReportScenarios {
     }
 
     private static List<Map<String, Object>> items(int count) {
-        return java.util.stream.IntStream.range(0, count).mapToObj(i -> item("city" + i, "Contains")).toList();
+        return IntStream.range(0, count).mapToObj(i -> item("city" + i, "Contains")).toList();
     }
 
     private static List<Map<String, Object>> labels(int count) {
-        return java.util.stream.IntStream.range(0, count).mapToObj(i -> Map.<String, Object>of("index", i, "label",
+        return IntStream.range(0, count).mapToObj(i -> Map.<String, Object>of("index", i, "label",
                 "label" + i)).toList();
     }
 
@@ -691,15 +702,15 @@ abstract class ReportScenarios {
         return limited;
     }
 
-    private static io.restassured.specification.RequestSpecification onLimited(String token) {
-        return io.restassured.RestAssured.given().baseUri(limited.baseUri())
-                .contentType(io.restassured.http.ContentType.JSON).accept(io.restassured.http.ContentType.JSON)
+    private static RequestSpecification onLimited(String token) {
+        return RestAssured.given().baseUri(limited.baseUri())
+                .contentType(ContentType.JSON).accept(ContentType.JSON)
                 .header("Authorization", "Bearer " + token);
     }
 
     private static String limitedRoot() {
-        Response r = io.restassured.RestAssured.given().baseUri(limited.baseUri())
-                .contentType(io.restassured.http.ContentType.URLENC).formParams(Map.of("grant_type", "password",
+        Response r = RestAssured.given().baseUri(limited.baseUri())
+                .contentType(ContentType.URLENC).formParams(Map.of("grant_type", "password",
                         "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD)).post("/api/auth/token");
         assertEquals(200, r.statusCode(), r.asString());
         return r.jsonPath().getString("access_token");
@@ -723,7 +734,7 @@ abstract class ReportScenarios {
     private static void awaitWaiting(int count) throws Exception {
         try (Connection db = limitedDb.connect(); PreparedStatement ps = db.prepareStatement("SELECT count(*) FROM pg_locks "
                 + "WHERE relation = 'report_transaction_events'::regclass AND NOT granted")) {
-            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (System.nanoTime() < deadline) {
                 try (var rs = ps.executeQuery()) {
                     rs.next();
@@ -739,7 +750,7 @@ abstract class ReportScenarios {
 
     private static void assumePostgres() {
         String url = System.getenv("PAYMENTS_DB_URL");
-        org.junit.jupiter.api.Assumptions.assumeTrue(url != null && url.startsWith("jdbc:postgresql:"),
+        Assumptions.assumeTrue(url != null && url.startsWith("jdbc:postgresql:"),
                 "a table lock of PostgreSQL holds the report");
     }
 
@@ -750,11 +761,11 @@ abstract class ReportScenarios {
         String root = limitedRoot();
         Map<String, Object> body = body("companyId", limitedCompany(root), "startDate", "2026-03-01", "endDate", "2026-03-15");
         ok(onLimited(root).body(body).post(REPORTS));
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
         try (Connection lock = lockFacts()) {
             // Bounded, so that a report without a timeout fails the test rather than waiting for the lock for ever.
             Response stopped = pool.submit(() -> onLimited(root).body(body).post(REPORTS))
-                    .get(60, java.util.concurrent.TimeUnit.SECONDS);
+                    .get(60, TimeUnit.SECONDS);
             String message = refused(stopped, 400).getString("errorMessage");
             assertTrue(message.contains("10 s") && message.contains("payments.reports.statement-timeout"), message);
         } finally {
@@ -774,10 +785,10 @@ abstract class ReportScenarios {
         UUID company = limitedCompany(root);
         Map<String, Object> body = body("companyId", company, "startDate", "2026-03-01", "endDate", "2026-03-15");
         Map<String, Object> other = body("companyId", limitedCompany(root), "startDate", "2026-03-01", "endDate", "2026-03-15");
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            java.util.concurrent.Future<Response> first;
-            java.util.concurrent.Future<Response> otherCompany;
+            Future<Response> first;
+            Future<Response> otherCompany;
             try (Connection lock = lockFacts()) {
                 first = pool.submit(() -> onLimited(root).body(body).post(REPORTS));
                 awaitWaiting(1); // the company's one report runs (held by the lock)
@@ -787,8 +798,8 @@ abstract class ReportScenarios {
                 otherCompany = pool.submit(() -> onLimited(root).body(other).post(REPORTS));
                 awaitWaiting(2); // another company's report is not held back by this one's limit
             }
-            ok(first.get(60, java.util.concurrent.TimeUnit.SECONDS));
-            ok(otherCompany.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            ok(first.get(60, TimeUnit.SECONDS));
+            ok(otherCompany.get(60, TimeUnit.SECONDS));
         } finally {
             pool.shutdownNow();
         }
@@ -890,7 +901,7 @@ abstract class ReportScenarios {
     void noCardNumberInTheReportTables() throws Exception {
         Sales.create(); // events at whole seconds: times that once made card-number-shaped digits in the fact table
         String dump = DatabaseDump.all();
-        List<String> reportRows = dump.lines().filter(l -> l.toLowerCase(java.util.Locale.ROOT).startsWith("report_")).toList();
+        List<String> reportRows = dump.lines().filter(l -> l.toLowerCase(Locale.ROOT).startsWith("report_")).toList();
         assertTrue(reportRows.size() > 13, "the dump covers the report tables");
         for (String pan : Cards.SIMULATOR_CARDS) {
             assertTrue(reportRows.stream().noneMatch(row -> row.contains(pan)), "a card number in a report table");

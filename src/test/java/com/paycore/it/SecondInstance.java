@@ -1,14 +1,19 @@
 package com.paycore.it;
 
 import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * A second Payara Micro running the same WAR against the same database, started on first use and stopped
@@ -20,8 +25,8 @@ import java.util.List;
 final class SecondInstance {
 
     /** The console session limits of this instance: short, so that the scenario waits seconds. */
-    static final java.time.Duration CONSOLE_IDLE = java.time.Duration.ofSeconds(4);
-    static final java.time.Duration CONSOLE_MAX_AGE = java.time.Duration.ofSeconds(20);
+    static final Duration CONSOLE_IDLE = Duration.ofSeconds(4);
+    static final Duration CONSOLE_MAX_AGE = Duration.ofSeconds(20);
 
     private static Process process;
     private static String baseUri;
@@ -31,9 +36,9 @@ final class SecondInstance {
     }
 
     /** The second instance's whole server log (console output), written to target/it/second-instance.log. */
-    static java.nio.file.Path log() {
+    static Path log() {
         baseUri();
-        return java.nio.file.Path.of(System.getProperty("payments.it.dir", "target/it"), "second-instance.log");
+        return Path.of(System.getProperty("payments.it.dir", "target/it"), "second-instance.log");
     }
 
     static synchronized String baseUri() {
@@ -41,6 +46,11 @@ final class SecondInstance {
             start();
         }
         return baseUri;
+    }
+
+    /** The second instance's address if a test has started it; nothing starts it here. */
+    static synchronized Optional<String> ifStarted() {
+        return process == null ? Optional.empty() : Optional.of(baseUri);
     }
 
     /** The second instance's HTTPS address (the certificate is Payara Micro's self-signed one). */
@@ -52,9 +62,9 @@ final class SecondInstance {
     private static void start() {
         String port = System.getProperty("payments.it.port.second");
         int securePort;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+        try (ServerSocket free = new ServerSocket(0)) {
             securePort = free.getLocalPort();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("no free port for the second instance's HTTPS", e);
         }
         process = launch("second", port, List.of("-Dpayments.console.session-timeout=" + CONSOLE_IDLE,
@@ -78,7 +88,7 @@ final class SecondInstance {
     /** {@link #launch(String, String, List)} with arguments of Payara Micro's own after the usual ones. */
     static Process launch(String name, String port, List<String> extraJvmOptions, List<String> serverArguments) {
         String dir = System.getProperty("payments.it.dir", "target/it");
-        Deployments.emptied(java.nio.file.Path.of(dir, name + "-root"));
+        Deployments.emptied(Path.of(dir, name + "-root"));
         List<String> command = new ArrayList<>();
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
@@ -120,7 +130,7 @@ final class SecondInstance {
      * if the process exits or nothing satisfies it within 240 s.
      */
     static HttpResponse<String> awaitReadiness(Process instance, String uri, String name,
-                                               java.util.function.Predicate<HttpResponse<String>> until) {
+                                               Predicate<HttpResponse<String>> until) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(480).toNanos();
         while (System.nanoTime() < deadline) {

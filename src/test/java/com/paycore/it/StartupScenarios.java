@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,9 +20,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /**
@@ -43,7 +47,7 @@ abstract class StartupScenarios {
         return url != null && url.startsWith("jdbc:postgresql:");
     }
 
-    private static java.util.concurrent.Future<Void> race;
+    private static Future<Void> race;
 
     /**
      * Starts the race on a thread of its own ({@link Background}): ApiIT calls it at the beginning of the run, so that
@@ -139,7 +143,7 @@ abstract class StartupScenarios {
                             break;
                         }
                     }
-                } catch (java.io.IOException notYet) {
+                } catch (IOException notYet) {
                     // not listening yet
                 }
                 Thread.sleep(1000);
@@ -170,8 +174,8 @@ abstract class StartupScenarios {
                 // And in production no gateway-2 link is created or changed without TLS.
                 UUID project = Api.aProject(Api.aCompany());
                 Map<String, Object> plain = AcquirerScenarios.settings(AcquirerScenarios.host().port());
-                String refusal = Api.refused(io.restassured.RestAssured.given().baseUri(guarded.baseUri())
-                        .contentType(io.restassured.http.ContentType.JSON).header("Authorization", "Bearer " + Api.rootToken())
+                String refusal = Api.refused(RestAssured.given().baseUri(guarded.baseUri())
+                        .contentType(ContentType.JSON).header("Authorization", "Bearer " + Api.rootToken())
                         .body(Map.of("companyProjectId", project, "projectPaymentProcessorName", Api.unique("Acq"),
                                 "gateway", 2, "paymentType", 1, "isActive", true, "settings", plain))
                         .post(Api.PROCESSORS), 400).getString("errorMessage");

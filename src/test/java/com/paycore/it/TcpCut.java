@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
@@ -47,7 +48,7 @@ final class TcpCut implements AutoCloseable {
     synchronized void restore() throws IOException {
         ServerSocket listening = new ServerSocket();
         listening.setReuseAddress(true);
-        listening.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        listening.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         server = listening;
         Thread acceptor = new Thread(() -> accept(listening), "tcp-cut-accept");
         acceptor.setDaemon(true);

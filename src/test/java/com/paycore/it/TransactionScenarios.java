@@ -11,15 +11,22 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -231,7 +238,7 @@ abstract class TransactionScenarios {
                 .post("/api/adm/settlements/run"));
         // One settlement run at a time across the instances: the others are refused with 409 naming the running one
         // (or, once it has ended, start a run of their own that finds nothing left).
-        java.util.Set<UUID> started = new java.util.HashSet<>();
+        Set<UUID> started = new HashSet<>();
         List<String> named = new ArrayList<>();
         for (Response r : runs) {
             if (r.statusCode() == 409) {
@@ -643,11 +650,11 @@ abstract class TransactionScenarios {
         String token = shop.aToken("4111111111111111");
         String key = UUID.randomUUID().toString();
         Map<String, Object> request = Map.of("paymentToken", token, "amount", new BigDecimal("10.00"));
-        java.util.concurrent.CompletableFuture<Response> first = java.util.concurrent.CompletableFuture.supplyAsync(
+        CompletableFuture<Response> first = CompletableFuture.supplyAsync(
                 () -> shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions()));
         Thread.sleep(500); // the first is now waiting 2 s for the (slow) Simulator
         refused(shop.paySecond().header("Idempotency-Key", key).body(request).post(shop.transactions()), 409);
-        UUID id = Api.created(first.get(30, java.util.concurrent.TimeUnit.SECONDS));
+        UUID id = Api.created(first.get(30, TimeUnit.SECONDS));
         Response replay = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
         assertEquals("true", replay.header("Idempotent-Replayed"));
         assertEquals(id.toString(), replay.jsonPath().getString("id"));
@@ -739,9 +746,9 @@ abstract class TransactionScenarios {
             }
         }
         LongRuns.outcome(Api.onSecondInstance(Api.rootToken()).post("/api/adm/settlements/run"));
-        String log = java.nio.file.Files.readString(SecondInstance.log(), java.nio.charset.StandardCharsets.UTF_8);
+        String log = Files.readString(SecondInstance.log(), StandardCharsets.UTF_8);
         String dump = DatabaseDump.all();
-        assertTrue(dump.toLowerCase(java.util.Locale.ROOT).contains("transaction_events"), "the dump covers the events");
+        assertTrue(dump.toLowerCase(Locale.ROOT).contains("transaction_events"), "the dump covers the events");
         for (String pan : Cards.SIMULATOR_CARDS) {
             assertFalse(log.contains(pan), "a card number in the server log");
             assertFalse(dump.contains(pan), "a card number in the database");

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import com.paycore.it.clock.ClockShiftFilter;
 
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -52,7 +53,7 @@ abstract class UnknownOutcomeScenarios {
         return UUID.fromString(r.jsonPath().getString("id"));
     }
 
-    static io.restassured.path.json.JsonPath run() {
+    static JsonPath run() {
         return ok(asRoot().post(RUN));
     }
 

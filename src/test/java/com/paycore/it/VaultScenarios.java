@@ -17,10 +17,13 @@ import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 import javax.crypto.Cipher;
 import javax.crypto.spec.OAEPParameterSpec;
@@ -157,12 +160,12 @@ abstract class VaultScenarios {
         assertEquals("4444", r.jsonPath().getString("last4"));
 
         person.put("city", oaep(key, "London"));
-        List<String> six = new java.util.ArrayList<>(five);
+        List<String> six = new ArrayList<>(five);
         six.add("personAddress.city");
         request.put("securedProperties", six);
         String message = refused(shop.tokenize(request), 400).getString("errorMessage");
         assertTrue(message.contains("securedProperties") && message.contains("at most 5"), message);
-        List<String> repeated = new java.util.ArrayList<>(five);
+        List<String> repeated = new ArrayList<>(five);
         repeated.add("creditCard.cardNumber");
         request.put("securedProperties", repeated);
         refused(shop.tokenize(request), 400);
@@ -175,20 +178,20 @@ abstract class VaultScenarios {
     @Test
     void securedPropertiesTryTheAuthenticatingKeyThenTheFourNewestOthersOnly() throws Exception {
         Cards.Shop first = aShop();
-        List<UUID> keys = new java.util.ArrayList<>(List.of(first.keyId())); // oldest first
+        List<UUID> keys = new ArrayList<>(List.of(first.keyId())); // oldest first
         for (int i = 0; i < 7; i++) {
             keys.add(Api.aKey(first.projectId(), "TransactionRSAKey"));
         }
         Cards.Shop shop = new Cards.Shop(first.companyId(), first.projectId(), keys.get(1),
                 PayAuthenticationScenarios.valueOf(keys.get(1)));
-        Map<String, PublicKey> publicKeys = new java.util.HashMap<>();
+        Map<String, PublicKey> publicKeys = new HashMap<>();
         for (Map<String, Object> key : Api.keysOf(shop.projectId())) {
             String pem = (String) key.get("publicKey");
             publicKeys.put((String) key.get("id"), KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(
                     Base64.getDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "")))));
         }
         assertEquals(8, publicKeys.size());
-        java.util.function.Function<Integer, Response> tokenizeUnder = k -> {
+        Function<Integer, Response> tokenizeUnder = k -> {
             try {
                 Map<String, Object> request = body(card(oaep(publicKeys.get(keys.get(k).toString()), "5555555555554444"),
                         12, 2031, "321"));

@@ -10,6 +10,7 @@ import static com.paycore.it.Api.created;
 import static com.paycore.it.Api.ok;
 import static com.paycore.it.Api.refused;
 import static com.paycore.it.CompanyScenarios.body;
+import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -17,15 +18,25 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -34,8 +45,13 @@ import javax.crypto.spec.SecretKeySpec;
 
 import org.junit.jupiter.api.Test;
 
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+import com.paycore.event.Topic;
 
 /**
  * Webhooks (DESIGN.md section 10) against real receivers started here: endpoint management with its roles and
@@ -81,6 +97,57 @@ abstract class WebhookScenarios {
 
     static List<Map<String, Object>> log(Endpoint endpoint) {
         return ok(asRoot().queryParam("limit", 1000).get(endpoint.path() + "/deliveries")).getList("entries");
+    }
+
+    /** The sample of /metrics that counts the delivery worker's rounds ended on an instance (Schedules' job runs). */
+    static final String ROUNDS = "payments_job_runs_total[job=\"webhook-delivery\", outcome=\"success\"]";
+
+    /**
+     * Returns once nothing more is to be sent to the endpoint by itself: none of its deliveries is Pending or has a
+     * manual retry queued (awaited), and then every instance delivering from the tests' database (this one, and the
+     * second when a test has started it) has ended two more delivery rounds ({@link #twoMoreRounds}). What a test
+     * counts after this is final: a delivery sent again would have been claimed and sent by one of those rounds.
+     */
+    static void settled(Endpoint endpoint) {
+        Receiver.await(DELIVERY, "nothing left to send to " + endpoint.id(), () -> unsettled(endpoint) == 0);
+        List<String> instances = new ArrayList<>(List.of(Deployments.baseUri()));
+        SecondInstance.ifStarted().ifPresent(instances::add);
+        twoMoreRounds(instances);
+    }
+
+    /** The endpoint's deliveries with an attempt still to come: Pending, or with a manual retry queued. */
+    static int unsettled(Endpoint endpoint) {
+        try (Connection db = DatabaseDump.connect();
+             PreparedStatement count = db.prepareStatement("select count(*) from webhook_deliveries "
+                     + "where endpoint_id = ? and (status = 'Pending' or manual_due_at is not null)")) {
+            count.setObject(1, endpoint.id());
+            try (ResultSet rows = count.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Returns once the delivery worker of each instance (its base URI) has ended two more rounds, as its /metrics
+     * counts them: the first may have begun before this was called, the second began after it (the next round is
+     * planned when one ends), so what a round would claim now has been claimed and sent. The instances run their
+     * rounds by themselves every poll interval; this waits for them instead of for a number of seconds.
+     */
+    static void twoMoreRounds(List<String> instances) {
+        for (String instance : instances) {
+            double from = rounds(instance);
+            Receiver.await(Duration.ofSeconds(30), "two more delivery rounds on " + instance,
+                    () -> rounds(instance) >= from + 2);
+        }
+    }
+
+    /** The delivery rounds the instance has ended so far. */
+    static double rounds(String instance) {
+        return MetricsScenarios.value(MetricsScenarios.samples(given().baseUri(instance).accept("text/plain")
+                .get("/metrics").then().statusCode(200).extract().asString()), ROUNDS);
     }
 
     /** The v1= values of a Payments-Signature header that an HMAC computed here with the secret confirms. */
@@ -192,7 +259,7 @@ abstract class WebhookScenarios {
 
     /** The settings of {@link #anInstanceWithTheDefaultSettingRefusesPrivateTargets}: the default, no delivery. */
     static Map<String, String> guardedSettings() {
-        return new java.util.HashMap<>(Map.of("payments.webhooks.allow-private-targets", "false",
+        return new HashMap<>(Map.of("payments.webhooks.allow-private-targets", "false",
                 "payments.webhooks.poll-ms", "86400000"));
     }
 
@@ -206,10 +273,10 @@ abstract class WebhookScenarios {
     static void anInstanceWithTheDefaultSettingRefusesPrivateTargets(ExtraInstance instance) throws Exception {
         UUID project = aProject(aCompany());
         String uri = instance.baseUri();
-        io.restassured.specification.RequestSpecification root = io.restassured.RestAssured.given().baseUri(uri)
-                .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken());
+        RequestSpecification root = RestAssured.given().baseUri(uri)
+                .contentType(ContentType.JSON).auth().oauth2(Api.rootToken());
         // One answer for a private target and for a name that does not resolve: no DNS oracle.
-        java.util.Set<String> answers = new java.util.HashSet<>();
+        Set<String> answers = new HashSet<>();
         for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook",
                 "http://10.1.2.3/hook", "http://192.168.0.10/hook", "http://172.16.5.4/hook",
                 "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
@@ -223,11 +290,11 @@ abstract class WebhookScenarios {
         assertEquals(List.of(), ok(asRoot().queryParam("CompanyProjectId", project).get(ENDPOINTS))
                 .getList("entries"), "nothing stored");
         Endpoint endpoint = anEndpoint(project, "https://93.184.215.14/hooks", "*"); // made where private is allowed
-        refused(io.restassured.RestAssured.given().baseUri(uri).contentType(io.restassured.http.ContentType.JSON)
+        refused(RestAssured.given().baseUri(uri).contentType(ContentType.JSON)
                 .auth().oauth2(Api.rootToken()).body(Map.of("url", "http://127.0.0.1:9/hook")).put(endpoint.path()), 400);
         assertEquals("https://93.184.215.14/hooks", ok(asRoot().get(endpoint.path())).getString("entry.url"));
-        Response publicTarget = io.restassured.RestAssured.given().baseUri(uri)
-                .contentType(io.restassured.http.ContentType.JSON).auth().oauth2(Api.rootToken())
+        Response publicTarget = RestAssured.given().baseUri(uri)
+                .contentType(ContentType.JSON).auth().oauth2(Api.rootToken())
                 .body(endpointBody(project, "https://93.184.215.15/hooks", List.of("*"))).post(ENDPOINTS);
         deleteQuietly(new Endpoint(created(publicTarget), null));
         deleteQuietly(endpoint);
@@ -307,7 +374,7 @@ abstract class WebhookScenarios {
     }
 
     /** The call with the body where it takes one (create, update), else without. */
-    static Response send(io.restassured.specification.RequestSpecification request, String[] call, Map<String, Object> body) {
+    static Response send(RequestSpecification request, String[] call, Map<String, Object> body) {
         boolean takesBody = call[0].equals("PUT") || (call[0].equals("POST") && call[1].equals(ENDPOINTS));
         return (takesBody ? request.body(body) : request).request(call[0], call[1]);
     }
@@ -374,7 +441,7 @@ abstract class WebhookScenarios {
                 assertEquals(event.getMap(""), byId.getMap("entry"));
 
                 Receiver.await(Duration.ofSeconds(20), "the attempt logged", () -> log(endpoint, request.eventId()).size() == 1);
-                Thread.sleep(1500); // a second instance or a second round would have sent it again by now
+                settled(endpoint); // a second instance or a second round would have sent it again by now
                 assertEquals(1, receiver.requestsFor(request.eventId()).size(), "delivered once");
                 List<Map<String, Object>> log = log(endpoint, request.eventId());
                 assertEquals(1, log.size(), log.toString());
@@ -403,8 +470,8 @@ abstract class WebhookScenarios {
             try {
                 // transactions: authorized, captured, refunded, reversed, declined, failed, then settled and refund_settled
                 UUID captured = shop.anAuthorization(CARD, "10.00", false);
-                ok(shop.move(captured, "capture", Map.of("amount", new java.math.BigDecimal("4.00"))));
-                ok(shop.move(captured, "refund", Map.of("amount", new java.math.BigDecimal("1.00"))));
+                ok(shop.move(captured, "capture", Map.of("amount", new BigDecimal("4.00"))));
+                ok(shop.move(captured, "refund", Map.of("amount", new BigDecimal("1.00"))));
                 ok(shop.move(shop.anAuthorization(CARD, "3.00", false), "reverse", Map.of()));
                 ok(shop.authorize(shop.aToken("4000000000000002"), "2.00", false));
                 ok(shop.authorize(shop.aToken("4000000000000119"), "2.00", false));
@@ -443,11 +510,11 @@ abstract class WebhookScenarios {
                         PayAuthenticationScenarios.valueOf(soon));
 
                 List<Map<String, Object>> events = EventScenarios.events(bySoon, Map.of("limit", 1000));
-                assertEquals(new java.util.TreeSet<>(com.paycore.event.Topic.WIRE_NAMES),
-                        events.stream().map(e -> (String) e.get("type")).collect(Collectors.toCollection(java.util.TreeSet::new)));
+                assertEquals(new TreeSet<>(Topic.WIRE_NAMES),
+                        events.stream().map(e -> (String) e.get("type")).collect(Collectors.toCollection(TreeSet::new)));
                 Receiver.await(DELIVERY, "every event delivered", () -> events.stream()
                         .allMatch(e -> !receiver.requestsFor((String) e.get("id")).isEmpty()));
-                Thread.sleep(1500); // a second delivery of any of them would have come by now
+                settled(endpoint); // a second delivery of any of them would have come by now
                 assertEquals(events.size(), receiver.requests().size(), "nothing else, nothing twice");
                 for (Map<String, Object> event : events) {
                     List<Receiver.Request> arrived = receiver.requestsFor((String) event.get("id"));
@@ -483,7 +550,7 @@ abstract class WebhookScenarios {
                             "retried after the schedule's 1 s (less jitter), not at once");
                     assertTrue(signedWith(requests.get(i), endpoint.secret()));
                 }
-                Thread.sleep(1500);
+                settled(endpoint);
                 assertEquals(3, receiver.requestsFor(eventId).size(), "nothing after the 2xx");
             } finally {
                 deleteQuietly(endpoint);
@@ -543,7 +610,7 @@ abstract class WebhookScenarios {
                 assertEquals(before.text(), requests.get(1).text(), "the same event");
                 assertTrue(signedWith(requests.get(1), rotated) && signedWith(requests.get(1), endpoint.secret()));
                 assertEquals(2, log(endpoint, before.eventId()).size());
-                Thread.sleep(1500);
+                settled(endpoint);
                 assertEquals(2, receiver.requestsFor(before.eventId()).size(), "the schedule is unchanged: delivered");
 
                 // an event of another project was never meant for this endpoint
@@ -573,13 +640,13 @@ abstract class WebhookScenarios {
                     "transaction.captured");
             try {
                 List<UUID> transactions = Parallel.run(12, i -> Api.created((i % 2 == 0 ? shop.pay() : shop.paySecond())
-                        .body(Map.of("paymentToken", shop.aToken(CARD), "amount", new java.math.BigDecimal("5.0" + (i % 10)),
+                        .body(Map.of("paymentToken", shop.aToken(CARD), "amount", new BigDecimal("5.0" + (i % 10)),
                                 "currency", "USD", "capture", i % 3 == 0))
                         .post(shop.transactions())));
                 Receiver.await(DELIVERY, "every event delivered", () -> transactions.stream()
                         .allMatch(t -> eventOf(receiver, t, "transaction.authorized") != null
                                 || eventOf(receiver, t, "transaction.captured") != null));
-                Thread.sleep(2000);
+                settled(endpoint);
                 Map<String, Long> perEvent = receiver.requests().stream()
                         .collect(Collectors.groupingBy(Receiver.Request::eventId, Collectors.counting()));
                 assertTrue(perEvent.size() >= transactions.size(), perEvent.toString());
@@ -607,7 +674,7 @@ abstract class WebhookScenarios {
                 Response tokenized = shop.paySecond().body(Cards.body(CARD, CVV)).post(shop.tokens());
                 Api.created(tokenized);
                 UUID transaction = Api.created(shop.paySecond().body(Map.of("paymentToken",
-                        tokenized.jsonPath().getString("paymentToken"), "amount", new java.math.BigDecimal("7.77"),
+                        tokenized.jsonPath().getString("paymentToken"), "amount", new BigDecimal("7.77"),
                         "currency", "USD", "capture", false)).post(shop.transactions()));
                 awaitEvent(receiver, transaction, "transaction.authorized");
                 Receiver.await(DELIVERY, "retried after the 500", () -> log(endpoint).size() >= 2);
@@ -627,12 +694,12 @@ abstract class WebhookScenarios {
                 }
                 String log = asRoot().queryParam("limit", 1000).get(endpoint.path() + "/deliveries").asString();
                 // As a JSON value or field, not as three digits anywhere: an event id may contain them.
-                assertFalse(log.contains("\"" + CVV + "\"") || log.toLowerCase(java.util.Locale.ROOT).contains("cvv"), log);
+                assertFalse(log.contains("\"" + CVV + "\"") || log.toLowerCase(Locale.ROOT).contains("cvv"), log);
                 String dump = DatabaseDump.all();
                 for (String secret : secrets) {
                     assertFalse(dump.contains(secret), "stored in clear: " + secret.substring(0, 4) + "...");
                 }
-                String serverLog = java.nio.file.Files.readString(SecondInstance.log(), StandardCharsets.ISO_8859_1);
+                String serverLog = Files.readString(SecondInstance.log(), StandardCharsets.ISO_8859_1);
                 assertTrue(serverLog.contains("Webhook delivery worker started"), "the log read is the instance's");
                 for (String secret : secrets) {
                     assertFalse(serverLog.contains(secret), "in the server log: " + secret.substring(0, 4) + "...");
@@ -665,7 +732,7 @@ abstract class WebhookScenarios {
                 // from here on the receiver never answers in time
                 String root = Api.rootToken(); // signed in before, so the time measured is the retry's alone
                 List<Long> answeredIn = Parallel.run(4, i -> {
-                    io.restassured.specification.RequestSpecification request = as(root);
+                    RequestSpecification request = as(root);
                     long started = System.nanoTime();
                     Response r = request.post(endpoint.path() + "/deliveries/" + eventId + "/retry");
                     long millis = (System.nanoTime() - started) / 1_000_000;
@@ -680,7 +747,7 @@ abstract class WebhookScenarios {
                 Map<String, Object> attempt = log(endpoint, eventId).get(1);
                 assertNull(attempt.get("httpStatus"), attempt.toString());
                 assertTrue(((String) attempt.get("error")).contains(TIMEOUT_MS + " ms"), attempt.toString());
-                Thread.sleep(TIMEOUT_MS + 4 * POLL_MS); // a second queued retry would have been sent and logged by now
+                settled(endpoint); // a second queued retry would have been sent by now
                 assertEquals(2, receiver.requestsFor(eventId).size(), "four retries at once: one delivery");
                 assertEquals(2, log(endpoint, eventId).size());
             } finally {
@@ -752,7 +819,7 @@ abstract class WebhookScenarios {
                 List<Long> lags = new ArrayList<>();
                 for (int i = 0; i < 5; i++) {
                     UUID transaction = Api.created(other.authorize(other.aToken(CARD), "2.0" + i, false));
-                    java.time.Instant made = java.time.Instant.now();
+                    Instant made = Instant.now();
                     Receiver.Request request = awaitEvent(receiver, transaction, "transaction.authorized");
                     lags.add(Math.max(0, Duration.between(made, request.at()).toMillis()));
                 }
@@ -796,12 +863,12 @@ abstract class WebhookScenarios {
                 }
             }
             Receiver.await(Duration.ofSeconds(30), "company A's attempts hanging", () -> hole.accepted() >= 16);
-            Thread.sleep(5 * POLL_MS); // rounds enough to fill every free slot, if the cap let A have them
+            twoMoreRounds(List.of(instance.baseUri())); // a round that would fill every free slot, if the cap let A have them
             assertEquals(16, hole.accepted(), "company A holds its 16 slots, no more, though its 8 projects could "
                     + "hold 8 each");
 
             tenancy.anAuthorization(b, "2.00");
-            java.time.Instant made = java.time.Instant.now();
+            Instant made = Instant.now();
             Receiver.await(Duration.ofSeconds(30), "company B's delivery", () -> !receiver.requests().isEmpty());
             long lag = Duration.between(made, receiver.requests().get(0).at()).toMillis();
             assertTrue(lag < 3000, "company B's delivery within 3 s, not behind company A's hanging ones: " + lag + " ms");
@@ -820,21 +887,21 @@ abstract class WebhookScenarios {
 
         Tenancy(String baseUri) {
             this.baseUri = baseUri;
-            Response token = io.restassured.RestAssured.given().baseUri(baseUri)
-                    .contentType(io.restassured.http.ContentType.URLENC).formParams(Map.of("grant_type", "password",
+            Response token = RestAssured.given().baseUri(baseUri)
+                    .contentType(ContentType.URLENC).formParams(Map.of("grant_type", "password",
                             "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD)).post("/api/auth/token");
             assertEquals(200, token.statusCode(), token.asString());
             root = token.jsonPath().getString("access_token");
         }
 
-        io.restassured.specification.RequestSpecification asRoot() {
-            return io.restassured.RestAssured.given().baseUri(baseUri).contentType(io.restassured.http.ContentType.JSON)
-                    .accept(io.restassured.http.ContentType.JSON).auth().oauth2(root);
+        RequestSpecification asRoot() {
+            return RestAssured.given().baseUri(baseUri).contentType(ContentType.JSON)
+                    .accept(ContentType.JSON).auth().oauth2(root);
         }
 
-        io.restassured.specification.RequestSpecification pay(Shop shop) {
-            return io.restassured.RestAssured.given().baseUri(baseUri).contentType(io.restassured.http.ContentType.JSON)
-                    .accept(io.restassured.http.ContentType.JSON).header("X-API-Key", shop.key());
+        RequestSpecification pay(Shop shop) {
+            return RestAssured.given().baseUri(baseUri).contentType(ContentType.JSON)
+                    .accept(ContentType.JSON).header("X-API-Key", shop.key());
         }
 
         UUID aCompany() {
@@ -864,7 +931,7 @@ abstract class WebhookScenarios {
                     .post("/api/pay/" + shop.projectId() + "/companyProjectCreditCardPaymentsInfo");
             created(token);
             created(pay(shop).body(Map.of("paymentToken", token.jsonPath().getString("paymentToken"),
-                    "amount", new java.math.BigDecimal(amount), "currency", "USD", "capture", false))
+                    "amount", new BigDecimal(amount), "currency", "USD", "capture", false))
                     .post("/api/pay/" + shop.projectId() + "/transactions"));
         }
     }
