@@ -47,6 +47,17 @@ final class Api {
         return login(ROOT_EMAIL, ROOT_PASSWORD);
     }
 
+    /** The bootstrap administrator's access token from the instance at {@code baseUri} (an extra instance's own). */
+    static String rootTokenAt(String baseUri) {
+        Response r = given().baseUri(baseUri).contentType(ContentType.URLENC)
+                .formParams(Map.of("grant_type", "password", "username", ROOT_EMAIL, "password", ROOT_PASSWORD))
+                .post("/api/auth/token");
+        if (r.statusCode() != 200) {
+            throw new AssertionError("login of " + ROOT_EMAIL + " at " + baseUri + " failed: " + r.asString());
+        }
+        return r.jsonPath().getString("access_token");
+    }
+
     static Response token(Map<String, String> form) {
         return given().baseUri(Deployments.baseUri()).contentType(ContentType.URLENC).formParams(form)
                 .post("/api/auth/token");

@@ -130,7 +130,7 @@ abstract class MasterKeyScenarios {
         }
 
         Shop on(String otherBaseUri) {
-            return new Shop(otherBaseUri, login(otherBaseUri), projectId, keyId, key);
+            return new Shop(otherBaseUri, Api.rootTokenAt(otherBaseUri), projectId, keyId, key);
         }
 
         String tokens() {
@@ -144,7 +144,7 @@ abstract class MasterKeyScenarios {
 
     /** A project with its key, a Simulator processor (sealed settings) and merchant credentials (sealed). */
     private static Shop aShop(String baseUri) {
-        Shop admin = new Shop(baseUri, login(baseUri), null, null, null);
+        Shop admin = new Shop(baseUri, Api.rootTokenAt(baseUri), null, null, null);
         UUID company = Api.created(admin.admin().body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
         UUID project = Api.created(admin.admin().body(Map.of("companyId", company, "projectName", Api.unique("Proj")))
                 .post(Api.PROJECTS));
@@ -161,13 +161,6 @@ abstract class MasterKeyScenarios {
         return new Shop(baseUri, admin.rootToken(), project, keyId, value);
     }
 
-    private static String login(String baseUri) {
-        Response r = given().baseUri(baseUri).contentType(ContentType.URLENC)
-                .formParams(Map.of("grant_type", "password", "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD))
-                .post("/api/auth/token");
-        assertEquals(200, r.statusCode(), r.asString());
-        return r.jsonPath().getString("access_token");
-    }
 
     private static ExtraInstance start(String name, ExtraInstance.Database db, String masterKey, String previous)
             throws Exception {

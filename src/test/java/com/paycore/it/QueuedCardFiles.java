@@ -63,7 +63,7 @@ final class QueuedCardFiles {
                     "payments.card-files.lease-seconds", "3600")));
             instances.add(receiver);
             receiver.awaitReady(BOOT);
-            String rootToken = login(receiver.baseUri());
+            String rootToken = Api.rootTokenAt(receiver.baseUri());
             UUID company = Api.created(admin(receiver.baseUri(), rootToken)
                     .body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
             for (int i = 0; i < 3; i++) {
@@ -114,7 +114,7 @@ final class QueuedCardFiles {
                 racer.awaitReady(BOOT);
             }
             String on = racers.get(0).baseUri();
-            String token = login(on);
+            String token = Api.rootTokenAt(on);
             for (int f = 0; f < 2; f++) {
                 assertImportedOnce(db, queued.get(f), files.get(f), on, token);
             }
@@ -285,13 +285,6 @@ final class QueuedCardFiles {
         return settings;
     }
 
-    private static String login(String baseUri) {
-        Response r = given().baseUri(baseUri).contentType(ContentType.URLENC)
-                .formParams(Map.of("grant_type", "password", "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD))
-                .post("/api/auth/token");
-        assertEquals(200, r.statusCode(), r.asString());
-        return r.jsonPath().getString("access_token");
-    }
 
     private static RequestSpecification admin(String baseUri, String rootToken) {
         return given().baseUri(baseUri).contentType(ContentType.JSON).accept(ContentType.JSON)
