@@ -59,43 +59,15 @@ class InlineSqlTest {
     void sqlIsWrittenOnlyInConstants() throws IOException {
         List<String> inline = new ArrayList<>();
         Set<String> dynamicSeen = new TreeSet<>();
-        JavacTask task = parser();
-        Trees trees = Trees.instance(task);
-        for (CompilationUnitTree unit : task.parse()) {
-            String file = MAIN.toAbsolutePath().relativize(Path.of(unit.getSourceFile().toUri())).toString().replace('\\', '/');
-            if (!RUNS_SQL.matcher(unit.getSourceFile().getCharContent(true)).find()) {
-                continue; // JPA's JPQL only
+        for (Found string : strings()) {
+            if (!string.inFileRunningSql() || string.inConstant() || !RowsStatements.readsAsSql(string.text())) {
+                continue; // JPA's JPQL only, or a named constant
             }
-            new TreePathScanner<Void, Void>() {
-                @Override
-                public Void visitBinary(BinaryTree binary, Void nothing) {
-                    return string(binary) ? null : super.visitBinary(binary, nothing);
-                }
-
-                @Override
-                public Void visitLiteral(LiteralTree literal, Void nothing) {
-                    string(literal);
-                    return null;
-                }
-
-                /** A string (a literal, or a concatenation holding one): whether it was one, noted when it is SQL. */
-                private boolean string(ExpressionTree expression) {
-                    StringBuilder text = new StringBuilder();
-                    if (!text(expression, text)) {
-                        return false;
-                    }
-                    if (RowsStatements.readsAsSql(text.toString()) && !inConstant(getCurrentPath())) {
-                        if (DYNAMIC.containsKey(file)) {
-                            dynamicSeen.add(file);
-                        } else {
-                            long line = unit.getLineMap().getLineNumber(
-                                    trees.getSourcePositions().getStartPosition(unit, expression));
-                            inline.add(file + ":" + line + " " + text.toString().strip());
-                        }
-                    }
-                    return true;
-                }
-            }.scan(unit, null);
+            if (DYNAMIC.containsKey(string.file())) {
+                dynamicSeen.add(string.file());
+            } else {
+                inline.add(string.where());
+            }
         }
         assertEquals(List.of(), inline, "SQL written inline: make it a named static final String (RowsStatements checks it)");
         assertEquals(new TreeSet<>(DYNAMIC.keySet()), dynamicSeen, "an exception that builds no SQL any more: drop it");
@@ -133,11 +105,40 @@ class InlineSqlTest {
     void statementsLiveInTheHomeOfTheirTable() throws IOException {
         List<String> elsewhere = new ArrayList<>();
         Set<String> homesSeen = new TreeSet<>();
+        for (Found string : strings()) {
+            boolean home = string.file().endsWith("Rows.java") || string.file().endsWith("Repository.java");
+            if (home || !STATEMENT.matcher(string.text()).matches()) {
+                continue;
+            }
+            if (OTHER_HOMES.containsKey(string.file())) {
+                homesSeen.add(string.file());
+            } else {
+                elsewhere.add(string.where());
+            }
+        }
+        assertEquals(List.of(), elsewhere, "a statement outside its table's *Rows or *Repository class");
+        assertEquals(new TreeSet<>(OTHER_HOMES.keySet()), homesSeen, "a home that holds no statement any more: drop it");
+    }
+
+    /**
+     * A string of the application's sources: a literal, or a concatenation starting with one ({@link #text}), with its
+     * file (under com/paycore), its line, whether it is part of a static final field's initializer and whether its file
+     * runs SQL ({@link #RUNS_SQL}).
+     */
+    private record Found(String file, long line, String text, boolean inConstant, boolean inFileRunningSql) {
+        String where() {
+            return file + ":" + line + " " + text.strip();
+        }
+    }
+
+    /** Every string of the application's sources, parsed by javac. */
+    private static List<Found> strings() throws IOException {
+        List<Found> found = new ArrayList<>();
         JavacTask task = parser();
         Trees trees = Trees.instance(task);
         for (CompilationUnitTree unit : task.parse()) {
             String file = MAIN.toAbsolutePath().relativize(Path.of(unit.getSourceFile().toUri())).toString().replace('\\', '/');
-            boolean home = file.endsWith("Rows.java") || file.endsWith("Repository.java");
+            boolean runsSql = RUNS_SQL.matcher(unit.getSourceFile().getCharContent(true)).find();
             new TreePathScanner<Void, Void>() {
                 @Override
                 public Void visitBinary(BinaryTree binary, Void nothing) {
@@ -150,26 +151,20 @@ class InlineSqlTest {
                     return null;
                 }
 
+                /** A string (a literal, or a concatenation holding one): whether it was one, kept when it is. */
                 private boolean string(ExpressionTree expression) {
                     StringBuilder text = new StringBuilder();
                     if (!text(expression, text)) {
                         return false;
                     }
-                    if (!home && STATEMENT.matcher(text).matches()) {
-                        if (OTHER_HOMES.containsKey(file)) {
-                            homesSeen.add(file);
-                        } else {
-                            long line = unit.getLineMap().getLineNumber(
-                                    trees.getSourcePositions().getStartPosition(unit, expression));
-                            elsewhere.add(file + ":" + line + " " + text.toString().strip());
-                        }
-                    }
+                    long line = unit.getLineMap().getLineNumber(
+                            trees.getSourcePositions().getStartPosition(unit, expression));
+                    found.add(new Found(file, line, text.toString(), inConstant(getCurrentPath()), runsSql));
                     return true;
                 }
             }.scan(unit, null);
         }
-        assertEquals(List.of(), elsewhere, "a statement outside its table's *Rows or *Repository class");
-        assertEquals(new TreeSet<>(OTHER_HOMES.keySet()), homesSeen, "a home that holds no statement any more: drop it");
+        return found;
     }
 
     /**
