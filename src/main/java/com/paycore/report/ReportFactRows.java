@@ -1,7 +1,8 @@
 package com.paycore.report;
 
-import java.util.Collections;
 import java.util.List;
+
+import com.paycore.platform.data.SqlLists;
 
 /**
  * The statements on the report's tables kept by {@link ReportSync}, all by plain JDBC (docs/ARCHITECTURE.md, "SQL"):
@@ -93,14 +94,7 @@ final class ReportFactRows {
      * parameters, then the token's id.
      */
     static String erasure(int values) {
-        StringBuilder sql = new StringBuilder("UPDATE report_transaction_events SET ");
-        for (int i = 0; i < ERASABLE.size(); i++) {
-            String column = ERASABLE.get(i);
-            sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
-                    .append(String.join(", ", Collections.nCopies(values, "?"))).append(") THEN NULL ELSE ")
-                    .append(column).append(" END");
-        }
-        return sql.append(" WHERE transaction_id IN (SELECT t.id FROM transactions t WHERE t.payment_token_id = ?)")
-                .toString();
+        return "UPDATE report_transaction_events SET " + SqlLists.nullingWhereIn(ERASABLE, values)
+                + " WHERE transaction_id IN (SELECT t.id FROM transactions t WHERE t.payment_token_id = ?)";
     }
 }

@@ -1,9 +1,9 @@
 package com.paycore.transaction;
 
-import java.util.Collections;
 import java.util.List;
 
 import com.paycore.platform.data.EntityInsert;
+import com.paycore.platform.data.SqlLists;
 
 /** The statements on {@code transactions}, plain JDBC and JPQL (docs/ARCHITECTURE.md, "SQL"). */
 final class CardTransactionRows {
@@ -153,13 +153,6 @@ final class CardTransactionRows {
      * {@code payment_token_id = ?}.
      */
     static String erasure(int values) {
-        StringBuilder sql = new StringBuilder("UPDATE transactions SET ");
-        for (int i = 0; i < ERASABLE.size(); i++) {
-            String column = ERASABLE.get(i);
-            sql.append(i == 0 ? "" : ", ").append(column).append(" = CASE WHEN ").append(column).append(" IN (")
-                    .append(String.join(", ", Collections.nCopies(values, "?"))).append(") THEN NULL ELSE ")
-                    .append(column).append(" END");
-        }
-        return sql.append(" WHERE payment_token_id = ?").toString();
+        return "UPDATE transactions SET " + SqlLists.nullingWhereIn(ERASABLE, values) + " WHERE payment_token_id = ?";
     }
 }

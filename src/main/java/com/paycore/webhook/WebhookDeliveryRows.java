@@ -1,6 +1,6 @@
 package com.paycore.webhook;
 
-import java.util.Collections;
+import com.paycore.platform.data.SqlLists;
 
 /** The statements on {@code webhook_deliveries} (a queue table), all by plain JDBC (docs/ARCHITECTURE.md, "SQL"). */
 final class WebhookDeliveryRows {
@@ -100,7 +100,7 @@ final class WebhookDeliveryRows {
 
     /** {@link #LOCK} of {@code rows} rows. */
     static String lock(int rows) {
-        return String.format(LOCK, String.join(", ", Collections.nCopies(rows, "?")));
+        return String.format(LOCK, SqlLists.placeholders(rows));
     }
 
     /** Every endpoint's deliveries by status (the business figures). */
