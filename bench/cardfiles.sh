@@ -184,6 +184,31 @@ floor_of() { # file-id: sets FLOOR_ROWS, FLOOR_SECONDS, FLOOR_RPS, FLOOR_INDEXES
   log "floor: $FLOOR_ROWS rows in $FLOOR_SECONDS s ($FLOOR_RPS rows/s, $FLOOR_INDEXES indexes)"
 }
 
+# Uploads the message as a new file and polls it until it ends: NAME names its JSON files; sets IMPORTED_ID,
+# IMPORTED_TOKENIZED, IMPORTED_SECONDS (receivedAt to finishedAt) and IMPORTED_RPS.
+import_file() {
+  local name=$1 status started state
+  status=$(curl -sS -o "$BENCH_DIR/upload-$name.json" -w '%{http_code}' -X POST -T "$MESSAGE" \
+    -H 'Content-Type: application/pgp-encrypted' -H 'Accept: application/json' -H "X-API-Key: $API_KEY" \
+    "$BASE$FILES_PATH") || die "POST $FILES_PATH failed"
+  [[ $status == 202 ]] || die "POST $FILES_PATH answered $status: $(head -c 600 "$BENCH_DIR/upload-$name.json")"
+  IMPORTED_ID=$(jq -er .id "$BENCH_DIR/upload-$name.json")
+  started=$SECONDS
+  while :; do
+    bench_pay 200 GET "$FILES_PATH/$IMPORTED_ID" >"$BENCH_DIR/file-$name.json"
+    state=$(jq -er .entry.state "$BENCH_DIR/file-$name.json")
+    [[ $state == Succeeded || $state == Failed ]] && break
+    (( SECONDS - started <= IMPORT_TIMEOUT )) || die "the card file did not end within $IMPORT_TIMEOUT s (IMPORT_TIMEOUT)"
+    sleep 0.5
+  done
+  [[ $state == Succeeded ]] || die "the card file ($name) ended $state: $(jq -r .entry.failure "$BENCH_DIR/file-$name.json")"
+  local received finished
+  read -r IMPORTED_TOKENIZED received finished < <(jq -r \
+    '.entry | "\(.tokenized) \(.receivedAt) \(.finishedAt)"' "$BENCH_DIR/file-$name.json")
+  IMPORTED_SECONDS=$(seconds_between "$(epoch "$received")" "$(epoch "$finished")")
+  IMPORTED_RPS=$(per_second "$IMPORTED_TOKENIZED" "$IMPORTED_SECONDS")
+}
+
 # ---- The import alone ------------------------------------------------------------------------------------------
 
 epoch() { date -d "$1" +%s.%N; }
@@ -193,24 +218,8 @@ per_second() { awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", n / s;
 # The file imported with nothing else running: the rate the goals compare with the floor (measured alone too) and
 # with E10's. The same message is imported again below with E16 running all along (its p99), as a second file.
 log "importing the card file alone ($(( MESSAGE_BYTES / 1024 )) KiB, $ROWS rows)"
-status=$(curl -sS -o "$BENCH_DIR/upload-alone.json" -w '%{http_code}' -X POST -T "$MESSAGE" \
-  -H 'Content-Type: application/pgp-encrypted' -H 'Accept: application/json' -H "X-API-Key: $API_KEY" \
-  "$BASE$FILES_PATH") || die "POST $FILES_PATH failed"
-[[ $status == 202 ]] || die "POST $FILES_PATH answered $status: $(head -c 600 "$BENCH_DIR/upload-alone.json")"
-ALONE_ID=$(jq -er .id "$BENCH_DIR/upload-alone.json")
-alone_started=$SECONDS
-while :; do
-  bench_pay 200 GET "$FILES_PATH/$ALONE_ID" >"$BENCH_DIR/file-alone.json"
-  state=$(jq -er .entry.state "$BENCH_DIR/file-alone.json")
-  [[ $state == Succeeded || $state == Failed ]] && break
-  (( SECONDS - alone_started <= IMPORT_TIMEOUT )) || die "the card file did not end within $IMPORT_TIMEOUT s (IMPORT_TIMEOUT)"
-  sleep 0.5
-done
-[[ $state == Succeeded ]] || die "the card file ended $state: $(jq -r .entry.failure "$BENCH_DIR/file-alone.json")"
-read -r ALONE_TOKENIZED ALONE_RECEIVED_AT ALONE_FINISHED_AT < <(jq -r \
-  '.entry | "\(.tokenized) \(.receivedAt) \(.finishedAt)"' "$BENCH_DIR/file-alone.json")
-ALONE_SECONDS=$(seconds_between "$(epoch "$ALONE_RECEIVED_AT")" "$(epoch "$ALONE_FINISHED_AT")")
-ALONE_RPS=$(per_second "$ALONE_TOKENIZED" "$ALONE_SECONDS")
+import_file alone
+ALONE_ID=$IMPORTED_ID ALONE_TOKENIZED=$IMPORTED_TOKENIZED ALONE_SECONDS=$IMPORTED_SECONDS ALONE_RPS=$IMPORTED_RPS
 ALONE_READER=$(grep -E "card file $ALONE_ID (verified|rows done)" "$SERVER_LOG" \
   | sed -nE 's/.*card file [^ ]+ (verified|rows done).*\(([0-9.]+) s, reader CPU ([0-9.]+) s\).*/\1: \2 s, CPU \3 s/p' \
   | sed 's/verified/first pass/; s/rows done/second pass/' | paste -sd ';' | sed 's/;/; /g' || true)
@@ -399,27 +408,11 @@ E10_PID=$!
 WRK_PIDS+=("$E10_PID")
 sleep 1
 log "importing the card file a third time, with tokenize running"
-status=$(curl -sS -o "$BENCH_DIR/upload-tokenize.json" -w '%{http_code}' -X POST -T "$MESSAGE" \
-  -H 'Content-Type: application/pgp-encrypted' -H 'Accept: application/json' -H "X-API-Key: $API_KEY" \
-  "$BASE$FILES_PATH") || die "POST $FILES_PATH failed"
-[[ $status == 202 ]] || die "POST $FILES_PATH answered $status: $(head -c 600 "$BENCH_DIR/upload-tokenize.json")"
-THIRD_ID=$(jq -er .id "$BENCH_DIR/upload-tokenize.json")
-third_started=$SECONDS
-while :; do
-  bench_pay 200 GET "$FILES_PATH/$THIRD_ID" >"$BENCH_DIR/file-tokenize.json"
-  state=$(jq -er .entry.state "$BENCH_DIR/file-tokenize.json")
-  [[ $state == Succeeded || $state == Failed ]] && break
-  (( SECONDS - third_started <= IMPORT_TIMEOUT )) || die "the card file did not end within $IMPORT_TIMEOUT s (IMPORT_TIMEOUT)"
-  sleep 0.5
-done
+import_file tokenize
 kill -INT "$E10_PID" 2>/dev/null || true
 wait "$E10_PID" || true
 WRK_PIDS=()
-[[ $state == Succeeded ]] || die "the third card file ended $state: $(jq -r .entry.failure "$BENCH_DIR/file-tokenize.json")"
-read -r THIRD_TOKENIZED THIRD_RECEIVED_AT THIRD_FINISHED_AT < <(jq -r \
-  '.entry | "\(.tokenized) \(.receivedAt) \(.finishedAt)"' "$BENCH_DIR/file-tokenize.json")
-THIRD_SECONDS=$(seconds_between "$(epoch "$THIRD_RECEIVED_AT")" "$(epoch "$THIRD_FINISHED_AT")")
-THIRD_RPS=$(per_second "$THIRD_TOKENIZED" "$THIRD_SECONDS")
+THIRD_TOKENIZED=$IMPORTED_TOKENIZED THIRD_SECONDS=$IMPORTED_SECONDS THIRD_RPS=$IMPORTED_RPS
 E10_IMPORT_LINE=$(grep '^BENCH_RESULT ' "$BENCH_DIR/wrk-tokenize-import.txt") || { cat "$BENCH_DIR/wrk-tokenize-import.txt" >&2; die "no result from tokenize's wrk during the import"; }
 E10_IMPORT_P99=$(kv p99_ms "$E10_IMPORT_LINE")
 E10_IMPORT_P50=$(kv p50_ms "$E10_IMPORT_LINE")

@@ -5,9 +5,4 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "transaction-get.lua")
 
-local pause = tonumber(os.getenv("BENCH_DELAY_MS") or "0") or 0
-if pause > 0 then
-   function delay()
-      return pause
-   end
-end
+dofile(here .. "paced.lua")
