@@ -121,7 +121,7 @@ class CardFileLedger {
         Set<String> seen = referencesSeen(file.id(), rows);
         CardCipher.Sealer sealer = tokens.sealer();
         List<FileTokens.Prepared> made = new ArrayList<>(rows.size());
-        List<Object[]> outcomes = new ArrayList<>(rows.size());
+        StringBuilder results = new StringBuilder(rows.size() * 100);
         for (CardRow row : rows) {
             String reference = row.cells().get("reference");
             if (CardRow.referenceProblem(reference) != null) {
@@ -139,14 +139,11 @@ class CardFileLedger {
                 seen.add(reference);
             }
             if (error != null) {
-                token = null;
+                results.append(ResultLine.rejected(row.number(), reference, clip(error)));
             } else {
                 made.add(token);
+                results.append(ResultLine.tokenized(row.number(), reference, token));
             }
-            outcomes.add(new Object[] {file.id(), row.number(), reference, token == null ? null : token.tokenId(),
-                token == null ? null : token.paymentToken(), token == null ? null : token.last4(),
-                token == null ? null : token.ccType(), token == null ? null : token.expirationMonth(),
-                token == null ? null : token.expirationYear(), error == null ? null : clip(error)});
         }
         long last = rows.get(rows.size() - 1).number();
         if (jdbc.update(CardFileRows.ADVANCE, last, made.size(), rows.size() - made.size(), leaseUntil, file.id(),
@@ -154,7 +151,7 @@ class CardFileLedger {
             throw new LostFile(file.id());
         }
         tokens.write(made);
-        jdbc.insertAll(CardFileRows.INSERT_ROW, outcomes);
+        jdbc.update(CardFileRows.INSERT_RESULTS, file.id(), rows.get(0).number(), results.toString());
         return new Chunk(last, made.size(), rows.size() - made.size());
     }
 

@@ -1,7 +1,7 @@
 package com.paycore.cardfile;
 
 /**
- * The statements on {@code card_files}, {@code card_file_parts}, {@code card_file_rows} and
+ * The statements on {@code card_files}, {@code card_file_parts}, {@code card_file_results} and
  * {@code card_file_references} (plain JDBC).
  */
 final class CardFileRows {
@@ -51,12 +51,10 @@ final class CardFileRows {
             + "lease_until = null where id = ? and worker = ? and state = 'Processing'";
     static final String DELETE_PARTS = "delete from card_file_parts where file_id = ?";
 
-    static final String INSERT_ROW = "insert into card_file_rows (file_id, row_number, reference, token_id, "
-            + "payment_token, last4, cc_type, expiration_month, expiration_year, error) "
-            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    static final String RESULTS = "select row_number, reference, token_id, payment_token, last4, cc_type, "
-            + "expiration_month, expiration_year, error from card_file_rows where file_id = ? and row_number > ? "
-            + "order by row_number limit ?";
+    /** A chunk's lines of the results CSV, keyed by its first row: a chunk recorded twice breaks the key. */
+    static final String INSERT_RESULTS = "insert into card_file_results (file_id, first_row, lines) values (?, ?, ?)";
+    static final String RESULTS = "select first_row, lines from card_file_results where file_id = ? and first_row > ? "
+            + "order by first_row limit ?";
 
     /**
      * The duplicate-reference check on PostgreSQL, one statement per chunk: adds the chunk's references (one array) to

@@ -36,11 +36,8 @@ import com.paycore.run.Runs;
 @ApplicationScoped
 public class CardFileService {
 
-    /** The results' header line (DESIGN.md section 13). */
-    static final String RESULTS_HEADER =
-            "row,reference,outcome,tokenId,paymentToken,last4,ccType,expirationMonth,expirationYear,error";
-    /** Results read per query while they stream out. */
-    private static final int RESULTS_PAGE = 2000;
+    /** Chunks of results (up to {@code chunk-rows} lines each) read per query while they stream out. */
+    private static final int RESULTS_PAGE = 4;
 
     @Inject
     Jdbc jdbc;
@@ -156,26 +153,19 @@ public class CardFileService {
     public void writeResults(UUID projectId, UUID id, OutputStream out) throws IOException {
         find(projectId, id);
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        writer.write(RESULTS_HEADER);
+        writer.write(ResultLine.HEADER);
         writer.write("\r\n");
         long after = 0;
         while (true) {
-            List<String[]> page = jdbc.list(CardFileRows.RESULTS, row -> {
-                String tokenId = row.getString(3);
-                int month = row.getInt(7);
-                boolean tokenized = tokenId != null;
-                return new String[] {Long.toString(row.getLong(1)), row.getString(2),
-                    tokenized ? "Tokenized" : "Rejected", tokenId, row.getString(4), row.getString(5),
-                    row.getString(6), tokenized ? Integer.toString(month) : null,
-                    tokenized ? Integer.toString(row.getInt(8)) : null, row.getString(9)};
-            }, id, after, RESULTS_PAGE);
-            for (String[] cells : page) {
-                writer.write(Csv.line(Arrays.asList(cells)));
+            List<Chunk> page = jdbc.list(CardFileRows.RESULTS, row -> new Chunk(row.getLong(1), row.getString(2)), id,
+                    after, RESULTS_PAGE);
+            for (Chunk chunk : page) {
+                writer.write(chunk.lines());
             }
             if (page.size() < RESULTS_PAGE) {
                 break;
             }
-            after = Long.parseLong(page.get(page.size() - 1)[0]);
+            after = page.get(page.size() - 1).firstRow();
         }
         writer.flush();
     }
@@ -198,6 +188,10 @@ public class CardFileService {
     /** {@link #writeResults} for a caller who may read the project. */
     public void writeResultsAsReader(UUID projectId, UUID id, OutputStream out) throws IOException {
         writeResults(access.asReader(projectId).id(), id, out);
+    }
+
+    /** A chunk's lines of the results, as recorded. */
+    private record Chunk(long firstRow, String lines) {
     }
 
     private CardFile find(UUID projectId, UUID id) {

@@ -224,8 +224,8 @@ abstract class RetentionScenarios {
                 + "received_at, finished_at, worker, lease_until) values (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)",
                 UUID.randomUUID(), project, company, UUID.randomUUID(), state, received, finished, "retention-test",
                 received.plusDays(1));
-        try (PreparedStatement row = db.prepareStatement("insert into card_file_rows (file_id, row_number, reference, "
-                + "error) values (?, 1, 'r-1', 'invalid card number')")) {
+        try (PreparedStatement row = db.prepareStatement("insert into card_file_results (file_id, first_row, lines) "
+                + "values (?, 1, '1,r-1,Rejected,,,,,,,invalid card number')")) {
             row.setObject(1, id);
             row.executeUpdate();
         }
