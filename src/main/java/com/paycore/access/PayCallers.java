@@ -15,9 +15,8 @@ import com.paycore.platform.data.Jdbc;
 /**
  * The read model behind every /api/pay request: one statement finds an API key by its keyed hash together with its
  * project's and company's active states and, for writes, the project's active processor and the keystore new card
- * data is sealed under. Read fresh on every request (DESIGN.md section 4: no cache delays a deactivation); it replaces
- * five entity reads (key, project, company, processor, keystore) by one round trip. The tables stay their features'
- * own: this is a read over them, never a write.
+ * data is sealed under. Read fresh on every request (DESIGN.md section 4: no cache delays a deactivation), in one
+ * round trip over the five tables. The tables stay their features' own: this is a read over them, never a write.
  */
 @ApplicationScoped
 class PayCallers {
