@@ -168,8 +168,9 @@ class CardFileLedger {
         return jdbc.session(db -> {
             if (db.postgres()) {
                 Set<String> seen = new HashSet<>(Arrays.asList(references));
-                seen.removeAll(db.list(CardFileRows.REFERENCES_ADD_POSTGRES, row -> row.getString(1), fileId,
-                        references));
+                // one by one: removeAll of a list as long as the set would ask the list for each element (quadratic)
+                db.list(CardFileRows.REFERENCES_ADD_POSTGRES, row -> row.getString(1), fileId, references)
+                        .forEach(seen::remove);
                 return seen;
             }
             Set<String> seen = new HashSet<>(db.list(CardFileRows.REFERENCES_HELD, row -> row.getString(1), fileId,

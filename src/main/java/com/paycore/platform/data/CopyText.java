@@ -70,16 +70,22 @@ final class CopyText {
         }
     }
 
+    /** The value with COPY's four special characters escaped; the runs between them appended whole. */
     private static void escaped(StringBuilder text, String value) {
+        int plainFrom = 0;
         for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '\\' -> text.append("\\\\");
-                case '\t' -> text.append("\\t");
-                case '\n' -> text.append("\\n");
-                case '\r' -> text.append("\\r");
-                default -> text.append(c);
+            String escape = switch (value.charAt(i)) {
+                case '\\' -> "\\\\";
+                case '\t' -> "\\t";
+                case '\n' -> "\\n";
+                case '\r' -> "\\r";
+                default -> null;
+            };
+            if (escape != null) {
+                text.append(value, plainFrom, i).append(escape);
+                plainFrom = i + 1;
             }
         }
+        text.append(value, plainFrom, value.length());
     }
 }
