@@ -485,7 +485,7 @@ git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (w
     "per E10 request at 1 connection: $E10_C1_CPU_US µs; per floor row (PostgreSQL and psql): $(awk -v t="$FLOOR_CPU_TICKS" -v hz="$CLOCK_TICKS" -v n="$FLOOR_ROWS" 'BEGIN { if (n > 0) printf "%.0f", t / hz * 1e6 / n; else print "-" }') µs."
   echo "CPU during the import (share of all $(nproc) cores): $IMPORT_CPU. Before it: $(IFS=';'; echo "${NOTES[*]}" | sed 's/;/; /g')."
   echo "Peak RSS before the import (since boot, warm-up included): $HWM_BEFORE MB; OutOfMemoryError in the log: $HEAP_ERRORS."
-  echo "The floor: \\copy of the imported payment_tokens rows (sealed PAN, fingerprint, all columns) into CREATE TABLE ... (LIKE payment_tokens INCLUDING ALL), one transaction, from psql on this machine (no foreign keys; the import also writes a card_file_rows row per row)."
+  echo "The floor: \\copy of the imported payment_tokens rows (sealed PAN, fingerprint, all columns) into CREATE TABLE ... (LIKE payment_tokens INCLUDING ALL), one transaction, from psql on this machine (no foreign keys; the import also checks each row's project key and reference, and writes a card_file_results row per chunk)."
   [[ -z $BUSY_MACHINE ]] || echo "WARNING: other processes used more than 5% of the CPU: the machine was not quiet, the figures are low."
   [[ $PROFILE == 0 ]] || echo "Profile of the import (JFR): $BENCH_REL/profile-import.jfr, summed up in $BENCH_REL/profile-import.txt."
   echo

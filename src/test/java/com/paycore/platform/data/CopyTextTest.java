@@ -17,8 +17,8 @@ class CopyTextTest {
 
     @Test
     void aPlainInsertBecomesTheCopyOfItsTableAndColumns() {
-        assertEquals("copy card_file_rows (file_id, row_number, error) from stdin",
-                CopyText.copyOf("insert into card_file_rows (file_id, row_number, error) values (?, ?, ?)"));
+        assertEquals("copy card_file_results (file_id, first_row, lines) from stdin",
+                CopyText.copyOf("insert into card_file_results (file_id, first_row, lines) values (?, ?, ?)"));
     }
 
     @Test
