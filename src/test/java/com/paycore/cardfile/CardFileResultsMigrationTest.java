@@ -18,12 +18,7 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-import liquibase.Contexts;
-import liquibase.LabelExpression;
-import liquibase.Liquibase;
-import liquibase.database.DatabaseFactory;
-import liquibase.database.jvm.JdbcConnection;
-import liquibase.resource.ClassLoaderResourceAccessor;
+import com.paycore.platform.data.Migrations;
 
 /**
  * The migration from one results row per card file row to one per chunk, on a database with results: each chunk of
@@ -64,7 +59,7 @@ class CardFileResultsMigrationTest {
     }
 
     private static void migratesTheRowsOf(Connection c) throws Exception {
-        migrate(c, true);
+        Migrations.before(c, "031-card-file-results");
         UUID company = UUID.randomUUID();
         UUID project = UUID.randomUUID();
         UUID file = UUID.randomUUID();
@@ -81,7 +76,7 @@ class CardFileResultsMigrationTest {
         insert(c, rows, file, 3L, "r-3", null, null, null, null, null, null, "-a reason a spreadsheet would compute");
         insert(c, rows, file, 1001L, "@later", LATER_TOKEN, "tok_def", "0004", "Mastercard", 1, 2031, null);
 
-        migrate(c, false);
+        Migrations.all(c);
 
         List<String[]> chunks = new ArrayList<>();
         try (PreparedStatement read = c.prepareStatement("select first_row, lines from card_file_results "
@@ -115,21 +110,6 @@ class CardFileResultsMigrationTest {
     /** A line as the results endpoint served it before the migration. */
     private static String line(String... cells) {
         return Csv.line(Arrays.asList(cells));
-    }
-
-    /** The schema before the chunked results (every change set before 031), or all of it. */
-    private static void migrate(Connection c, boolean beforeChunks) throws Exception {
-        var database = DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(c));
-        Liquibase liquibase = new Liquibase("db/changelog.yaml", new ClassLoaderResourceAccessor(), database);
-        if (beforeChunks) {
-            List<String> unrun = liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression()).stream()
-                    .map(changeSet -> changeSet.getId()).toList();
-            int chunks = unrun.indexOf("031-card-file-results");
-            assertTrue(chunks > 0, unrun.toString());
-            liquibase.update(chunks, "");
-        } else {
-            liquibase.update("");
-        }
     }
 
     private static String withSchema(String url, String schema) {

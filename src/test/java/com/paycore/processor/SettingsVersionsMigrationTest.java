@@ -2,25 +2,18 @@ package com.paycore.processor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.UUID;
 
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 
-import liquibase.Contexts;
-import liquibase.LabelExpression;
-import liquibase.Liquibase;
-import liquibase.database.DatabaseFactory;
-import liquibase.database.jvm.JdbcConnection;
-import liquibase.resource.ClassLoaderResourceAccessor;
+import com.paycore.platform.data.Migrations;
 
 /**
  * The migration to settings versions on a database with processors: each configuration's settings become its version
@@ -34,7 +27,9 @@ class SettingsVersionsMigrationTest {
     void existingSettingsBecomeVersionOneOfTheirConfiguration() throws Exception {
         JdbcDataSource h2 = new JdbcDataSource();
         h2.setURL("jdbc:h2:mem:settings-versions;DB_CLOSE_DELAY=-1");
-        migrate(h2, true);
+        try (Connection c = h2.getConnection()) {
+            Migrations.before(c, "026-acquirer-link");
+        }
         UUID company = UUID.randomUUID();
         UUID project = UUID.randomUUID();
         UUID withSettings = UUID.randomUUID();
@@ -50,7 +45,9 @@ class SettingsVersionsMigrationTest {
                         id.equals(withSettings) ? "v1.sealed-settings" : null, NOW, NOW);
             }
         }
-        migrate(h2, false);
+        try (Connection c = h2.getConnection()) {
+            Migrations.all(c);
+        }
         try (Connection c = h2.getConnection();
              ResultSet versions = c.createStatement().executeQuery("select id, processor_id, settings_version, settings "
                      + "from processor_settings")) {
@@ -68,22 +65,6 @@ class SettingsVersionsMigrationTest {
                 processors.next();
                 assertEquals(company, processors.getObject(2, UUID.class));
                 assertEquals(1, processors.getInt(3));
-            }
-        }
-    }
-
-    /** The schema before the settings versions (every change set before 026), or all of it. */
-    private static void migrate(JdbcDataSource h2, boolean beforeVersions) throws Exception {
-        var database = DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(h2.getConnection()));
-        try (Liquibase liquibase = new Liquibase("db/changelog.yaml", new ClassLoaderResourceAccessor(), database)) {
-            if (beforeVersions) {
-                List<String> unrun = liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression()).stream()
-                        .map(changeSet -> changeSet.getId()).toList();
-                int versions = unrun.indexOf("026-acquirer-link");
-                assertTrue(versions > 0, unrun.toString());
-                liquibase.update(versions, "");
-            } else {
-                liquibase.update("");
             }
         }
     }
