@@ -157,9 +157,9 @@ public class CardFileService {
         writer.write("\r\n");
         long after = 0;
         while (true) {
-            List<Chunk> page = jdbc.list(CardFileRows.RESULTS, row -> new Chunk(row.getLong(1), row.getString(2)), id,
-                    after, RESULTS_PAGE);
-            for (Chunk chunk : page) {
+            List<ResultChunk> page = jdbc.list(CardFileRows.RESULTS, row -> new ResultChunk(row.getLong(1),
+                    row.getString(2)), id, after, RESULTS_PAGE);
+            for (ResultChunk chunk : page) {
                 writer.write(chunk.lines());
             }
             if (page.size() < RESULTS_PAGE) {
@@ -191,7 +191,7 @@ public class CardFileService {
     }
 
     /** A chunk's lines of the results, as recorded. */
-    private record Chunk(long firstRow, String lines) {
+    private record ResultChunk(long firstRow, String lines) {
     }
 
     private CardFile find(UUID projectId, UUID id) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -57,20 +58,11 @@ class InlineSqlTest {
 
     @Test
     void sqlIsWrittenOnlyInConstants() throws IOException {
-        List<String> inline = new ArrayList<>();
-        Set<String> dynamicSeen = new TreeSet<>();
-        for (Found string : strings()) {
-            if (!string.inFileRunningSql() || string.inConstant() || !RowsStatements.readsAsSql(string.text())) {
-                continue; // JPA's JPQL only, or a named constant
-            }
-            if (DYNAMIC.containsKey(string.file())) {
-                dynamicSeen.add(string.file());
-            } else {
-                inline.add(string.where());
-            }
-        }
-        assertEquals(List.of(), inline, "SQL written inline: make it a named static final String (RowsStatements checks it)");
-        assertEquals(new TreeSet<>(DYNAMIC.keySet()), dynamicSeen, "an exception that builds no SQL any more: drop it");
+        // JPA's JPQL only, or a named constant, is not inline SQL
+        onlyIn(DYNAMIC, string -> string.inFileRunningSql() && !string.inConstant()
+                && RowsStatements.readsAsSql(string.text()),
+                "SQL written inline: make it a named static final String (RowsStatements checks it)",
+                "an exception that builds no SQL any more: drop it");
     }
 
     /**
@@ -103,21 +95,32 @@ class InlineSqlTest {
 
     @Test
     void statementsLiveInTheHomeOfTheirTable() throws IOException {
+        onlyIn(OTHER_HOMES, string -> !string.file().endsWith("Rows.java") && !string.file().endsWith("Repository.java")
+                && STATEMENT.matcher(string.text()).matches(),
+                "a statement outside its table's *Rows or *Repository class",
+                "a home that holds no statement any more: drop it");
+    }
+
+    /**
+     * Asserts that the strings {@code offending} picks appear only in the files {@code allowed} names, and that each of
+     * those files still holds one.
+     */
+    private static void onlyIn(Map<String, String> allowed, Predicate<Found> offending, String elsewhereMessage,
+                               String unusedMessage) throws IOException {
         List<String> elsewhere = new ArrayList<>();
-        Set<String> homesSeen = new TreeSet<>();
+        Set<String> allowedSeen = new TreeSet<>();
         for (Found string : strings()) {
-            boolean home = string.file().endsWith("Rows.java") || string.file().endsWith("Repository.java");
-            if (home || !STATEMENT.matcher(string.text()).matches()) {
+            if (!offending.test(string)) {
                 continue;
             }
-            if (OTHER_HOMES.containsKey(string.file())) {
-                homesSeen.add(string.file());
+            if (allowed.containsKey(string.file())) {
+                allowedSeen.add(string.file());
             } else {
                 elsewhere.add(string.where());
             }
         }
-        assertEquals(List.of(), elsewhere, "a statement outside its table's *Rows or *Repository class");
-        assertEquals(new TreeSet<>(OTHER_HOMES.keySet()), homesSeen, "a home that holds no statement any more: drop it");
+        assertEquals(List.of(), elsewhere, elsewhereMessage);
+        assertEquals(new TreeSet<>(allowed.keySet()), allowedSeen, unusedMessage);
     }
 
     /**
