@@ -112,28 +112,53 @@ class CardFileLedger {
     }
 
     /**
-     * One chunk of rows, in order, following the {@code rowsBefore} rows already recorded: each good row becomes a
-     * token (a row whose reference an earlier row of the file holds is rejected instead), each bad one a rejection;
-     * the tokens, the rows' outcomes and the file's progress are written together.
+     * A row checked and, when good, sealed before its chunk's transaction: its reference when valid (kept, and checked
+     * for repeats in the transaction), the row's own problem, and its token (which may be rejected, with E10's reason).
+     * It holds no clear card number.
      */
-    @Transactional(TxType.REQUIRES_NEW)
-    public Chunk chunk(CardFile file, String worker, long rowsBefore, List<CardRow> rows, OffsetDateTime leaseUntil) {
-        Set<String> seen = referencesSeen(file.id(), rows);
+    public record Sealed(long number, String reference, String problem, FileTokens.Prepared token) {
+    }
+
+    /**
+     * Checks and seals a chunk's rows, outside any transaction (the reader does it while the chunk before is written).
+     * A row whose reference repeats an earlier row's is only known in the chunk's transaction: its token is then
+     * dropped unwritten.
+     */
+    List<Sealed> seal(CardFile file, List<CardRow> rows) {
         CardCipher.Sealer sealer = tokens.sealer();
-        List<FileTokens.Prepared> made = new ArrayList<>(rows.size());
-        StringBuilder results = new StringBuilder(rows.size() * 100);
+        List<Sealed> sealed = new ArrayList<>(rows.size());
         for (CardRow row : rows) {
             String reference = row.cells().get("reference");
             if (CardRow.referenceProblem(reference) != null) {
                 reference = null; // not kept: it is not a valid reference
             }
+            FileTokens.Prepared token = row.bad() ? null
+                    : tokens.prepare(file.projectId(), file.id(), reference, new FileTokens.FileCard(row.cells()),
+                            sealer);
+            sealed.add(new Sealed(row.number(), reference, row.problem(), token));
+        }
+        return sealed;
+    }
+
+    /**
+     * One chunk of sealed rows, in order, following the {@code rowsBefore} rows already recorded: each good row's token
+     * is written (a row whose reference an earlier row of the file holds is rejected instead), each bad one recorded as
+     * a rejection; the tokens, the rows' outcomes and the file's progress are written together.
+     */
+    @Transactional(TxType.REQUIRES_NEW)
+    public Chunk chunk(CardFile file, String worker, long rowsBefore, List<Sealed> rows,
+            OffsetDateTime leaseUntil) {
+        Set<String> seen = referencesSeen(file.id(), rows);
+        List<FileTokens.Prepared> made = new ArrayList<>(rows.size());
+        StringBuilder results = new StringBuilder(rows.size() * 100);
+        for (Sealed row : rows) {
+            String reference = row.reference();
             String error = row.problem();
             FileTokens.Prepared token = null;
             if (error == null && !seen.add(reference)) {
                 error = "reference: repeats an earlier row's";
             } else if (error == null) {
-                token = tokens.prepare(file.projectId(), file.id(), reference, new FileTokens.FileCard(row.cells()),
-                        sealer);
+                token = row.token();
                 error = token.rejection();
             } else if (reference != null) {
                 seen.add(reference);
@@ -159,9 +184,9 @@ class CardFileLedger {
      * The references of the chunk's rows that earlier rows of the file hold; the others are added to the file's, in
      * the chunk's transaction (a chunk rolled back adds none).
      */
-    private Set<String> referencesSeen(UUID fileId, List<CardRow> rows) {
-        String[] references = rows.stream().map(r -> r.cells().get("reference"))
-                .filter(r -> r != null && CardRow.referenceProblem(r) == null).distinct().toArray(String[]::new);
+    private Set<String> referencesSeen(UUID fileId, List<Sealed> rows) {
+        String[] references = rows.stream().map(Sealed::reference).filter(r -> r != null).distinct()
+                .toArray(String[]::new);
         if (references.length == 0) {
             return new HashSet<>();
         }

@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +42,8 @@ import com.paycore.run.Runs;
  * project's files go one at a time) under a lease, at most {@code payments.card-files.workers} at once, and reads
  * each in two passes over its stored ciphertext: the first decrypts and checks the whole message without acting on a
  * row (a crash during it restarts it); the second tokenizes from the row after the last recorded one, a chunk of
- * {@code payments.card-files.chunk-rows} rows per transaction. The chunks of all files of the instance take turns
+ * {@code payments.card-files.chunk-rows} rows per transaction, sealed by the file's reader while a writer thread writes
+ * the chunk before (one chunk in flight). The chunks of all files of the instance take turns
  * (a fair semaphore), so files of different projects advance chunk by chunk. A file whose instance died is taken
  * over by any instance once its lease ({@code payments.card-files.lease-seconds}) has run out, and resumes from its
  * last committed chunk.
@@ -75,6 +79,8 @@ class CardFileWorker implements ScheduledJob {
 
     /** The threads files are read on: {@code payments.card-files.workers} of them, not the shared executor's. */
     private ExecutorService readers;
+    /** The threads the readers' chunks are written on, as many as the readers. */
+    private ExecutorService writers;
     private final AtomicInteger working = new AtomicInteger();
     /** One chunk at a time per instance, in the order asked: the files being read take turns. */
     private final Semaphore turns = new Semaphore(1, true);
@@ -88,12 +94,14 @@ class CardFileWorker implements ScheduledJob {
     @PostConstruct
     void startReaders() {
         readers = Executors.newFixedThreadPool(settings.workers(), threads);
+        writers = Executors.newFixedThreadPool(settings.workers(), threads);
     }
 
     @PreDestroy
     void stop() {
         stopping = true;
         readers.shutdownNow();
+        writers.shutdownNow();
     }
 
     /** Looks for files to take now (after a file was received or ended) rather than at the next poll. */
@@ -160,8 +168,12 @@ class CardFileWorker implements ScheduledJob {
             }
             Pass pass = new Pass();
             Chunks chunks = new Chunks(file);
-            CardFileReader.read(new Parts(file), keys, limits, file.rowsRead() + 1, chunks::add);
-            chunks.flush();
+            try {
+                CardFileReader.read(new Parts(file), keys, limits, file.rowsRead() + 1, chunks::add);
+                chunks.finish();
+            } finally {
+                chunks.settle();
+            }
             LOG.info(() -> "card file " + file.id() + " rows done (" + pass + ")");
             end(file, null);
         } catch (CardFileException e) {
@@ -198,11 +210,19 @@ class CardFileWorker implements ScheduledJob {
         return Times.utc(clock.instant()).plus(settings.lease());
     }
 
-    /** The rows of the second pass, written a chunk at a time, each chunk in its turn. */
+    /**
+     * The rows of the second pass, a chunk at a time: the reader checks and seals a full chunk, hands it to a writer
+     * thread and goes on with the next one while the chunk is written. One chunk is in flight: the reader waits for
+     * it to be written before it hands over the next, so the chunks commit in order and each one's duplicate check sees
+     * the references of all before it. A chunk that could not be written stops the reading at the next hand-over,
+     * with the writer's exception.
+     */
     private final class Chunks {
         private final CardFile file;
-        private final List<CardRow> rows = new ArrayList<>();
+        private List<CardRow> rows = new ArrayList<>();
+        /** Rows recorded so far: read and written by the writer only, one chunk after the other. */
         private long recorded;
+        private Future<?> writing = CompletableFuture.completedFuture(null);
 
         Chunks(CardFile file) {
             this.file = file;
@@ -215,22 +235,57 @@ class CardFileWorker implements ScheduledJob {
             }
             rows.add(row);
             if (rows.size() >= settings.chunkRows()) {
-                flush();
+                handOver();
             }
         }
 
-        void flush() {
-            if (rows.isEmpty()) {
-                return;
+        /** Hands over the last, partial chunk and waits until every chunk is written. */
+        void finish() {
+            if (!rows.isEmpty()) {
+                handOver();
             }
+            awaitWritten();
+        }
+
+        /** Waits for a chunk still being written, whatever it comes to (the reading failed: the file ends or stops). */
+        void settle() {
+            try {
+                writing.get();
+            } catch (ExecutionException e) {
+                // the reading's own failure is the one that counts
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void handOver() {
+            List<CardFileLedger.Sealed> sealed = ledger.seal(file, rows);
+            rows = new ArrayList<>(rows.size());
+            awaitWritten();
+            writing = writers.submit(() -> write(sealed));
+        }
+
+        private void awaitWritten() {
+            try {
+                writing.get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException failure) {
+                    throw failure;
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while a chunk was written", e);
+            }
+        }
+
+        private void write(List<CardFileLedger.Sealed> sealed) {
             turns.acquireUninterruptibly();
             try {
-                CardFileLedger.Chunk chunk = ledger.chunk(file, WORKER, recorded, rows, leaseUntil());
-                recorded = chunk.rowsRead();
+                recorded = ledger.chunk(file, WORKER, recorded, sealed, leaseUntil()).rowsRead();
             } finally {
                 turns.release();
             }
-            rows.clear();
             runs.advance(file.runId(), null, recorded);
         }
     }
