@@ -86,6 +86,10 @@ final class CopyText {
                 plainFrom = i + 1;
             }
         }
-        text.append(value, plainFrom, value.length());
+        if (plainFrom == 0) {
+            text.append(value); // copied whole (a range is appended a character at a time)
+        } else {
+            text.append(value, plainFrom, value.length());
+        }
     }
 }
