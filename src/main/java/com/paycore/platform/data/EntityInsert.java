@@ -40,7 +40,7 @@ public final class EntityInsert<E> {
         this.columns = List.copyOf(columns);
         this.values = List.copyOf(values);
         this.sql = "insert into " + table + " (" + String.join(", ", columns) + ") values ("
-                + "?, ".repeat(columns.size() - 1) + "?)";
+                + SqlLists.placeholders(columns.size()) + ")";
     }
 
     /** The insert of {@code entity}'s table: every mapped, insertable column of it and its mapped superclasses. */
