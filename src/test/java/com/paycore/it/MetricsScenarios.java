@@ -180,7 +180,8 @@ abstract class MetricsScenarios {
         Map<String, Double> quiet = scrape();
         assertEquals(48.0, value(quiet, "payments_db_pool_connections_max[]"), quiet.toString());
         assertTrue(quiet.containsKey(IN_USE) && quiet.containsKey("payments_db_pool_connections_idle[]")
-                && quiet.containsKey("payments_db_pool_waiting_threads[]"), quiet.toString());
+                && quiet.containsKey("payments_db_pool_waiting_threads[]")
+                && quiet.containsKey("payments_http_requests_in_flight[]"), quiet.toString());
         List<UUID> companies = List.of(Api.aCompany(), Api.aCompany(), Api.aCompany());
         ExecutorService clients = Executors.newFixedThreadPool(3);
         List<Future<Response>> updates = new ArrayList<>();

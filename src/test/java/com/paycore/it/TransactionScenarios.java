@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -652,13 +653,32 @@ abstract class TransactionScenarios {
         Map<String, Object> request = Map.of("paymentToken", token, "amount", new BigDecimal("10.00"));
         CompletableFuture<Response> first = CompletableFuture.supplyAsync(
                 () -> shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions()));
-        Thread.sleep(500); // the first is now waiting 2 s for the (slow) Simulator
+        awaitClaim(key); // the first holds the key and waits 2 s for the (slow) Simulator
         refused(shop.paySecond().header("Idempotency-Key", key).body(request).post(shop.transactions()), 409);
         UUID id = Api.created(first.get(30, TimeUnit.SECONDS));
         Response replay = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
         assertEquals("true", replay.header("Idempotent-Replayed"));
         assertEquals(id.toString(), replay.jsonPath().getString("id"));
         assertEquals(1, ok(shop.pay().get(shop.transactions())).getList("entries").size());
+    }
+
+    /** Waits (10 s at most) until a request has claimed the idempotency key (its row is in progress). */
+    private static void awaitClaim(String key) throws Exception {
+        try (Connection db = DatabaseDump.connect();
+                PreparedStatement claim = db.prepareStatement(
+                        "SELECT count(*) FROM idempotency_keys WHERE idem_key = ? AND state = 'IN_PROGRESS'")) {
+            claim.setString(1, key);
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (System.nanoTime() < deadline) {
+                try (ResultSet rows = claim.executeQuery()) {
+                    if (rows.next() && rows.getInt(1) == 1) {
+                        return;
+                    }
+                }
+                Thread.sleep(20);
+            }
+        }
+        throw new AssertionError("the first request never claimed its idempotency key");
     }
 
     @Test

@@ -26,6 +26,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * Graceful shutdown on SIGTERM. The instance takes the signal itself, ahead of the JVM's own handler (which
@@ -76,12 +78,18 @@ public class Draining implements HealthCheck {
     @Inject
     Schedules schedules;
 
+    @Inject
+    MetricRegistry registry;
+
     private volatile ClassLoader applicationLoader;
 
     @PostConstruct
     void read() {
         drainMillis = Settings.wholeOrOff(DRAIN_SETTING, drainSeconds.orElse(null), 20) * 1000;
         noticeMillis = Settings.wholeOrOff(NOTICE_SETTING, noticeSeconds.orElse(null), 5) * 1000;
+        registry.gauge(Metadata.builder().withName("payments_http_requests_in_flight")
+                .withDescription("Requests the application is answering now: what a drain waits for").build(),
+                IN_FLIGHT, AtomicInteger::doubleValue);
     }
 
     @Override
