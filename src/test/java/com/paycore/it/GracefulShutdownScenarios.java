@@ -53,7 +53,9 @@ final class GracefulShutdownScenarios {
         CompletableFuture<Response> inFlight = CompletableFuture.supplyAsync(() -> given()
                 .baseUri(instance.baseUri()).contentType(ContentType.JSON).accept(ContentType.JSON)
                 .header("X-API-Key", shop.key()).body(body).post(shop.transactions()));
-        awaitInFlight(instance); // the authorization is being answered: the drain must wait for it
+        // the authorization is being answered: the drain must wait for it
+        Receiver.await(Duration.ofSeconds(30), "the authorization counted in flight", () -> MetricsScenarios.value(
+                MetricsScenarios.scrape(instance.baseUri()), "payments_http_requests_in_flight[]") >= 1);
         instance.terminate();
         boolean sawDraining = false;
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -81,17 +83,5 @@ final class GracefulShutdownScenarios {
                 + "notice, waiting up to 30 s in all for the requests in flight \\([12] now\\)").matcher(log).find(), log);
         assertTrue(log.contains("; stopping the schedules and the instance"), log);
         assertFalse(log.contains("requests still in flight after"), log);
-    }
-
-    /** Waits (30 s at most) until the instance's {@code payments_http_requests_in_flight} gauge counts a request. */
-    private static void awaitInFlight(ExtraInstance instance) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        double inFlight = 0;
-        while (inFlight < 1 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            inFlight = MetricsScenarios.value(MetricsScenarios.samples(given().baseUri(instance.baseUri())
-                    .get("/metrics").then().statusCode(200).extract().asString()), "payments_http_requests_in_flight[]");
-        }
-        assertTrue(inFlight >= 1, "the authorization was never counted in flight");
     }
 }

@@ -36,7 +36,12 @@ abstract class MetricsScenarios {
 
     /** The payments_* samples of the open /metrics, keyed by name and sorted tags without mp_scope. */
     static Map<String, Double> scrape() {
-        return samples(given().baseUri(Deployments.baseUri()).accept("text/plain").get("/metrics")
+        return scrape(Deployments.baseUri());
+    }
+
+    /** The figures at {@code /metrics} of the instance at {@code baseUri}. */
+    static Map<String, Double> scrape(String baseUri) {
+        return samples(given().baseUri(baseUri).accept("text/plain").get("/metrics")
                 .then().statusCode(200).extract().asString());
     }
 

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -668,17 +669,14 @@ abstract class TransactionScenarios {
                 PreparedStatement claim = db.prepareStatement(
                         "SELECT count(*) FROM idempotency_keys WHERE idem_key = ? AND state = 'IN_PROGRESS'")) {
             claim.setString(1, key);
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (System.nanoTime() < deadline) {
+            Receiver.await(Duration.ofSeconds(10), "the first request's claim of its idempotency key", () -> {
                 try (ResultSet rows = claim.executeQuery()) {
-                    if (rows.next() && rows.getInt(1) == 1) {
-                        return;
-                    }
+                    return rows.next() && rows.getInt(1) == 1;
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
                 }
-                Thread.sleep(20);
-            }
+            });
         }
-        throw new AssertionError("the first request never claimed its idempotency key");
     }
 
     @Test

@@ -10,7 +10,6 @@ import static com.paycore.it.Api.created;
 import static com.paycore.it.Api.ok;
 import static com.paycore.it.Api.refused;
 import static com.paycore.it.CompanyScenarios.body;
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -146,8 +145,7 @@ abstract class WebhookScenarios {
 
     /** The delivery rounds the instance has ended so far. */
     static double rounds(String instance) {
-        return MetricsScenarios.value(MetricsScenarios.samples(given().baseUri(instance).accept("text/plain")
-                .get("/metrics").then().statusCode(200).extract().asString()), ROUNDS);
+        return MetricsScenarios.value(MetricsScenarios.scrape(instance), ROUNDS);
     }
 
     /** The v1= values of a Payments-Signature header that an HMAC computed here with the secret confirms. */
