@@ -9,6 +9,8 @@ import java.util.logging.Logger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import com.paycore.chargeback.ChargebackService;
 import com.paycore.report.ReportSync;
 import com.paycore.transaction.TransactionFigures;
@@ -23,14 +25,18 @@ import com.paycore.webhook.WebhookEndpointService;
  * (its service's figure, its statement beside its table's others). They are platform-wide, so they are not among
  * the open {@code /metrics}: {@link BusinessMetricsServlet} serves them in Prometheus text to a scrape that carries
  * the configured credential. The queries run when that endpoint is scraped and the last reading is
- * older than {@value #FRESH_SECONDS} s, never on a request path.
+ * older than {@code payments.metrics.business-refresh-seconds} (10 s by default), never on a request path.
  */
 @ApplicationScoped
 class BusinessFigures {
 
     private static final Logger LOG = Logger.getLogger(BusinessFigures.class.getName());
-    static final long FRESH_SECONDS = 10;
     static final Duration DUE_SOON = Duration.ofDays(3);
+
+    /** How old a reading may be before a scrape reads the figures again (0: every scrape). */
+    @Inject
+    @ConfigProperty(name = "payments.metrics.business-refresh-seconds", defaultValue = "10")
+    long freshSeconds;
 
     @Inject
     TransactionFigures transactions;
@@ -53,7 +59,7 @@ class BusinessFigures {
 
     /** The figures in Prometheus text (version 0.0.4), read again when the last reading is stale. */
     synchronized String exposition() {
-        if (!read || System.nanoTime() - readAt > Duration.ofSeconds(FRESH_SECONDS).toNanos()) {
+        if (!read || System.nanoTime() - readAt > Duration.ofSeconds(Math.max(0, freshSeconds)).toNanos()) {
             refresh();
         }
         return text;

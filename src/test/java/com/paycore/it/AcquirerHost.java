@@ -17,6 +17,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import javax.net.ssl.KeyManagerFactory;
@@ -26,6 +29,7 @@ import javax.net.ssl.SSLServerSocket;
 import org.jpos.iso.ISOException;
 import org.jpos.iso.ISOMsg;
 import org.jpos.iso.ISOServer;
+import org.jpos.iso.ISOSource;
 import org.jpos.iso.channel.PostChannel;
 import org.jpos.iso.packager.ISO87APackager;
 import org.jpos.util.ThreadPool;
@@ -55,6 +59,11 @@ public final class AcquirerHost implements AutoCloseable {
     private final Set<String> silentTypes = ConcurrentHashMap.newKeySet();
     private final Set<Predicate<ISOMsg>> silentWhen = ConcurrentHashMap.newKeySet();
     private volatile long delayMillis;
+    private final ScheduledExecutorService later = Executors.newScheduledThreadPool(2, runnable -> {
+        Thread thread = new Thread(runnable, "acquirer-host-answers");
+        thread.setDaemon(true);
+        return thread;
+    });
     private TlsFront tls;
 
     private AcquirerHost(int port) throws IOException {
@@ -65,16 +74,18 @@ public final class AcquirerHost implements AutoCloseable {
             received.add((ISOMsg) request.clone());
             try {
                 ISOMsg answer = answer(request);
-                if (answer != null) {
-                    if (delayMillis > 0) {
-                        Thread.sleep(delayMillis);
-                    }
-                    source.send(answer);
+                if (answer == null) {
+                    return true;
                 }
-            } catch (IOException | ISOException e) {
-                // the connection went away: nothing to answer on
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                long delay = delayMillis;
+                if (delay > 0) {
+                    // each answer its own delay after its request, as a host working on several at once
+                    later.schedule(() -> send(source, answer), delay, TimeUnit.MILLISECONDS);
+                } else {
+                    send(source, answer);
+                }
+            } catch (ISOException e) {
+                // no answer can be built: none is sent
             }
             return true;
         });
@@ -184,7 +195,15 @@ public final class AcquirerHost implements AutoCloseable {
         return this;
     }
 
-    /** Waits this long before every answer. */
+    private static void send(ISOSource source, ISOMsg answer) {
+        try {
+            source.send(answer);
+        } catch (IOException | ISOException e) {
+            // the connection went away: nothing to answer on
+        }
+    }
+
+    /** Answers each request this long after it arrived (requests arriving meanwhile are read and wait too). */
     public AcquirerHost delay(long millis) {
         delayMillis = millis;
         return this;
@@ -285,6 +304,7 @@ public final class AcquirerHost implements AutoCloseable {
 
     @Override
     public void close() {
+        later.shutdownNow();
         server.shutdown();
         serverThread.interrupt();
         IsoPorts.release(port);

@@ -817,8 +817,8 @@ abstract class AcquirerScenarios {
                 pans.add(aPan());
                 tokens.add(shop.aToken(pans.get(i)));
             }
-            // The host now takes 1.5 s per answer; the connections are cut once it holds two of the burst's
-            // requests unanswered, and restored 0.3 s later while the rest of the burst goes on.
+            // The host now answers each request 1.5 s after it arrives; the connections are cut once it holds two of
+            // the burst's requests unanswered, and restored 0.3 s later while the rest of the burst goes on.
             slow.delay(1500);
             Predicate<ISOMsg> burst = m -> AcquirerHost.mti("0100").test(m)
                     && "000000001000".equals(m.getString(4));

@@ -27,13 +27,13 @@ class ApiIT {
     }
 
     /**
-     * The second instance boots here, once the first is deployed, not on first use: that is often inside a timed
-     * concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then the boots of the extra
-     * instances begin, so that they overlap the scenarios that run first: the hardened instance's at the usual CPU
-     * priority (its flood is measured), and at a lower one, in the time the scenarios leave a core idle, the external
-     * issuer's two instances, the instance the report limits and the webhook fairness share, and the startup race, the
-     * master-key rotation and the two queued card files, which run whole in the background ({@link Background}; their
-     * tests wait for their outcome).
+     * The second instance, launched beside the first ({@link Deployments#war}), is awaited here, not on first use: that
+     * is often inside a timed concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then
+     * the boots of the extra instances begin, so that they overlap the scenarios that run first: the hardened
+     * instance's at the usual CPU priority (its flood is measured), and at a lower one, in the time the scenarios leave
+     * a core idle, the external issuer's two instances, the instance the report limits and the webhook fairness share,
+     * and the startup race, the master-key rotation and the two queued card files, which run whole in the background
+     * ({@link Background}; their tests wait for their outcome).
      */
     @BeforeAll
     static void instances() throws Exception {

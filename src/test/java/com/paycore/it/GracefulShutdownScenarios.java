@@ -27,10 +27,10 @@ final class GracefulShutdownScenarios {
     private GracefulShutdownScenarios() {
     }
 
-    /** A processor timeout of 10 s (a request stays in flight that long), a drain of up to 30 s, 1 s of notice. */
+    /** A processor timeout of 5 s (a request stays in flight that long), a drain of up to 30 s, 1 s of notice. */
     static Map<String, String> drainSettings() {
         Map<String, String> settings = new HashMap<>();
-        settings.put("payments.processor.timeout-ms", "10000");
+        settings.put("payments.processor.timeout-ms", "5000");
         settings.put("payments.shutdown.drain-seconds", "30");
         settings.put("payments.shutdown.notice-seconds", "1");
         return settings;

@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * One extra instance on a database schema of its own (so that no other instance claims its work), shared by the
- * scenarios that each booted one of their own: the report limits (a report statement timeout of 10 s and one report
+ * scenarios that each booted one of their own: the report limits (a report statement timeout of 5 s and one report
  * per company at a time, ReportScenarios) and the webhook fairness by company (an attempt timeout of 60 s, so that no
  * slot a hanging target holds frees during the test, WebhookScenarios). Neither touches what the other sets: the
  * report scenarios make no webhook endpoint, and the fairness scenario runs no report. Its boot begins with the run
@@ -23,7 +23,7 @@ final class IsolatedInstance {
         if (instance == null) {
             db = ExtraInstance.Database.fresh("isolated");
             Map<String, String> settings = db.settings();
-            settings.put("payments.reports.statement-timeout", "PT10S");
+            settings.put("payments.reports.statement-timeout", "PT5S");
             settings.put("payments.reports.max-concurrent-per-company", "1");
             settings.put("payments.reports.sync-interval-seconds", "0");
             settings.put("payments.webhooks.timeout-ms", "60000");

@@ -85,7 +85,10 @@ abstract class MetricsScenarios {
         return samples.getOrDefault(key, 0.0);
     }
 
-    /** Business figures are read from the database at most every 10 s: waits until the predicate holds (20 s at most). */
+    /**
+     * Business figures are read from the database at most every second here (pom.xml): waits until the predicate holds
+     * (20 s at most).
+     */
     static Map<String, Double> eventually(Predicate<Map<String, Double>> holds) throws InterruptedException {
         Map<String, Double> samples = businessScrape();
         for (int i = 0; i < 40 && !holds.test(samples); i++) {

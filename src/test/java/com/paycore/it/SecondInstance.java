@@ -16,21 +16,23 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * A second Payara Micro running the same WAR against the same database, started on first use and stopped
- * when the test JVM exits: rules that must hold across instances (row locks, no caches deciding access)
- * are tested by sending requests to both. It also serves HTTPS (Payara Micro's own self-signed certificate) and ends a
- * console session after 4 seconds idle or 20 seconds in all, for the console's TLS and session-limit scenario; no other
- * scenario uses its console.
+ * A second Payara Micro running the same WAR against the same database, stopped when the test JVM exits: rules that
+ * must hold across instances (row locks, no caches deciding access) are tested by sending requests to both. It is
+ * launched when ApiIT hands its WAR to Arquillian ({@link #launch()}), so that it boots beside the first instance, and
+ * awaited on first use. It also serves HTTPS (Payara Micro's own self-signed certificate) and ends a console session
+ * after 4 seconds idle or 14 seconds in all, for the console's TLS and session-limit scenario; no other scenario uses
+ * its console.
  */
 final class SecondInstance {
 
     /** The console session limits of this instance: short, so that the scenario waits seconds. */
     static final Duration CONSOLE_IDLE = Duration.ofSeconds(4);
-    static final Duration CONSOLE_MAX_AGE = Duration.ofSeconds(20);
+    static final Duration CONSOLE_MAX_AGE = Duration.ofSeconds(14);
 
     private static Process process;
     private static String baseUri;
     private static String secureBaseUri;
+    private static boolean ready;
 
     private SecondInstance() {
     }
@@ -42,15 +44,17 @@ final class SecondInstance {
     }
 
     static synchronized String baseUri() {
-        if (process == null) {
-            start();
+        launch();
+        if (!ready) {
+            awaitReadiness(process, baseUri, "second", r -> r.statusCode() == 200);
+            ready = true;
         }
         return baseUri;
     }
 
-    /** The second instance's address if a test has started it; nothing starts it here. */
+    /** The second instance's address once it has been awaited ready; nothing starts or awaits it here. */
     static synchronized Optional<String> ifStarted() {
-        return process == null ? Optional.empty() : Optional.of(baseUri);
+        return ready ? Optional.of(baseUri) : Optional.empty();
     }
 
     /** The second instance's HTTPS address (the certificate is Payara Micro's self-signed one). */
@@ -59,7 +63,11 @@ final class SecondInstance {
         return secureBaseUri;
     }
 
-    private static void start() {
+    /** Starts the instance without waiting for it (once). */
+    static synchronized void launch() {
+        if (process != null) {
+            return;
+        }
         String port = System.getProperty("payments.it.port.second");
         int securePort;
         try (ServerSocket free = new ServerSocket(0)) {
@@ -74,7 +82,6 @@ final class SecondInstance {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(started)));
         baseUri = "http://localhost:" + port;
         secureBaseUri = "https://localhost:" + securePort;
-        waitUntilReady();
     }
 
     /**
@@ -119,10 +126,6 @@ final class SecondInstance {
         } catch (InterruptedException ignored) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static void waitUntilReady() {
-        awaitReadiness(process, baseUri, "second", r -> r.statusCode() == 200);
     }
 
     /**

@@ -847,18 +847,16 @@ abstract class WebhookScenarios {
             Tenancy.Shop b = tenancy.aShop(tenancy.aCompany());
             tenancy.anEndpoint(b.projectId(), receiver.url());
             UUID a = tenancy.aCompany();
-            List<Tenancy.Shop> shops = new ArrayList<>();
-            for (int p = 0; p < 8; p++) {
+            List<Tenancy.Shop> shops = Parallel.run(8, p -> { // the 8 projects made at once, each with its endpoints
                 Tenancy.Shop shop = tenancy.aShop(a);
-                shops.add(shop);
                 for (int e = 0; e < 8; e++) {
                     tenancy.anEndpoint(shop.projectId(), hole.url("/hooks/" + p + "/" + e));
                 }
-            }
+                return shop;
+            });
             for (int round = 0; round < 2; round++) { // 8 projects x 8 endpoints x 2 events: 128 deliveries
-                for (Tenancy.Shop shop : shops) {
-                    tenancy.anAuthorization(shop, "1.0" + round);
-                }
+                String amount = "1.0" + round;
+                Parallel.run(8, p -> tenancy.anAuthorization(shops.get(p), amount));
             }
             Receiver.await(Duration.ofSeconds(30), "company A's attempts hanging", () -> hole.accepted() >= 16);
             twoMoreRounds(List.of(instance.baseUri())); // a round that would fill every free slot, if the cap let A have them
@@ -924,11 +922,11 @@ abstract class WebhookScenarios {
             created(asRoot().body(endpointBody(project, url, List.of("transaction.authorized"))).post(ENDPOINTS));
         }
 
-        void anAuthorization(Shop shop, String amount) {
+        UUID anAuthorization(Shop shop, String amount) {
             Response token = pay(shop).body(Cards.body(CARD, "123"))
                     .post("/api/pay/" + shop.projectId() + "/companyProjectCreditCardPaymentsInfo");
             created(token);
-            created(pay(shop).body(Map.of("paymentToken", token.jsonPath().getString("paymentToken"),
+            return created(pay(shop).body(Map.of("paymentToken", token.jsonPath().getString("paymentToken"),
                     "amount", new BigDecimal(amount), "currency", "USD", "capture", false))
                     .post("/api/pay/" + shop.projectId() + "/transactions"));
         }

@@ -78,14 +78,17 @@ class SchemaMigrationTest {
         return migration;
     }
 
-    /** Liquibase's lock table, with the wrong columns: every attempt fails. */
-    private void breakTheLockTable() throws Exception {
-        execute("CREATE TABLE databasechangeloglock (nothing_liquibase_knows INT)");
+    /**
+     * A table where the first change set creates {@code users}: every attempt fails on it at once. (A broken lock table
+     * would fail too, but only after Liquibase's own seconds of retrying its initialization.)
+     */
+    private void occupyTheFirstTable() throws Exception {
+        execute("CREATE TABLE users (nothing_liquibase_knows INT)");
     }
 
     @Test
     void aMigrationThatKeepsFailingIsTriedThreeTimesThenStopsTheDeploymentAndTheProcess() throws Exception {
-        breakTheLockTable();
+        occupyTheFirstTable();
         SchemaMigration migration = migration(1);
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> migration.migrate(new Object()));
         assertTrue(refused.getMessage().startsWith("Database migration failed"), refused.getMessage());
@@ -99,12 +102,12 @@ class SchemaMigrationTest {
 
     @Test
     void aMigrationThatFailsOnceIsTriedAgainAfterAPauseAndSucceeds() throws Exception {
-        breakTheLockTable();
+        occupyTheFirstTable();
         // The cause goes away during the pause after the first failure.
         onLog = message -> {
             if (message.contains("attempt 1 of 3")) {
                 try {
-                    execute("DROP TABLE databasechangeloglock");
+                    execute("DROP TABLE users");
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
