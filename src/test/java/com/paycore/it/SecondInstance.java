@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,6 +111,7 @@ final class SecondInstance {
                 "--port", port, "--nohazelcast", "--rootdir", dir + "/" + name + "-root"));
         command.addAll(serverArguments);
         try {
+            Files.createDirectories(Path.of(dir)); // a fresh clone has no target/it before the first instance writes
             return new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(new File(dir, name + "-instance.log"))
