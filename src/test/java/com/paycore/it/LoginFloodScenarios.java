@@ -39,7 +39,7 @@ final class LoginFloodScenarios {
     }
 
     static final int FLOODERS = 32;
-    static final Duration FLOOD = Duration.ofSeconds(15);
+    static final Duration FLOOD = Duration.ofSeconds(8);
     static final long P99_BOUND_MS = 300;
     /** The HTTP workers of the run command (pom.xml, payments.http.max-threads). */
     static final String HTTP_WORKERS = System.getProperty("it.flood.http-threads", "16");
