@@ -59,10 +59,15 @@ class BusinessFigures {
 
     /** The figures in Prometheus text (version 0.0.4), read again when the last reading is stale. */
     synchronized String exposition() {
-        if (!read || System.nanoTime() - readAt > Duration.ofSeconds(Math.max(0, freshSeconds)).toNanos()) {
+        if (stale(read, readAt, System.nanoTime(), freshSeconds)) {
             refresh();
         }
         return text;
+    }
+
+    /** Whether a scrape at {@code now} reads the figures again: never read yet, or read longer ago than allowed. */
+    static boolean stale(boolean read, long readAt, long now, long freshSeconds) {
+        return !read || now - readAt > Duration.ofSeconds(Math.max(0, freshSeconds)).toNanos();
     }
 
     private void refresh() {
