@@ -15,8 +15,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith({ArquillianExtension.class, OnlyScenarios.class, ScenarioTimes.class})
 class ApiIT {
 
+    /** The WAR Arquillian deploys on the first instance; the second is launched now, to boot beside it. */
     @Deployment(testable = false)
     static WebArchive deployment() {
+        SecondInstance.launch();
         return Deployments.war();
     }
 
@@ -27,7 +29,7 @@ class ApiIT {
     }
 
     /**
-     * The second instance, launched beside the first ({@link Deployments#war}), is awaited here, not on first use: that
+     * The second instance, launched beside the first ({@link #deployment}), is awaited here, not on first use: that
      * is often inside a timed concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then
      * the boots of the extra instances begin, so that they overlap the scenarios that run first: the hardened
      * instance's at the usual CPU priority (its flood is measured), and at a lower one, in the time the scenarios leave

@@ -27,7 +27,6 @@ public final class Deployments {
             throw new IllegalStateException("Build the WAR first (mvn verify does): " + war);
         }
         emptied(Path.of(System.getProperty("payments.it.dir", "target/it"), "micro-root"));
-        SecondInstance.launch(); // boots beside the one Arquillian starts now; ApiIT awaits it
         // The built WAR as it is, plus the tests' controllable clock (the reconciliation's give-up time)
         return ShrinkWrap.create(ZipImporter.class, "ROOT.war").importFrom(war).as(WebArchive.class)
                 .addPackage(ShiftedClock.class.getPackage());

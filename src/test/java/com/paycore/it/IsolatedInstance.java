@@ -1,5 +1,6 @@
 package com.paycore.it;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -12,6 +13,9 @@ import java.util.Map;
  */
 final class IsolatedInstance {
 
+    /** The report statement timeout of this instance (the report limits' scenario waits it out). */
+    static final Duration REPORT_TIMEOUT = Duration.ofSeconds(5);
+
     private static ExtraInstance instance;
     private static ExtraInstance.Database db;
 
@@ -23,7 +27,7 @@ final class IsolatedInstance {
         if (instance == null) {
             db = ExtraInstance.Database.fresh("isolated");
             Map<String, String> settings = db.settings();
-            settings.put("payments.reports.statement-timeout", "PT5S");
+            settings.put("payments.reports.statement-timeout", REPORT_TIMEOUT.toString());
             settings.put("payments.reports.max-concurrent-per-company", "1");
             settings.put("payments.reports.sync-interval-seconds", "0");
             settings.put("payments.webhooks.timeout-ms", "60000");

@@ -688,7 +688,7 @@ abstract class ReportScenarios {
 
     /**
      * An instance with a database schema of its own ({@link IsolatedInstance}), with a report statement timeout of
-     * 5 s and one report per company at a time: a test holds an exclusive lock on the fact table, so that a report
+     * {@link IsolatedInstance#REPORT_TIMEOUT} and one report per company at a time: a test holds an exclusive lock on the fact table, so that a report
      * waits as long as the test wants (deterministic, unlike a slow query), and stops it by the timeout or by letting go.
      */
     private static ExtraInstance limited;
@@ -767,7 +767,8 @@ abstract class ReportScenarios {
             Response stopped = pool.submit(() -> onLimited(root).body(body).post(REPORTS))
                     .get(60, TimeUnit.SECONDS);
             String message = refused(stopped, 400).getString("errorMessage");
-            assertTrue(message.contains("5 s") && message.contains("payments.reports.statement-timeout"), message);
+            assertTrue(message.contains(IsolatedInstance.REPORT_TIMEOUT.toSeconds() + " s")
+                    && message.contains("payments.reports.statement-timeout"), message);
         } finally {
             pool.shutdownNow();
         }
