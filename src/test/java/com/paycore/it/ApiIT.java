@@ -32,10 +32,10 @@ class ApiIT {
      * The second instance, launched beside the first ({@link #deployment}), is awaited here, not on first use: that
      * is often inside a timed concurrent section (Parallel), and a boot on a loaded machine outlasts its timeout. Then
      * the boots of the extra instances begin, so that they overlap the scenarios that run first: the hardened
-     * instance's at the usual CPU priority (its flood is measured), and at a lower one, in the time the scenarios leave
-     * a core idle, the external issuer's two instances, the instance the report limits and the webhook fairness share,
-     * and the startup race, the master-key rotation and the two queued card files, which run whole in the background
-     * ({@link Background}; their tests wait for their outcome).
+     * instance's at the usual CPU priority (its flood is measured), the instance the report limits and the webhook
+     * fairness share at a lower one, and on the cores the scenarios leave idle (nothing measures them) the external
+     * issuer's two instances and the startup race, the master-key rotation and the two queued card files, which run
+     * whole in the background ({@link Background}; their tests, run late, wait for their outcome).
      */
     @BeforeAll
     static void instances() throws Exception {
@@ -65,14 +65,9 @@ class ApiIT {
         IsolatedInstance.stop();
     }
 
-    /** Runs last: its reversals are awaited for seconds, better not while the background instances boot. */
-    @Nested
-    class Acquirer extends AcquirerScenarios {
-    }
-
     /**
-     * Runs late: the startup race has run in the background since the beginning (its test only waits for it), and the
-     * production-mode instance it boots on the shared database is stopped before the last scenario.
+     * Runs last: the startup race has run in the background since the beginning (its test only waits for it); the
+     * production-mode instance it boots on the shared database is stopped at its end.
      */
     @Nested
     class Startup extends StartupScenarios {
@@ -84,6 +79,24 @@ class ApiIT {
      */
     @Nested
     class MasterKey extends MasterKeyScenarios {
+    }
+
+    /**
+     * Runs late: the external issuer's two instances boot in the background from the beginning, on idle cores only
+     * (its test waits for them).
+     */
+    @Nested
+    class ExternalIssuer extends ExternalIssuerScenarios {
+    }
+
+    /** Runs late: one of its tests waits for the two queued card files, run whole in the background (QueuedCardFiles). */
+    @Nested
+    class CardFiles extends CardFileScenarios {
+    }
+
+    /** Runs before the scenarios that wait for the background ones: its waits for the host leave cores idle for them. */
+    @Nested
+    class Acquirer extends AcquirerScenarios {
     }
 
     @Nested
@@ -128,10 +141,6 @@ class ApiIT {
 
     @Nested
     class Processors extends ProcessorScenarios {
-    }
-
-    @Nested
-    class CardFiles extends CardFileScenarios {
     }
 
     @Nested
@@ -208,10 +217,6 @@ class ApiIT {
 
     @Nested
     class PlatformAdministrators extends PlatformAdministratorScenarios {
-    }
-
-    @Nested
-    class ExternalIssuer extends ExternalIssuerScenarios {
     }
 
     @Nested

@@ -96,7 +96,7 @@ abstract class ExternalIssuerScenarios {
 
     /**
      * Makes the issuer's key and the company it speaks for, and starts the two instances without waiting for them:
-     * ApiIT calls this at the beginning of the run, so that they boot in the background (at a lower CPU priority) while
+     * ApiIT calls this at the beginning of the run, so that they boot in the background (on idle cores: ExtraInstance.startWhenIdle) while
      * the scenarios before this class run. They look for no webhook delivery or card file and synchronize no report
      * (the scenario asks them for tokens and links only): that work of the other scenarios stays with the instances
      * under test.
@@ -116,14 +116,14 @@ abstract class ExternalIssuerScenarios {
         externalSettings.put("mp.jwt.verify.publickey.location", pem.toAbsolutePath().toUri().toString());
         externalSettings.put("mp.jwt.verify.issuer", ISSUER);
         externalSettings.put("payments.jwt.audience", AUDIENCE);
-        external = ExtraInstance.startInBackground("external", externalSettings);
+        external = ExtraInstance.startWhenIdle("external", externalSettings);
         // Every instance knows the issuers; this one keeps the built-in issuer (as an internal administration instance
         // would), so that links can be made before anyone can sign in through the external issuer.
         // It also holds the issuer's key and audience, to check the tokens users present to link their subjects.
         Map<String, String> directory = new HashMap<>(issuers);
         directory.put("payments.jwt.external-issuers.idp.publickey.location", pem.toAbsolutePath().toUri().toString());
         directory.put("payments.jwt.external-issuers.idp.audience", AUDIENCE);
-        builtIn = ExtraInstance.startInBackground("issuer-directory", directory);
+        builtIn = ExtraInstance.startWhenIdle("issuer-directory", directory);
     }
 
     /** Settings that keep an instance from polling for webhook deliveries and card files and from syncing reports. */

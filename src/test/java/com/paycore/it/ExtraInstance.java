@@ -48,7 +48,18 @@ final class ExtraInstance implements AutoCloseable {
      * in the background while the scenarios run: it takes the CPU they leave idle rather than slowing them down.
      */
     static ExtraInstance startInBackground(String name, Map<String, String> settings) throws IOException {
-        return start(name, settings, List.of(), List.of(), true);
+        return start(name, settings, List.of(), List.of(), Priority.LOW);
+    }
+
+    /**
+     * {@link #start(String, Map)} with the CPU only when nothing else wants it (Linux's {@code SCHED_IDLE}, through
+     * {@code chrt --idle 0}; {@code nice -n 19} without chrt), for an instance whose whole scenario runs in the
+     * background ({@link Background}) and whose test only waits for the outcome: the scenarios in the foreground keep
+     * both cores (a {@code nice -n 10} JVM's many threads still took half of them), and these instances boot and work
+     * in the time the foreground leaves idle. Nothing may measure such an instance's speed.
+     */
+    static ExtraInstance startWhenIdle(String name, Map<String, String> settings) throws IOException {
+        return start(name, settings, List.of(), List.of(), Priority.IDLE);
     }
 
     /** {@link #start(String, Map)} with Payara Micro options of its own (such as {@code --maxHttpThreads 16}). */
@@ -63,11 +74,11 @@ final class ExtraInstance implements AutoCloseable {
      */
     static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions,
                                List<String> jvmOptions) throws IOException {
-        return start(name, settings, microOptions, jvmOptions, false);
+        return start(name, settings, microOptions, jvmOptions, Priority.USUAL);
     }
 
     private static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions,
-                                       List<String> jvmOptions, boolean background) throws IOException {
+                                       List<String> jvmOptions, Priority priority) throws IOException {
         String dir = System.getProperty("payments.it.dir", "target/it");
         Path root = Path.of(dir, name + "-root");
         Deployments.emptied(root);
@@ -75,10 +86,7 @@ final class ExtraInstance implements AutoCloseable {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        List<String> command = new ArrayList<>();
-        if (background && new File("/usr/bin/nice").canExecute()) {
-            command.addAll(List.of("/usr/bin/nice", "-n", "10"));
-        }
+        List<String> command = new ArrayList<>(priority.prefix());
         command.add(System.getProperty("java.home") + "/bin/java");
         command.addAll(Arrays.asList(System.getProperty("payments.it.server.options", "").trim().split("\\s+")));
         command.addAll(instanceOptions());
@@ -97,6 +105,22 @@ final class ExtraInstance implements AutoCloseable {
         ExtraInstance started = new ExtraInstance(process, "http://localhost:" + port, log);
         Runtime.getRuntime().addShutdownHook(new Thread(started::close));
         return started;
+    }
+
+    /** The CPU priority an instance starts with (its JVM's threads inherit it). */
+    private enum Priority {
+        USUAL, LOW, IDLE;
+
+        /** The command that runs the JVM at this priority, where the machine has it. */
+        List<String> prefix() {
+            if (this == IDLE && new File("/usr/bin/chrt").canExecute()) {
+                return List.of("/usr/bin/chrt", "--idle", "0");
+            }
+            if (this != USUAL && new File("/usr/bin/nice").canExecute()) {
+                return List.of("/usr/bin/nice", "-n", this == IDLE ? "19" : "10");
+            }
+            return List.of();
+        }
     }
 
     /** The JVM options of the tests' extra Payara Micro instances (pom.xml, it.instance.options). */

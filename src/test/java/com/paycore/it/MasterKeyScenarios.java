@@ -164,9 +164,9 @@ abstract class MasterKeyScenarios {
 
     private static ExtraInstance start(String name, ExtraInstance.Database db, String masterKey, String previous)
             throws Exception {
-        ExtraInstance instance = ExtraInstance.startInBackground(name, settings(db, masterKey, previous));
+        ExtraInstance instance = ExtraInstance.startWhenIdle(name, settings(db, masterKey, previous));
         try {
-            return instance.awaitReady(Duration.ofMinutes(15)); // at a low priority: maybe slowly
+            return instance.awaitReady(Duration.ofMinutes(15)); // on idle cores only: maybe slowly
         } catch (AssertionError | RuntimeException e) {
             instance.close();
             throw e;

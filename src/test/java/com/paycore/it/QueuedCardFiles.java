@@ -42,7 +42,7 @@ import com.paycore.apikey.Gpg;
  */
 final class QueuedCardFiles {
 
-    /** Three instances boot (one, then two at once) at a low priority while the scenarios run: generous. */
+    /** Three instances boot (one, then two at once) on idle cores while the scenarios run: generous. */
     private static final Duration BOOT = Duration.ofMinutes(10);
     private static final int ROWS = 2000;
     /** The receiving instance's busy file: one row a chunk, so it is still running when the two files arrive. */
@@ -57,7 +57,7 @@ final class QueuedCardFiles {
         List<ExtraInstance> instances = new ArrayList<>();
         List<Project> projects = new ArrayList<>();
         try {
-            ExtraInstance receiver = ExtraInstance.startInBackground("card-files-receiver", settings(db, Map.of(
+            ExtraInstance receiver = ExtraInstance.startWhenIdle("card-files-receiver", settings(db, Map.of(
                     "payments.card-files.workers", "1",
                     "payments.card-files.chunk-rows", "1",
                     "payments.card-files.lease-seconds", "3600")));
@@ -96,14 +96,15 @@ final class QueuedCardFiles {
                 busyState = stateOf(db, busyFile);
                 assertTrue(busyState.get(1).contains("/"), "held by the receiver: " + busyState);
 
-                // one worker each; leases of a minute, so that a slow chunk on a busy machine keeps its file
+                // one worker each; leases of ten minutes, so that a chunk keeps its file however long the instance
+                // waits for an idle core (it runs only when the scenarios in the foreground leave one)
                 Map<String, String> racing = settings(db, Map.of(
                         "payments.card-files.workers", "1",
                         "payments.card-files.chunk-rows", "50",
-                        "payments.card-files.lease-seconds", "60"));
+                        "payments.card-files.lease-seconds", "600"));
                 racing.put("payments.db.url", db.url() + "&ApplicationName=" + applicationName);
                 for (int i = 1; i <= 2; i++) {
-                    ExtraInstance racer = ExtraInstance.startInBackground("card-files-queued-" + i, racing);
+                    ExtraInstance racer = ExtraInstance.startWhenIdle("card-files-queued-" + i, racing);
                     instances.add(racer);
                     racers.add(racer);
                 }

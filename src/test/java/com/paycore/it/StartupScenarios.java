@@ -38,7 +38,7 @@ import io.restassured.path.json.JsonPath;
  */
 abstract class StartupScenarios {
 
-    /** Three Payaras booting at once on two cores, at a low priority while the scenarios run: generous. */
+    /** Three Payaras booting at once on two cores, on the cores the scenarios leave idle: generous. */
     private static final Duration BOOT = Duration.ofSeconds(900);
 
     /** Whether the tests' database is PostgreSQL (PAYMENTS_DB_URL), not the embedded H2. */
@@ -75,7 +75,7 @@ abstract class StartupScenarios {
         List<ExtraInstance> instances = new ArrayList<>();
         try {
             for (int i = 1; i <= 3; i++) {
-                instances.add(ExtraInstance.startInBackground("startup-race-" + i, db.settings()));
+                instances.add(ExtraInstance.startWhenIdle("startup-race-" + i, db.settings()));
             }
             for (ExtraInstance instance : instances) {
                 instance.awaitReady(BOOT);
