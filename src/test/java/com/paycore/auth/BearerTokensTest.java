@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -263,9 +265,10 @@ class BearerTokensTest {
     @Test
     void anUnreachableLocationRefusesWithinItsTimeouts() throws IOException {
         HttpServer silent = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        CountDownLatch done = new CountDownLatch(1); // the server answers nothing until the test has its verdict
         silent.createContext("/jwks", exchange -> {
             try {
-                Thread.sleep(10_000);
+                done.await(10, TimeUnit.SECONDS);
             } catch (InterruptedException stopped) {
                 Thread.currentThread().interrupt();
             }
@@ -280,6 +283,7 @@ class BearerTokensTest {
             long millis = (System.nanoTime() - started) / 1_000_000;
             assertTrue(millis < VerificationKeys.CONNECT_TIMEOUT_MS + VerificationKeys.READ_TIMEOUT_MS + 2_000, millis + " ms");
         } finally {
+            done.countDown(); // stop waits for the handler's thread
             silent.stop(0);
         }
     }

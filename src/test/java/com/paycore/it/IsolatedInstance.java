@@ -1,7 +1,9 @@
 package com.paycore.it;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One extra instance on a database schema of its own (so that no other instance claims its work), shared by the
@@ -9,12 +11,18 @@ import java.util.Map;
  * per company at a time, ReportScenarios) and the webhook fairness by company (an attempt timeout of 60 s, so that no
  * slot a hanging target holds frees during the test, WebhookScenarios). Neither touches what the other sets: the
  * report scenarios make no webhook endpoint, and the fairness scenario runs no report. Its boot begins with the run
- * ({@link #boot}, from ApiIT) and overlaps the first scenarios; it is stopped and its schema dropped at the end.
+ * ({@link #boot}, from ApiIT) and overlaps the first scenarios; it is stopped and its schema dropped once the last of
+ * the two classes that use it has ended ({@link #release}; its idle jobs would take CPU from the rest of the run), or
+ * at the end.
  */
 final class IsolatedInstance {
 
     /** The report statement timeout of this instance (the report limits' scenario waits it out). */
     static final Duration REPORT_TIMEOUT = Duration.ofSeconds(5);
+
+    /** The scenario classes of ApiIT that use the instance. */
+    private static final Set<String> USERS = Set.of("Reports", "Webhooks");
+    private static final Set<String> released = new HashSet<>();
 
     private static ExtraInstance instance;
     private static ExtraInstance.Database db;
@@ -45,6 +53,14 @@ final class IsolatedInstance {
     static synchronized ExtraInstance.Database db() throws Exception {
         boot();
         return db;
+    }
+
+    /** A user's class has ended: once every selected user has (OnlyScenarios), the instance is stopped. */
+    static synchronized void release(String user) throws Exception {
+        released.add(user);
+        if (USERS.stream().filter(OnlyScenarios::selected).allMatch(released::contains)) {
+            stop();
+        }
     }
 
     static synchronized void stop() throws Exception {

@@ -33,6 +33,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import io.restassured.RestAssured;
@@ -291,6 +292,12 @@ abstract class ReportScenarios {
         Map<K, Long> counts = new LinkedHashMap<>();
         rows.forEach(r -> counts.put(key.apply(r), number(r.get("eventCount"))));
         return counts;
+    }
+
+    /** The instance this class shares with another ({@link IsolatedInstance}) is not needed by this class any more. */
+    @AfterAll
+    static void releaseIsolatedInstance() throws Exception {
+        IsolatedInstance.release("Reports");
     }
 
     // ---- metrics and groupings ----

@@ -42,6 +42,7 @@ import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import io.restassured.RestAssured;
@@ -178,6 +179,12 @@ abstract class WebhookScenarios {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The instance this class shares with another ({@link IsolatedInstance}) is not needed by this class any more. */
+    @AfterAll
+    static void releaseIsolatedInstance() throws Exception {
+        IsolatedInstance.release("Webhooks");
     }
 
     // ---- management ----
