@@ -40,7 +40,7 @@ class ApiIT {
     @BeforeAll
     static void instances() throws Exception {
         SecondInstance.baseUri();
-        if (OnlyScenarios.selected("Reports") || OnlyScenarios.selected("Webhooks")) {
+        if (IsolatedInstance.needed()) {
             IsolatedInstance.boot();
         }
         if (OnlyScenarios.selected("HardenedInstance")) {

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * A scenario that works only with Payara Micro instances and a database of its own (nothing of the shared instances'
  * data, settings or counts) runs on a thread of its own from the start of ApiIT, while the other scenarios run: its
- * instances boot and work with the CPU the others leave idle ({@link ExtraInstance#startWhenIdle}). Its test waits for the outcome, and fails with the scenario's own assertion error.
+ * instances boot and work with the CPU the others leave idle ({@link ExtraInstance#startWhenIdle}). Its test waits
+ * for the outcome, and fails with the scenario's own assertion error.
  */
 final class Background {
 

@@ -96,10 +96,10 @@ abstract class ExternalIssuerScenarios {
 
     /**
      * Makes the issuer's key and the company it speaks for, and starts the two instances without waiting for them:
-     * ApiIT calls this at the beginning of the run, so that they boot in the background (on idle cores: ExtraInstance.startWhenIdle) while
-     * the scenarios before this class run. They look for no webhook delivery or card file and synchronize no report
-     * (the scenario asks them for tokens and links only): that work of the other scenarios stays with the instances
-     * under test.
+     * ApiIT calls this at the beginning of the run, so that they boot in the background (on idle cores:
+     * ExtraInstance.startWhenIdle) while the scenarios before this class run. They look for no webhook delivery or card
+     * file and synchronize no report (the scenario asks them for tokens and links only): that work of the other
+     * scenarios stays with the instances under test.
      */
     static synchronized void boot() throws Exception {
         if (external != null) {

@@ -55,6 +55,11 @@ final class IsolatedInstance {
         return db;
     }
 
+    /** Whether a class that uses the instance runs (OnlyScenarios): ApiIT boots it at the start then. */
+    static boolean needed() {
+        return USERS.stream().anyMatch(OnlyScenarios::selected);
+    }
+
     /** A user's class has ended: once every selected user has (OnlyScenarios), the instance is stopped. */
     static synchronized void release(String user) throws Exception {
         released.add(user);

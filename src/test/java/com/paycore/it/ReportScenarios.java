@@ -695,8 +695,9 @@ abstract class ReportScenarios {
 
     /**
      * An instance with a database schema of its own ({@link IsolatedInstance}), with a report statement timeout of
-     * {@link IsolatedInstance#REPORT_TIMEOUT} and one report per company at a time: a test holds an exclusive lock on the fact table, so that a report
-     * waits as long as the test wants (deterministic, unlike a slow query), and stops it by the timeout or by letting go.
+     * {@link IsolatedInstance#REPORT_TIMEOUT} and one report per company at a time: a test holds an exclusive lock on
+     * the fact table, so that a report waits as long as the test wants (deterministic, unlike a slow query), and stops
+     * it by the timeout or by letting go.
      */
     private static ExtraInstance limited;
     private static ExtraInstance.Database limitedDb;

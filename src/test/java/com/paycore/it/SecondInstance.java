@@ -19,10 +19,10 @@ import java.util.function.Predicate;
 /**
  * A second Payara Micro running the same WAR against the same database, stopped when the test JVM exits: rules that
  * must hold across instances (row locks, no caches deciding access) are tested by sending requests to both. It is
- * launched when ApiIT hands its WAR to Arquillian ({@link #launch()}, from {@code ApiIT.deployment}), so that it boots beside the first instance, and
- * awaited on first use. It also serves HTTPS (Payara Micro's own self-signed certificate) and ends a console session
- * after 4 seconds idle or 14 seconds in all, for the console's TLS and session-limit scenario; no other scenario uses
- * its console.
+ * launched when ApiIT hands its WAR to Arquillian ({@link #launch()}, from {@code ApiIT.deployment}), so that it boots
+ * beside the first instance, and awaited on first use. It also serves HTTPS (Payara Micro's own self-signed
+ * certificate) and ends a console session after 4 seconds idle or 14 seconds in all, for the console's TLS and
+ * session-limit scenario; no other scenario uses its console.
  */
 final class SecondInstance {
 
