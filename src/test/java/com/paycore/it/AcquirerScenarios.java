@@ -32,7 +32,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import io.restassured.RestAssured;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -137,7 +136,7 @@ abstract class AcquirerScenarios {
     }
 
     static UUID id(Response r) {
-        return UUID.fromString(r.jsonPath().getString("id"));
+        return UUID.fromString(JsonBody.of(r).getString("id"));
     }
 
     static List<ISOMsg> sent(String mti, String pan) {
@@ -160,7 +159,7 @@ abstract class AcquirerScenarios {
         String token = shop.aToken(pan);
         Response r = authorize(shop, token, "12.34", false);
         assertEquals(201, r.statusCode(), r.asString());
-        assertEquals("Approved", r.jsonPath().getString("status"));
+        assertEquals("Approved", JsonBody.of(r).getString("status"));
         Map<String, Object> entry = shop.transaction(id(r));
         assertEquals("00", entry.get("resultCode"));
         ISOMsg sent = one(host().received(m -> AcquirerHost.mti("0100").test(m) && pan.equals(m.getString(2))
@@ -188,7 +187,7 @@ abstract class AcquirerScenarios {
             host().answer(pan, code);
             Response r = authorize(shop, token, "10.00", false);
             assertEquals(200, r.statusCode(), r.asString()); // recorded, not approved
-            assertEquals(status, r.jsonPath().getString("status"), code);
+            assertEquals(status, JsonBody.of(r).getString("status"), code);
             assertEquals(code, shop.transaction(id(r)).get("resultCode"));
         });
     }
@@ -200,7 +199,7 @@ abstract class AcquirerScenarios {
         String bad = aPan();
         Response ok = shop.tokenize(Cards.body(good, "123"));
         assertEquals(201, ok.statusCode(), ok.asString());
-        assertTrue(ok.jsonPath().getBoolean("validCVV"), ok.asString());
+        assertTrue(JsonBody.of(ok).getBoolean("validCVV"), ok.asString());
         ISOMsg verification = one(sent("0100", good));
         assertEquals("000000000000", verification.getString(4));
         assertEquals("CV2123", verification.getString(48));
@@ -211,7 +210,7 @@ abstract class AcquirerScenarios {
         host().answer(bad, "N7");
         Response refused = shop.tokenize(Cards.body(bad, "999"));
         assertEquals(201, refused.statusCode(), refused.asString());
-        assertFalse(refused.jsonPath().getBoolean("validCVV"), refused.asString());
+        assertFalse(JsonBody.of(refused).getBoolean("validCVV"), refused.asString());
         assertEquals("CV2999", one(sent("0100", bad)).getString(48));
     }
 
@@ -235,7 +234,7 @@ abstract class AcquirerScenarios {
         assertEquals(1, sent("0100", pan).size(), "sent once");
         assertTrue(sent("0400", pan).isEmpty(), "an unanswered verification is not reversed");
         // The token pays (its transaction records the unknown check): approved as any other.
-        assertEquals(201, authorize(shop, created.jsonPath().getString("paymentToken"), "10.00", false).statusCode());
+        assertEquals(201, authorize(shop, JsonBody.of(created).getString("paymentToken"), "10.00", false).statusCode());
 
         // A host that is down: the verification cannot be sent, the token is created all the same.
         int closed = IsoPorts.take(); // allowed, and nothing listens on it
@@ -284,7 +283,7 @@ abstract class AcquirerScenarios {
         String pan = aPan();
         Response r = authorize(shop, shop.aToken(pan), "42.00", true);
         assertEquals(201, r.statusCode(), r.asString());
-        assertEquals("Captured", r.jsonPath().getString("status"));
+        assertEquals("Captured", JsonBody.of(r).getString("status"));
         ISOMsg sale = one(sent("0200", pan));
         assertEquals("000000", sale.getString(3));
         assertEquals("000000004200", sale.getString(4));
@@ -319,10 +318,10 @@ abstract class AcquirerScenarios {
         Response token = shop.tokenize(Cards.body(aPan(), "123"));
         assertEquals(201, token.statusCode(), token.asString());
         long start = System.nanoTime();
-        Response r = authorize(shop, token.jsonPath().getString("paymentToken"), "10.00", false);
+        Response r = authorize(shop, JsonBody.of(token).getString("paymentToken"), "10.00", false);
         long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
         assertEquals(200, r.statusCode(), r.asString());
-        assertEquals("Error", r.jsonPath().getString("status"));
+        assertEquals("Error", JsonBody.of(r).getString("status"));
         assertEquals("91", shop.transaction(id(r)).get("resultCode"));
         assertTrue(millis < 1500, "answered at once, not after the 1500 ms timeout: " + millis + " ms");
     }
@@ -344,14 +343,14 @@ abstract class AcquirerScenarios {
                 String token = shop.aToken(pan);
                 Response r = authorize(shop, token, amount, false);
                 assertEquals(202, r.statusCode(), r.asString());
-                assertEquals("Pending", r.jsonPath().getString("status"));
+                assertEquals("Pending", JsonBody.of(r).getString("status"));
                 UUID id = id(r);
                 ISOMsg original = one(host().received(m -> AcquirerHost.mti("0100").test(m)
                         && pan.equals(m.getString(2)) && field4(amount).equals(m.getString(4))));
                 refused(shop.move(id, "reverse", Map.of()), 400);
                 // The pending webhook comes before the outcome is known.
                 Receiver.Request pending = WebhookScenarios.awaitEvent(receiver, id, "transaction.pending");
-                JsonPath pendingEvent = new JsonPath(pending.text());
+                JsonBody pendingEvent = JsonBody.of(pending.text());
                 assertEquals(id.toString(), pendingEvent.getString("data.id"), pending.text());
                 assertEquals("Pending", pendingEvent.getString("data.status"), pending.text());
 
@@ -373,7 +372,7 @@ abstract class AcquirerScenarios {
 
                 // Their webhooks reach the project's endpoint, signed, each the events API's event of that id.
                 Receiver.Request declined = WebhookScenarios.awaitEvent(receiver, id, "transaction.declined");
-                JsonPath declinedEvent = new JsonPath(declined.text());
+                JsonBody declinedEvent = JsonBody.of(declined.text());
                 assertEquals("transaction.declined", declinedEvent.getString("type"));
                 assertEquals(shop.projectId().toString(), declinedEvent.getString("companyProjectId"));
                 assertEquals(id.toString(), declinedEvent.getString("data.id"), declined.text());
@@ -383,7 +382,7 @@ abstract class AcquirerScenarios {
                     assertTrue(WebhookScenarios.signedWith(request, endpoint.secret()), request.signature());
                     Map<String, Object> event = outbox.stream().filter(e -> request.eventId().equals(e.get("id")))
                             .findFirst().orElseThrow(() -> new AssertionError("not in the events API: " + request.eventId()));
-                    assertEquals(event, Cards.exact(new JsonPath(request.text())).getMap(""));
+                    assertEquals(event, Cards.exact(JsonBody.of(request.text())).getMap(""));
                 }
                 assertEquals(Set.of("transaction.pending", "transaction.declined"), receiver.requests().stream()
                         .filter(q -> q.text().contains(id.toString())).map(Receiver.Request::eventType)
@@ -416,14 +415,14 @@ abstract class AcquirerScenarios {
         try {
             Response reverse = shop.move(id, "reverse", Map.of(), key);
             assertEquals(202, reverse.statusCode(), reverse.asString());
-            assertEquals("Pending", reverse.jsonPath().getString("eventResult"), reverse.asString());
-            assertEquals("Approved", reverse.jsonPath().getString("status"), reverse.asString());
-            assertEquals(id.toString(), reverse.jsonPath().getString("transactionId"));
-            String reversalId = reverse.jsonPath().getString("reversalId");
+            assertEquals("Pending", JsonBody.of(reverse).getString("eventResult"), reverse.asString());
+            assertEquals("Approved", JsonBody.of(reverse).getString("status"), reverse.asString());
+            assertEquals(id.toString(), JsonBody.of(reverse).getString("transactionId"));
+            String reversalId = JsonBody.of(reverse).getString("reversalId");
             assertTrue(reversalId != null && !reversalId.isEmpty(), reverse.asString());
             Response replay = shop.move(id, "reverse", Map.of(), key);
             assertEquals(202, replay.statusCode(), replay.asString());
-            assertEquals(reversalId, replay.jsonPath().getString("reversalId"));
+            assertEquals(reversalId, JsonBody.of(replay).getString("reversalId"));
             host().await(m -> AcquirerHost.mti("0400").test(m) && rrn.equals(m.getString(37)), Duration.ofSeconds(5));
 
             Map<String, Object> entry = shop.transaction(id);
@@ -522,7 +521,7 @@ abstract class AcquirerScenarios {
         String pan = aPan();
         Response r = authorize(shop, shop.aToken(pan), "10.00", false);
         assertEquals(201, r.statusCode(), r.asString());
-        assertEquals("Approved", r.jsonPath().getString("status"));
+        assertEquals("Approved", JsonBody.of(r).getString("status"));
         assertEquals(2, secure.received(m -> pan.equals(m.getString(2))).size(), "verification and authorization");
 
         // The same host, its certificate not trusted (no anchor given: the JVM's authorities): nothing is sent.
@@ -530,7 +529,7 @@ abstract class AcquirerScenarios {
         Cards.Shop untrusting = aShop(settings);
         String other = aPan();
         Response refusedTls = authorize(untrusting, untrusting.aToken(other), "10.00", false);
-        assertEquals("Error", refusedTls.jsonPath().getString("status"));
+        assertEquals("Error", JsonBody.of(refusedTls).getString("status"));
         assertEquals(0, secure.received(m -> other.equals(m.getString(2))).size());
     }
 
@@ -572,7 +571,7 @@ abstract class AcquirerScenarios {
             Response token = shop.paySecond().body(Cards.body(pan, "123")).post(shop.tokens());
             assertEquals(201, token.statusCode(), token.asString());
             Response r = shop.paySecond().body(UnknownOutcomeScenarios.authorization(
-                    token.jsonPath().getString("paymentToken"), "10.0" + i, i == 1)).post(shop.transactions());
+                    JsonBody.of(token).getString("paymentToken"), "10.0" + i, i == 1)).post(shop.transactions());
             assertEquals(201, r.statusCode(), r.asString());
             if (i == 1) {
                 assertEquals(200, shop.paySecond().body(Map.of()).post(shop.transactions() + "/" + id(r) + "/refund")
@@ -603,7 +602,7 @@ abstract class AcquirerScenarios {
             host().speak("0220");
         }
         assertEquals(202, capture.statusCode(), capture.asString());
-        assertEquals("Pending", capture.jsonPath().getString("eventResult"));
+        assertEquals("Pending", JsonBody.of(capture).getString("eventResult"));
         assertEquals("Approved", shop.transaction(id).get("status"));
         UnknownOutcomeScenarios.run();
         Map<String, Object> entry = shop.transaction(id);
@@ -632,10 +631,10 @@ abstract class AcquirerScenarios {
         String key = Api.unique("refund");
         Response refund = shop.move(id, "refund", Map.of("amount", new BigDecimal(refundAmount)), key);
         assertEquals(202, refund.statusCode(), refund.asString());
-        assertEquals("Pending", refund.jsonPath().getString("eventResult"));
+        assertEquals("Pending", JsonBody.of(refund).getString("eventResult"));
         Response replay = shop.move(id, "refund", Map.of("amount", new BigDecimal(refundAmount)), key);
         assertEquals(202, replay.statusCode(), replay.asString());
-        assertEquals(refund.jsonPath().getString("refundId"), replay.jsonPath().getString("refundId"));
+        assertEquals(JsonBody.of(refund).getString("refundId"), JsonBody.of(replay).getString("refundId"));
         assertEquals("Captured", shop.transaction(id).get("status"));
         host().silentAmounts().remove(field4(refundAmount));
         UnknownOutcomeScenarios.run();
@@ -672,8 +671,8 @@ abstract class AcquirerScenarios {
                     + PROCESSOR_OF.get(down.projectId()) + "\"]") >= 1);
             Response health = RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready");
             assertEquals(200, health.statusCode(), health.asString());
-            assertEquals("UP", health.jsonPath().getString("status"));
-            Map<String, Object> data = health.jsonPath().getMap("checks.find { it.name == 'iso8583-hosts' }.data");
+            assertEquals("UP", JsonBody.of(health).getString("status"));
+            Map<String, Object> data = JsonBody.of(health).getMap("checks.find { it.name == 'iso8583-hosts' }.data");
             assertEquals(Set.of("configured", "connected", "unreachable"), data.keySet(), health.asString());
             assertTrue(Integer.parseInt(String.valueOf(data.get("unreachable"))) >= 1, health.asString());
             assertTrue(Integer.parseInt(String.valueOf(data.get("connected"))) >= 1, health.asString());
@@ -850,7 +849,7 @@ abstract class AcquirerScenarios {
             List<UUID> pending = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Response r = answers.get(i);
-                String status = r.jsonPath().getString("status");
+                String status = JsonBody.of(r).getString("status");
                 assertTrue(r.statusCode() == 201 && "Approved".equals(status)
                         || r.statusCode() == 200 && "Error".equals(status)
                         || r.statusCode() == 202 && "Pending".equals(status), r.statusCode() + " " + r.asString());

@@ -15,7 +15,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -169,7 +168,7 @@ final class Api {
      * Asserts an error envelope: the HTTP status, success=false, the numeric code DESIGN.md section 3 gives
      * that status, a message, and nothing internal (stack traces, class names, SQL) in the body.
      */
-    static JsonPath refused(Response r, int status) {
+    static JsonBody refused(Response r, int status) {
         String body = r.asString();
         if (r.statusCode() != status) {
             throw new AssertionError("expected " + status + ", got " + r.statusCode() + ": " + body);
@@ -187,14 +186,14 @@ final class Api {
                 () -> Assertions.assertFalse(
                         body.matches("(?s).*(Exception|\\bat [a-z]+\\.|com\\.paycore|org\\.eclipse|SELECT |INSERT ).*"),
                         "internals leaked: " + body));
-        return r.jsonPath();
+        return JsonBody.of(body);
     }
 
-    static JsonPath ok(Response r) {
+    static JsonBody ok(Response r) {
         if (r.statusCode() != 200) {
             throw new AssertionError("expected 200, got " + r.statusCode() + ": " + r.asString());
         }
-        return r.jsonPath();
+        return JsonBody.of(r);
     }
 
     // ---- Projects, API keys, payment processors, audit (DESIGN.md sections 4, 5 and 9) ----

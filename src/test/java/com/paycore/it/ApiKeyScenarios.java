@@ -42,7 +42,6 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -56,7 +55,7 @@ abstract class ApiKeyScenarios {
     }
 
     /** E12 as the platform administrator. */
-    static JsonPath reveal(UUID key) {
+    static JsonBody reveal(UUID key) {
         return ok(asRoot().queryParam("keyId", key).get(ACTUAL));
     }
 
@@ -258,7 +257,7 @@ abstract class ApiKeyScenarios {
         UUID project = aProject(company);
         UUID key = aKey(project, "TransactionRSAKey");
         Response r = asRoot().queryParam("keyId", key).get(ACTUAL);
-        JsonPath json = ok(r);
+        JsonBody json = ok(r);
         assertFalse(r.asString().contains("PRIVATE KEY"), "E12 shows a private key");
         assertEquals(key.toString(), json.getString("entry.id"));
         assertEquals(project.toString(), json.getString("entry.companyProjectId"));
@@ -272,7 +271,7 @@ abstract class ApiKeyScenarios {
         assertEquals(value, ok(as(anAdminOf(company).token()).queryParam("keyId", key).get(ACTUAL)).getString("entry.keyValue"));
         assertNotEquals(value, valueOf(firstKeyOf(project)), "two keys share a value");
         UUID pgp = aKey(project, "FileContentPGPKey");
-        JsonPath p = reveal(pgp);
+        JsonBody p = reveal(pgp);
         assertEquals("FileContentPGPKey", p.getString("entry.type"));
         assertMaskedLikeTheValue(p.getString("entry.maskedValue"), p.getString("entry.keyValue"));
     }

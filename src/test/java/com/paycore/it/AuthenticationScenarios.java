@@ -29,7 +29,6 @@ import org.junit.jupiter.api.Test;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 import com.paycore.it.clock.ClockShiftFilter;
@@ -43,7 +42,7 @@ abstract class AuthenticationScenarios {
 
     private static void invalidGrant(Response r) {
         assertEquals(400, r.statusCode(), r.asString());
-        assertEquals("invalid_grant", r.jsonPath().getString("error"), r.asString());
+        assertEquals("invalid_grant", JsonBody.of(r).getString("error"), r.asString());
     }
 
     @Test
@@ -51,7 +50,7 @@ abstract class AuthenticationScenarios {
         Api.Person user = aUser();
         Response r = password(user.email(), user.password());
         assertEquals(200, r.statusCode(), r.asString());
-        JsonPath json = r.jsonPath();
+        JsonBody json = JsonBody.of(r);
         assertEquals("Bearer", json.getString("token_type"));
         assertEquals(900, json.getInt("expires_in"));
         assertNotNull(json.getString("refresh_token"));
@@ -74,19 +73,19 @@ abstract class AuthenticationScenarios {
         Response unknown = password("nobody-" + user.email(), "whatever-1");
         invalidGrant(wrong);
         invalidGrant(unknown);
-        assertEquals(wrong.jsonPath().getString("error_description"), unknown.jsonPath().getString("error_description"));
+        assertEquals(JsonBody.of(wrong).getString("error_description"), JsonBody.of(unknown).getString("error_description"));
     }
 
     @Test
     void missingParametersAndUnknownGrantsFollowRfc6749() {
         Response missing = token(Map.of("grant_type", "password", "username", "x@y.co"));
         assertEquals(400, missing.statusCode());
-        assertEquals("invalid_request", missing.jsonPath().getString("error"));
+        assertEquals("invalid_request", JsonBody.of(missing).getString("error"));
         Response noGrant = token(Map.of("username", "x@y.co"));
-        assertEquals("invalid_request", noGrant.jsonPath().getString("error"));
+        assertEquals("invalid_request", JsonBody.of(noGrant).getString("error"));
         Response unsupported = token(Map.of("grant_type", "client_credentials"));
         assertEquals(400, unsupported.statusCode());
-        assertEquals("unsupported_grant_type", unsupported.jsonPath().getString("error"));
+        assertEquals("unsupported_grant_type", JsonBody.of(unsupported).getString("error"));
     }
 
     /** A token request without any body (and so without a grant) is a malformed grant, not a server error. */
@@ -104,7 +103,7 @@ abstract class AuthenticationScenarios {
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
             String what = request.headers().map() + ": " + r.statusCode() + " " + r.body();
             assertEquals(400, r.statusCode(), what);
-            JsonPath body = JsonPath.from(r.body());
+            JsonBody body = JsonBody.of(r.body());
             assertEquals("invalid_request", body.getString("error"), what);
             assertNotNull(body.getString("error_description"), what);
         }
@@ -121,20 +120,20 @@ abstract class AuthenticationScenarios {
         invalidGrant(password(longest, "whatever-1"));
         Response tooLong = password("a" + longest, "whatever-1");
         assertEquals(400, tooLong.statusCode(), tooLong.asString());
-        assertEquals("invalid_request", tooLong.jsonPath().getString("error"), tooLong.asString());
+        assertEquals("invalid_request", JsonBody.of(tooLong).getString("error"), tooLong.asString());
         Response huge = password("b".repeat(100_000) + "@example.com", "whatever-1");
         assertEquals(400, huge.statusCode());
-        assertEquals("invalid_request", huge.jsonPath().getString("error"));
+        assertEquals("invalid_request", JsonBody.of(huge).getString("error"));
     }
 
     @Test
     void refreshTokenWorksOnceAndRotates() {
         Api.Person user = aUser();
-        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String refresh = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
         Response first = token(Map.of("grant_type", "refresh_token", "refresh_token", refresh));
         assertEquals(200, first.statusCode(), first.asString());
-        assertNotEquals(refresh, first.jsonPath().getString("refresh_token"));
-        ok(as(first.jsonPath().getString("access_token")).get("/api/adm/users/me"));
+        assertNotEquals(refresh, JsonBody.of(first).getString("refresh_token"));
+        ok(as(JsonBody.of(first).getString("access_token")).get("/api/adm/users/me"));
         invalidGrant(token(Map.of("grant_type", "refresh_token", "refresh_token", refresh)));
         invalidGrant(token(Map.of("grant_type", "refresh_token", "refresh_token", "made-up")));
     }
@@ -147,11 +146,11 @@ abstract class AuthenticationScenarios {
     @Test
     void replayingAUsedRefreshTokenRevokesItsFamilyButNotOtherLogins() {
         Api.Person user = aUser();
-        String first = password(user.email(), user.password()).jsonPath().getString("refresh_token");
-        String otherLogin = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String first = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
+        String otherLogin = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
         Response rotated = refresh(first);
         assertEquals(200, rotated.statusCode(), rotated.asString());
-        String successor = rotated.jsonPath().getString("refresh_token");
+        String successor = JsonBody.of(rotated).getString("refresh_token");
 
         invalidGrant(refresh(first));
         invalidGrant(refresh(successor));
@@ -162,15 +161,15 @@ abstract class AuthenticationScenarios {
     @Test
     void aPasswordResetRevokesEveryRefreshTokenOfTheUser() {
         Api.Person user = aUser();
-        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
-        String rotated = refresh(password(user.email(), user.password()).jsonPath().getString("refresh_token"))
-                .jsonPath().getString("refresh_token");
+        String refresh = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
+        String rotated = JsonBody.of(refresh(JsonBody.of(password(user.email(), user.password())).getString("refresh_token")))
+                .getString("refresh_token");
         ok(asRoot().body(Map.of("email", user.email(), "password", "reset-by-admin-7")).put("/api/adm/users/" + user.id()));
         invalidGrant(refresh(refresh));
         invalidGrant(refresh(rotated));
         Response fresh = password(user.email(), "reset-by-admin-7");
         assertEquals(200, fresh.statusCode(), fresh.asString());
-        assertEquals(200, refresh(fresh.jsonPath().getString("refresh_token")).statusCode(), "new logins work");
+        assertEquals(200, refresh(JsonBody.of(fresh).getString("refresh_token")).statusCode(), "new logins work");
     }
 
     /** A token whose iat is an earlier second than anything that happens after this returns. */
@@ -196,7 +195,7 @@ abstract class AuthenticationScenarios {
     @Test
     void anEmailChangeEndsTheTokensIssuedBeforeIt() throws Exception {
         Api.Person user = aUser();
-        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String refresh = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
         String before = tokenOfAnEarlierSecond(user);
         // A change of the other fields is no credential change (control).
         ok(asRoot().body(Map.of("email", user.email(), "lastName", "Hopper")).put("/api/adm/users/" + user.id()));
@@ -212,12 +211,12 @@ abstract class AuthenticationScenarios {
     @Test
     void aRefreshChainEndsWhenItsFirstLoginExpires() {
         Api.Person user = aUser();
-        String first = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String first = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
         Response sixDaysOn = shiftedRefresh(first, "P6D");
         assertEquals(200, sixDaysOn.statusCode(), sixDaysOn.asString());
-        Response justBefore = shiftedRefresh(sixDaysOn.jsonPath().getString("refresh_token"), "P6DT23H58M");
+        Response justBefore = shiftedRefresh(JsonBody.of(sixDaysOn).getString("refresh_token"), "P6DT23H58M");
         assertEquals(200, justBefore.statusCode(), "still within the first login's 7 days: " + justBefore.asString());
-        invalidGrant(shiftedRefresh(justBefore.jsonPath().getString("refresh_token"), "P7DT1M"));
+        invalidGrant(shiftedRefresh(JsonBody.of(justBefore).getString("refresh_token"), "P7DT1M"));
     }
 
     private static Response shiftedRefresh(String refreshToken, String shift) {
@@ -231,7 +230,7 @@ abstract class AuthenticationScenarios {
     @Test
     void refreshTokensIssuedBeforeADeactivationStayRevokedAfterReactivation() {
         Api.Person user = aUser();
-        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String refresh = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
         ok(asRoot().body(Map.of("email", user.email(), "isActive", false)).put("/api/adm/users/" + user.id()));
         ok(asRoot().body(Map.of("email", user.email(), "isActive", true)).put("/api/adm/users/" + user.id()));
         invalidGrant(refresh(refresh));
@@ -293,7 +292,7 @@ abstract class AuthenticationScenarios {
     void deactivationBitesOnTheNextRequestOfAnIssuedToken() {
         Api.Person user = aUser();
         String token = user.token();
-        String refresh = password(user.email(), user.password()).jsonPath().getString("refresh_token");
+        String refresh = JsonBody.of(password(user.email(), user.password())).getString("refresh_token");
         ok(as(token).get("/api/adm/users/me"));
         ok(asRoot().body(Map.of("email", user.email(), "isActive", false)).put("/api/adm/users/" + user.id()));
         refused(as(token).get("/api/adm/users/me"), 401);

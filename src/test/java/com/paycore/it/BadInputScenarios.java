@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -64,16 +63,16 @@ abstract class BadInputScenarios {
         for (String amount : new String[] {"1e-150000000", "1e-1500000000", "1E+1500000000", "1" + "0".repeat(5000)}) {
             Response r = raw(shop.pay(), utf8("{\"paymentToken\":\"" + token + "\",\"amount\":" + amount
                     + ",\"currency\":\"USD\"}")).post(shop.transactions());
-            JsonPath json = refused(r, 400);
+            JsonBody json = refused(r, 400);
             assertTrue(json.getString("errorMessage").length() < 200, json.getString("errorMessage"));
         }
         assertEquals(0, ok(shop.pay().get(shop.transactions())).getList("entries").size(), "nothing recorded");
         UUID sale = shop.anAuthorization("4111111111111111", "10.00", false);
         refused(raw(shop.pay(), utf8("{\"amount\":1e-150000000}")).post(shop.transactions() + "/" + sale + "/capture"), 400);
         // the messages that did echo the amount: too many decimals and an unknown currency
-        JsonPath decimals = refused(shop.authorize(token, "1." + "1".repeat(30), false), 400);
+        JsonBody decimals = refused(shop.authorize(token, "1." + "1".repeat(30), false), 400);
         assertTrue(!decimals.getString("errorMessage").contains("1111111111"), decimals.getString("errorMessage"));
-        JsonPath currency = refused(shop.pay().body(Map.of("paymentToken", token, "amount", 1, "currency", "X".repeat(5000)))
+        JsonBody currency = refused(shop.pay().body(Map.of("paymentToken", token, "amount", 1, "currency", "X".repeat(5000)))
                 .post(shop.transactions()), 400);
         assertTrue(currency.getString("errorMessage").length() < 200, currency.getString("errorMessage"));
     }
@@ -82,7 +81,7 @@ abstract class BadInputScenarios {
     @Test
     void anOversizedEmailWithDotsBetweenAtSignsIs400() {
         String email = "a@" + ".".repeat(80_000) + "@";
-        JsonPath json = refused(asRoot().body(Map.of("email", email, "password", Api.PASSWORD)).post("/api/adm/users"), 400);
+        JsonBody json = refused(asRoot().body(Map.of("email", email, "password", Api.PASSWORD)).post("/api/adm/users"), 400);
         assertTrue(json.getString("errorMessage").contains("email"), json.getString("errorMessage"));
         refused(asRoot().body(Map.of("companyName", Api.unique("Co"), "contactEmail", email)).post("/api/adm/companies"), 400);
         refused(asRoot().body(Map.of("companyId", Api.aCompany(), "email", email, "roles", "User"))
@@ -104,7 +103,7 @@ abstract class BadInputScenarios {
                         .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(413, chunked.statusCode(), chunked.body());
-        JsonPath json = new JsonPath(chunked.body());
+        JsonBody json = JsonBody.of(chunked.body());
         assertEquals(Boolean.FALSE, json.get("success"));
         assertEquals(400, json.getInt("code"));
 
@@ -116,7 +115,7 @@ abstract class BadInputScenarios {
         Response token = Api.anonymous().contentType(ContentType.URLENC).body("grant_type=password&username=" + "a".repeat(MIB))
                 .post("/api/auth/token");
         assertEquals(413, token.statusCode(), token.asString());
-        assertEquals("invalid_request", token.jsonPath().getString("error"));
+        assertEquals("invalid_request", JsonBody.of(token).getString("error"));
     }
 
     /** Item 16: a field of the wrong JSON shape (tags as an array, a string, nested values) is 400, never 500. */
@@ -168,7 +167,7 @@ abstract class BadInputScenarios {
                 .getList("entries");
         assertEquals(List.of("User"), members.stream().filter(m -> member.companyUserId().toString().equals(m.get("id")))
                 .map(m -> String.valueOf(m.get("roles"))).toList(), "E5 changed nothing");
-        JsonPath p = ok(asRoot().get(Api.PROJECTS + "/" + project));
+        JsonBody p = ok(asRoot().get(Api.PROJECTS + "/" + project));
         assertEquals(0, p.getInt("entry.merchant.credentialVersion"), "merchant information unchanged");
         assertEquals(Boolean.TRUE, ok(asRoot().queryParam("Id", processor).get(Api.PROCESSORS)).get("entries[0].isActive"));
     }
@@ -178,7 +177,7 @@ abstract class BadInputScenarios {
     void aRequiredFieldThatIsNullIs400() {
         Cards.Shop shop = Cards.aShop();
         UUID sale = shop.anAuthorization("4111111111111111", "10.00", true);
-        JsonPath json = refused(raw(asRoot(), utf8("{\"transactionId\":\"" + sale + "\",\"amount\":null}"))
+        JsonBody json = refused(raw(asRoot(), utf8("{\"transactionId\":\"" + sale + "\",\"amount\":null}"))
                 .post(ChargebackScenarios.CHARGEBACKS), 400);
         assertTrue(json.getString("errorMessage").contains("amount"), json.getString("errorMessage"));
         refused(raw(asRoot(), utf8("{\"transactionId\":null,\"amount\":1}")).post(ChargebackScenarios.CHARGEBACKS), 400);

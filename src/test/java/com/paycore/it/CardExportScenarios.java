@@ -32,7 +32,6 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -80,11 +79,11 @@ abstract class CardExportScenarios {
     static UUID exported(UUID project, int tokens) {
         Response started = asRoot().body(export(project, Keys.RECIPIENT)).post(EXPORTS);
         assertEquals(202, started.statusCode(), started.asString());
-        UUID id = UUID.fromString(started.jsonPath().getString("id"));
-        UUID runId = UUID.fromString(started.jsonPath().getString("runId"));
-        assertEquals("Running", started.jsonPath().getString("state"), started.asString());
+        UUID id = UUID.fromString(JsonBody.of(started).getString("id"));
+        UUID runId = UUID.fromString(JsonBody.of(started).getString("runId"));
+        assertEquals("Running", JsonBody.of(started).getString("state"), started.asString());
         assertTrue(started.header("Location").endsWith(exportPath(id)), started.header("Location"));
-        JsonPath run = LongRuns.awaitEnd(Api::asRoot, runId);
+        JsonBody run = LongRuns.awaitEnd(Api::asRoot, runId);
         assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
         assertEquals("CardExport", run.getString("entry.kind"), run.prettify());
         if (tokens >= 0) {
@@ -119,7 +118,7 @@ abstract class CardExportScenarios {
         ok(shop.pay().delete(shop.tokens() + "/" + deleted));
 
         UUID id = exported(shop.projectId(), 3);
-        JsonPath shown = ok(asRoot().get(exportPath(id)));
+        JsonBody shown = ok(asRoot().get(exportPath(id)));
         String recipientFingerprint = Keys.MADE.fingerprint("vault").toUpperCase();
         assertEquals("Succeeded", shown.getString("entry.state"), shown.prettify());
         assertEquals(3, shown.getInt("entry.tokens"), shown.prettify());
@@ -225,7 +224,7 @@ abstract class CardExportScenarios {
         refused(as(admin).get(exportPath(UUID.randomUUID())), 403);
         refused(file(as(admin)).get(exportPath(UUID.randomUUID()) + "/file"), 403);
 
-        JsonPath noSigner = refused(asRoot().body(export(project, Keys.RECIPIENT)).post(EXPORTS), 400);
+        JsonBody noSigner = refused(asRoot().body(export(project, Keys.RECIPIENT)).post(EXPORTS), 400);
         assertTrue(noSigner.getString("errorMessage").contains("no usable FileContentPGPKey"), noSigner.prettify());
 
         aKey(project, "FileContentPGPKey");
@@ -234,7 +233,7 @@ abstract class CardExportScenarios {
                 "garbage", "recipientPublicKey is not an ASCII-armored OpenPGP public key",
                 "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nAAAA\n-----END PGP PUBLIC KEY BLOCK-----\n", "recipientPublicKey ");
         for (Map.Entry<String, String> refusal : refusals.entrySet()) {
-            JsonPath refused = refused(asRoot().body(export(project, refusal.getKey())).post(EXPORTS), 400);
+            JsonBody refused = refused(asRoot().body(export(project, refusal.getKey())).post(EXPORTS), 400);
             assertTrue(refused.getString("errorMessage").startsWith(refusal.getValue()), refused.prettify());
         }
         refused(asRoot().body(body("recipientPublicKey", Keys.RECIPIENT)).post(EXPORTS), 400);

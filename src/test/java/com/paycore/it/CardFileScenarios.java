@@ -38,7 +38,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -113,20 +112,20 @@ abstract class CardFileScenarios {
         }
 
         /** Uploads and waits for the file's end; its entry. */
-        JsonPath imported(byte[] message) {
+        JsonBody imported(byte[] message) {
             Response r = upload(message);
             assertEquals(202, r.statusCode(), r.asString());
-            return awaitEnd(UUID.fromString(r.jsonPath().getString("id")));
+            return awaitEnd(UUID.fromString(JsonBody.of(r).getString("id")));
         }
 
-        JsonPath file(UUID id) {
+        JsonBody file(UUID id) {
             return ok(shop.pay().get(files() + "/" + id));
         }
 
-        JsonPath awaitEnd(UUID id) {
+        JsonBody awaitEnd(UUID id) {
             long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
             while (System.nanoTime() < deadline) {
-                JsonPath file = file(id);
+                JsonBody file = file(id);
                 String state = file.getString("entry.state");
                 if ("Succeeded".equals(state) || "Failed".equals(state)) {
                     return file;
@@ -181,11 +180,11 @@ abstract class CardFileScenarios {
                     "\"r-8\",\"4000 0566 5566 5556\",\"7\",\"" + YEAR + "\",\"Lovelace, Ada\",\"a@example.com\"") + "\n";
             Response r = p.upload(p.encrypt(csv));
             assertEquals(202, r.statusCode(), r.asString());
-            UUID id = UUID.fromString(r.jsonPath().getString("id"));
-            UUID runId = UUID.fromString(r.jsonPath().getString("runId"));
+            UUID id = UUID.fromString(JsonBody.of(r).getString("id"));
+            UUID runId = UUID.fromString(JsonBody.of(r).getString("runId"));
             assertTrue(r.header("Location").endsWith(p.files() + "/" + id), r.header("Location"));
 
-            JsonPath file = p.awaitEnd(id);
+            JsonBody file = p.awaitEnd(id);
             assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
             assertEquals(8, file.getLong("entry.rowsRead"));
             assertEquals(3, file.getLong("entry.tokenized"));
@@ -221,7 +220,7 @@ abstract class CardFileScenarios {
             assertTrue(results.get(8).startsWith("8,r-8,Tokenized,"), results.get(8));
 
             // the token, as E10 would have made it, with the row's reference and the file's id
-            JsonPath token = ok(p.shop.pay().get(p.shop.tokens() + "/" + first[3]));
+            JsonBody token = ok(p.shop.pay().get(p.shop.tokens() + "/" + first[3]));
             assertEquals("************4242", token.getString("entry.maskedCardNumber"));
             assertEquals(first[4], token.getString("entry.paymentToken"));
             assertEquals("r-1", token.getString("entry.reference"));
@@ -244,7 +243,7 @@ abstract class CardFileScenarios {
             assertEquals(5, ((Number) data.get("rejected")).intValue());
 
             // the run follows it
-            JsonPath run = ok(asRoot().get("/api/adm/runs/" + runId));
+            JsonBody run = ok(asRoot().get("/api/adm/runs/" + runId));
             assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
             assertEquals("CardFile", run.getString("entry.kind"));
 
@@ -301,7 +300,7 @@ abstract class CardFileScenarios {
             byte[] cut = Arrays.copyOf(message, message.length - 40);
             Response r = p.upload(cut);
             if (r.statusCode() == 202) {
-                assertEquals("Failed", p.awaitEnd(UUID.fromString(r.jsonPath().getString("id")))
+                assertEquals("Failed", p.awaitEnd(UUID.fromString(JsonBody.of(r).getString("id")))
                         .getString("entry.state"));
             } else {
                 refused(r, 400);
@@ -343,7 +342,7 @@ abstract class CardFileScenarios {
                     csv.writeBytes((line + "\n").getBytes(StandardCharsets.UTF_8));
                 }
             }
-            JsonPath file = p.imported(p.encrypt(csv.toByteArray()));
+            JsonBody file = p.imported(p.encrypt(csv.toByteArray()));
             assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
             assertEquals(10_001, file.getLong("entry.rowsRead"));
             assertEquals(1, file.getLong("entry.tokenized"));
@@ -362,7 +361,7 @@ abstract class CardFileScenarios {
     }
 
     static void assertFailed(Project p, byte[] message, String reasonPart) throws Exception {
-        JsonPath file = p.imported(message);
+        JsonBody file = p.imported(message);
         assertEquals("Failed", file.getString("entry.state"), file.prettify());
         assertEquals(0, file.getLong("entry.tokenized"), file.prettify());
         String failure = file.getString("entry.failure");
@@ -461,7 +460,7 @@ abstract class CardFileScenarios {
                     .post(CardFileSignerScenarios.SIGNERS));
             assertFailed(p, p.encrypt(good), "sign");
             assertFailed(p, p.encrypt(good, "--sign", "-u", "<stranger@example.com>"), "sign");
-            JsonPath signed = p.imported(p.encrypt(good, "--sign", "-u", "<merchant@example.com>"));
+            JsonBody signed = p.imported(p.encrypt(good, "--sign", "-u", "<merchant@example.com>"));
             assertEquals("Succeeded", signed.getString("entry.state"), signed.prettify());
             assertEquals(signer.toString(), signed.getString("entry.signerId"));
         }
@@ -495,10 +494,10 @@ abstract class CardFileScenarios {
                 csv.append(row("o-" + i, "4242424242424242", 12, YEAR)).append('\n');
             }
             byte[] message = p.encrypt(csv.toString());
-            UUID first = UUID.fromString(p.upload(message).jsonPath().getString("id"));
-            UUID second = UUID.fromString(p.upload(message).jsonPath().getString("id"));
-            JsonPath a = p.awaitEnd(first);
-            JsonPath b = p.awaitEnd(second);
+            UUID first = UUID.fromString(JsonBody.of(p.upload(message)).getString("id"));
+            UUID second = UUID.fromString(JsonBody.of(p.upload(message)).getString("id"));
+            JsonBody a = p.awaitEnd(first);
+            JsonBody b = p.awaitEnd(second);
             assertEquals(400, a.getLong("entry.tokenized"));
             assertEquals(400, b.getLong("entry.tokenized"));
             OffsetDateTime firstEnded = OffsetDateTime.parse(a.getString("entry.finishedAt"));
@@ -535,7 +534,7 @@ abstract class CardFileScenarios {
                     Response r = p.upload(given().baseUri(doomed.baseUri()).header("X-API-Key", p.shop.key()),
                             messages.get(f));
                     assertEquals(202, r.statusCode(), r.asString());
-                    ids.add(UUID.fromString(r.jsonPath().getString("id")));
+                    ids.add(UUID.fromString(JsonBody.of(r).getString("id")));
                 }
                 long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
                 while ((first.file(ids.get(0)).getLong("entry.rowsRead") < 200
@@ -545,7 +544,7 @@ abstract class CardFileScenarios {
                 doomed.kill();
                 for (int f = 0; f < 2; f++) {
                     // both were under way at once: the files of two projects advance together
-                    JsonPath atKill = projects.get(f).file(ids.get(f));
+                    JsonBody atKill = projects.get(f).file(ids.get(f));
                     assertEquals("Processing", atKill.getString("entry.state"), atKill.prettify());
                     assertTrue(atKill.getLong("entry.rowsRead") >= 200 && atKill.getLong("entry.rowsRead") < rows,
                             atKill.prettify());
@@ -554,7 +553,7 @@ abstract class CardFileScenarios {
             for (int f = 0; f < 2; f++) {
                 Project p = projects.get(f);
                 UUID id = ids.get(f);
-                JsonPath file = p.awaitEnd(id);
+                JsonBody file = p.awaitEnd(id);
                 assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
                 assertEquals(rows, file.getLong("entry.rowsRead"));
                 assertEquals(rows / 10, file.getLong("entry.rejected"));
@@ -576,7 +575,7 @@ abstract class CardFileScenarios {
                 }
                 assertEquals(rows - rows / 10, tokenIds.size());
                 assertEquals(rows - rows / 10, tokensOf(p.shop.projectId()), "tokens made twice or lost");
-                JsonPath run = ok(asRoot().get("/api/adm/runs/" + file.getString("entry.runId")));
+                JsonBody run = ok(asRoot().get("/api/adm/runs/" + file.getString("entry.runId")));
                 assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
             }
         }

@@ -25,7 +25,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -75,7 +74,7 @@ abstract class CardFileSignerScenarios {
         UUID id = created(added);
         assertTrue(added.header("Location") != null && added.header("Location").endsWith(signerPath(id)),
                 added.header("Location"));
-        assertEquals(fingerprint, added.jsonPath().getString("fingerprint"), added.asString());
+        assertEquals(fingerprint, JsonBody.of(added).getString("fingerprint"), added.asString());
 
         List<Map<String, Object>> listed = ok(as(admin).queryParam("CompanyProjectId", project).get(SIGNERS)).getList("entries");
         assertEquals(1, listed.size(), listed.toString());
@@ -163,12 +162,12 @@ abstract class CardFileSignerScenarios {
         UUID project = aProject(company);
         UUID id = created(asRoot().body(signer(project, Keys.SIGNER)).post(SIGNERS));
         String outsider = anAdminOf(aCompany()).token();
-        JsonPath post = refused(as(outsider).body(signer(project, Keys.OTHER)).post(SIGNERS), 404);
+        JsonBody post = refused(as(outsider).body(signer(project, Keys.OTHER)).post(SIGNERS), 404);
         assertTrue(post.getString("errorMessage").startsWith("Project"), post.getString("errorMessage"));
         refused(as(outsider).queryParam("CompanyProjectId", project).get(SIGNERS), 404);
         assertFalse(ok(as(outsider).queryParam("limit", 1000).get(SIGNERS)).getList("entries.id").contains(id.toString()));
-        JsonPath get = refused(as(outsider).get(signerPath(id)), 404);
-        JsonPath missing = refused(as(outsider).get(signerPath(UUID.randomUUID())), 404);
+        JsonBody get = refused(as(outsider).get(signerPath(id)), 404);
+        JsonBody missing = refused(as(outsider).get(signerPath(UUID.randomUUID())), 404);
         assertEquals(missing.getString("errorMessage"), get.getString("errorMessage"), "a foreign signer looks missing");
         refused(as(outsider).delete(signerPath(id)), 404);
         refused(asRoot().delete(SIGNERS + "/not-a-guid"), 400);

@@ -32,7 +32,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 import io.restassured.RestAssured;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -63,20 +62,20 @@ abstract class CardUpdaterScenarios {
         UUID contact = aToken(shop, CONTACT);
         UUID unchanged = aToken(shop, NO_CHANGE);
 
-        JsonPath run = run(asRoot(), shop.companyId());
+        JsonBody run = run(asRoot(), shop.companyId());
         assertEquals(shop.companyId().toString(), run.getString("companyId"));
         assertEquals(5, run.getInt("checked"));
         assertEquals(Map.of("CardExpired", 1, "CardReplaced", 1, "AccountClosed", 1, "ContactCardholder", 1,
                 "NoChange", 1), run.getMap("counts"));
         assertEquals(0, run.getInt("failed"));
 
-        JsonPath renewed = token(shop, expired);
+        JsonBody renewed = token(shop, expired);
         assertEquals(12, renewed.getInt("entry.expirationMonth"));
         assertEquals(2034, renewed.getInt("entry.expirationYear"), "CardExpired: expiry + 3 years");
         assertEquals("************0069", renewed.getString("entry.maskedCardNumber"));
         assertEquals("Active", renewed.getString("entry.status"));
 
-        JsonPath newCard = token(shop, replaced);
+        JsonBody newCard = token(shop, replaced);
         assertEquals("************4242", newCard.getString("entry.maskedCardNumber"));
         assertEquals("4242", newCard.getString("entry.last4"));
         assertEquals("VISA", newCard.getString("entry.ccType"));
@@ -84,12 +83,12 @@ abstract class CardUpdaterScenarios {
         assertEquals("Active", newCard.getString("entry.status"));
         Api.created(shop.authorize(replaced.toString(), "10.00", false)); // the replaced card's token still pays
 
-        JsonPath disabled = token(shop, closed);
+        JsonBody disabled = token(shop, closed);
         assertEquals("Disabled", disabled.getString("entry.status"));
         refused(shop.authorize(closed.toString(), "10.00", false), 400);
         refused(shop.authorize(disabled.getString("entry.paymentToken"), "10.00", false), 400);
 
-        JsonPath contacted = token(shop, contact);
+        JsonBody contacted = token(shop, contact);
         assertEquals("************0036", contacted.getString("entry.maskedCardNumber"));
         assertEquals(2031, contacted.getInt("entry.expirationYear"));
         assertEquals("Active", contacted.getString("entry.status"));
@@ -97,7 +96,7 @@ abstract class CardUpdaterScenarios {
 
         assertEquals(2031, token(shop, unchanged).getInt("entry.expirationYear"));
 
-        JsonPath report = ok(e14(asRoot(), shop.companyId(), before, now().plusMinutes(1)).get(REPORT));
+        JsonBody report = ok(e14(asRoot(), shop.companyId(), before, now().plusMinutes(1)).get(REPORT));
         assertEquals(4, report.getInt("total"), "NoChange records nothing");
         Map<String, Map<String, Object>> rows = byCustomer(report.getList("entries"));
         assertEquals(Set.of(expired.toString(), replaced.toString(), closed.toString(), contact.toString()),
@@ -181,7 +180,7 @@ abstract class CardUpdaterScenarios {
         aToken(shop, REPLACED);
         aToken(shop, CONTACT);
         assertEquals(3, run(asRoot(), shop.companyId()).getInt("checked"));
-        JsonPath again = run(asRoot(), shop.companyId());
+        JsonBody again = run(asRoot(), shop.companyId());
         assertEquals(0, again.getInt("checked"));
         assertEquals(Map.of("CardExpired", 0, "CardReplaced", 0, "AccountClosed", 0, "ContactCardholder", 0,
                 "NoChange", 0), again.getMap("counts"));
@@ -189,7 +188,7 @@ abstract class CardUpdaterScenarios {
         assertEquals(3, ok(e14(asRoot(), shop.companyId(), before, now().plusMinutes(1)).get(REPORT)).getInt("total"));
 
         UUID later = aToken(shop, EXPIRED); // a token stored after the run is asked by the next one
-        JsonPath third = run(asRoot(), shop.companyId());
+        JsonBody third = run(asRoot(), shop.companyId());
         assertEquals(1, third.getInt("checked"));
         assertEquals(2034, token(shop, later).getInt("entry.expirationYear"));
         assertEquals(2034, token(shop, expired).getInt("entry.expirationYear"));
@@ -220,7 +219,7 @@ abstract class CardUpdaterScenarios {
                 assertTrue(r.getHeader("Location").contains("/api/adm/runs/"), "the 409 names the running run");
                 continue;
             }
-            JsonPath run = LongRuns.awaitEnd(() -> Api.as(root), LongRuns.accepted(r));
+            JsonBody run = LongRuns.awaitEnd(() -> Api.as(root), LongRuns.accepted(r));
             assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
             checked += run.getInt("entry.outcome.checked");
             run.<String, Integer>getMap("entry.outcome.counts").forEach((type, n) -> sums.merge(type, n, Integer::sum));
@@ -249,12 +248,12 @@ abstract class CardUpdaterScenarios {
         run(asRoot(), shop.companyId());
         OffsetDateTime after = now().plusMinutes(1);
 
-        JsonPath firstPage = ok(e14(asRoot(), shop.companyId(), before, after)
+        JsonBody firstPage = ok(e14(asRoot(), shop.companyId(), before, after)
                 .queryParam("updateType", "ContactCardholder")
                 .queryParam("limit", 2).get(REPORT));
         assertEquals(3, firstPage.getInt("total"));
         assertEquals(2, firstPage.getList("entries").size());
-        JsonPath secondPage = ok(e14(asRoot(), shop.companyId(), before, after)
+        JsonBody secondPage = ok(e14(asRoot(), shop.companyId(), before, after)
                 .queryParam("updateType", "ContactCardholder")
                 .queryParam("limit", 2).queryParam("offset", 2).get(REPORT));
         assertEquals(3, secondPage.getInt("total"));
@@ -264,12 +263,12 @@ abstract class CardUpdaterScenarios {
         assertEquals(contacts.stream().map(UUID::toString).collect(Collectors.toSet()), seen);
         assertTrue(secondPage.<String>getList("entries.updateReason").stream().allMatch("ContactCardholder"::equals));
 
-        JsonPath expiredOnly = ok(e14(asRoot(), shop.companyId(), before, after).queryParam("updateType", "CardExpired")
+        JsonBody expiredOnly = ok(e14(asRoot(), shop.companyId(), before, after).queryParam("updateType", "CardExpired")
                 .get(REPORT));
         assertEquals(1, expiredOnly.getInt("total"));
         assertEquals(List.of(expired.toString()), expiredOnly.getList("entries.customerId"));
 
-        JsonPath none = ok(e14(asRoot(), shop.companyId(), before, after).queryParam("updateType", "AccountClosed")
+        JsonBody none = ok(e14(asRoot(), shop.companyId(), before, after).queryParam("updateType", "AccountClosed")
                 .get(REPORT));
         assertEquals(0, none.getInt("total"));
         assertEquals(List.of(), none.getList("entries"));
@@ -300,7 +299,7 @@ abstract class CardUpdaterScenarios {
         assertEquals(0, ok(asRoot().queryParam("CompanyId", shop.companyId()).queryParam("StartDate", inBerlin)
                 .queryParam("EndDate", inBerlin).get(REPORT)).getInt("total"));
         // a range that ends before the update
-        JsonPath earlier = ok(e14(asRoot(), shop.companyId(), before.minusDays(2), before.minusDays(1)).get(REPORT));
+        JsonBody earlier = ok(e14(asRoot(), shop.companyId(), before.minusDays(2), before.minusDays(1)).get(REPORT));
         assertEquals(0, earlier.getInt("total"));
         assertEquals(List.of(), earlier.getList("entries"));
     }
@@ -317,19 +316,19 @@ abstract class CardUpdaterScenarios {
         run(asRoot(), company);
         OffsetDateTime after = now().plusMinutes(1);
 
-        JsonPath seen = ok(e14(Api.as(user.token()), company, before, after).get(REPORT));
+        JsonBody seen = ok(e14(Api.as(user.token()), company, before, after).get(REPORT));
         assertEquals(1, seen.getInt("total"));
         assertEquals(List.of(mine.toString()), seen.getList("entries.customerId"));
         assertEquals(List.of(assigned.projectId().toString()), seen.getList("entries.projectId"));
-        JsonPath notMine = ok(e14(Api.as(user.token()), company, before, after)
+        JsonBody notMine = ok(e14(Api.as(user.token()), company, before, after)
                 .queryParam("projectId", other.projectId()).get(REPORT));
         assertEquals(0, notMine.getInt("total"));
         assertEquals(List.of(), notMine.getList("entries"));
 
         Api.Member admin = Api.anAdminOf(company);
-        JsonPath all = ok(e14(Api.as(admin.token()), company, before, after).get(REPORT));
+        JsonBody all = ok(e14(Api.as(admin.token()), company, before, after).get(REPORT));
         assertEquals(2, all.getInt("total"));
-        JsonPath oneProject = ok(e14(Api.as(admin.token()), company, before, after)
+        JsonBody oneProject = ok(e14(Api.as(admin.token()), company, before, after)
                 .queryParam("projectId", other.projectId()).get(REPORT));
         assertEquals(List.of(theirs.toString()), oneProject.getList("entries.customerId"));
     }
@@ -423,7 +422,7 @@ abstract class CardUpdaterScenarios {
     void bothOperationsAreDocumentedWithTheirStatuses() {
         String doc = RestAssured.given().baseUri(Deployments.baseUri()).accept("application/json")
                 .get("/openapi").then().statusCode(200).extract().asString();
-        JsonPath openapi = new JsonPath(doc);
+        JsonBody openapi = JsonBody.of(doc);
         assertEquals(Set.of("202", "400", "401", "403", "404", "409"),
                 openapi.getMap("paths.'/api/adm/creditCardUpdater/runs'.post.responses").keySet());
         assertEquals(Set.of("200", "400", "401", "403", "404"),
@@ -447,12 +446,12 @@ abstract class CardUpdaterScenarios {
         return new Cards.Shop(company, project, keyId, PayAuthenticationScenarios.valueOf(keyId));
     }
 
-    static JsonPath token(Cards.Shop shop, UUID id) {
+    static JsonBody token(Cards.Shop shop, UUID id) {
         return ok(shop.pay().get(shop.tokens() + "/" + id));
     }
 
-    static JsonPath run(RequestSpecification as, UUID companyId) {
-        JsonPath run = LongRuns.outcome(as.body(Map.of("companyId", companyId)).post(RUNS));
+    static JsonBody run(RequestSpecification as, UUID companyId) {
+        JsonBody run = LongRuns.outcome(as.body(Map.of("companyId", companyId)).post(RUNS));
         UUID.fromString(run.getString("runId"));
         return run;
     }

@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
-import io.restassured.path.json.config.JsonPathConfig;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -93,9 +91,8 @@ final class Cards {
     }
 
     /** JSON with numbers as BigDecimal (amounts are compared exactly, scale included). */
-    static JsonPath exact(JsonPath json) {
-        return json.using(JsonPathConfig.jsonPathConfig()
-                .numberReturnType(JsonPathConfig.NumberReturnType.BIG_DECIMAL));
+    static JsonBody exact(JsonBody json) {
+        return json.exact();
     }
 
     static Shop aShop() {

@@ -18,7 +18,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /** Chargebacks (DESIGN.md sections 5, 7, 9), E2 and E13. */
@@ -35,7 +34,7 @@ abstract class ChargebackScenarios {
         UUID sale = shop.anAuthorization("4111111111111111", "30.00", true);
         Response r = record(sale, Map.of("amount", new BigDecimal("12.50"), "reason", "Item not received", "reasonCode", "13.1"));
         UUID id = Api.created(r);
-        JsonPath json = Cards.exact(r.jsonPath());
+        JsonBody json = Cards.exact(JsonBody.of(r));
         assertEquals(id.toString(), json.getString("chargebackId"));
         assertEquals("Pending", json.getString("entry.status"));
         assertEquals(new BigDecimal("12.50"), json.get("entry.amount"));
@@ -73,7 +72,7 @@ abstract class ChargebackScenarios {
     void acceptMovesPendingToAcceptedOnce() {
         Cards.Shop shop = aShop();
         UUID chargeback = aChargeback(shop);
-        JsonPath accepted = ok(shop.pay().post(path(shop, chargeback, "accept")));
+        JsonBody accepted = ok(shop.pay().post(path(shop, chargeback, "accept")));
         assertEquals("Accepted", accepted.getString("entry.status"));
         assertEquals(false, accepted.getBoolean("entry.acceptedAutomatically"));
         refused(shop.pay().post(path(shop, chargeback, "accept")), 400);
@@ -88,7 +87,7 @@ abstract class ChargebackScenarios {
         refused(asRoot().body(Map.of("outcome", "Won")).post(CHARGEBACKS + "/" + won + "/resolve"), 400); // still Pending
         refused(shop.pay().body(Map.of()).post(path(shop, won, "dispute")), 400);
         refused(shop.pay().body(Map.of("evidence", " ")).post(path(shop, won, "dispute")), 400);
-        JsonPath disputed = ok(shop.pay().body(Map.of("evidence", "Signed delivery receipt")).post(path(shop, won, "dispute")));
+        JsonBody disputed = ok(shop.pay().body(Map.of("evidence", "Signed delivery receipt")).post(path(shop, won, "dispute")));
         assertEquals("Disputed", disputed.getString("entry.status"));
         assertEquals("Signed delivery receipt", disputed.getString("entry.evidence"));
         refused(shop.pay().post(path(shop, won, "accept")), 400);
@@ -96,7 +95,7 @@ abstract class ChargebackScenarios {
         refused(asRoot().body(Map.of("outcome", "Draw")).post(CHARGEBACKS + "/" + won + "/resolve"), 400);
         refused(Api.as(Api.anAdminOf(shop.companyId()).token()).body(Map.of("outcome", "Won"))
                 .post(CHARGEBACKS + "/" + won + "/resolve"), 403);
-        JsonPath resolved = ok(asRoot().body(Map.of("outcome", "Won")).post(CHARGEBACKS + "/" + won + "/resolve"));
+        JsonBody resolved = ok(asRoot().body(Map.of("outcome", "Won")).post(CHARGEBACKS + "/" + won + "/resolve"));
         assertEquals("Won", resolved.getString("entry.status"));
         assertNotNull(resolved.getString("entry.resolvedDate"));
         refused(asRoot().body(Map.of("outcome", "Lost")).post(CHARGEBACKS + "/" + won + "/resolve"), 400);
@@ -246,7 +245,7 @@ abstract class ChargebackScenarios {
         ok(shop.pay().post(path(shop, b, "accept")));
 
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        JsonPath created = Cards.exact(ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1), Map.of())));
+        JsonBody created = Cards.exact(ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1), Map.of())));
         assertEquals(3, created.getInt("total"));
         assertEquals(new BigDecimal("16.00"), created.get("totalAmount"));
         assertEquals(List.of(a.toString(), b.toString(), c.toString()), created.getList("entries.chargebackId"));
@@ -257,7 +256,7 @@ abstract class ChargebackScenarios {
         assertEquals(caseDate.plusYears(5).toInstant(), OffsetDateTime.parse((String) row.get("dueDate")).toInstant());
         assertEquals(caseDate.toInstant(), OffsetDateTime.parse((String) row.get("chargebackDate")).toInstant());
 
-        JsonPath byCase = Cards.exact(ok(report(shop.companyId(), caseDate.minusDays(1), caseDate.plusDays(1),
+        JsonBody byCase = Cards.exact(ok(report(shop.companyId(), caseDate.minusDays(1), caseDate.plusDays(1),
                 Map.of("ChargebackReportDateType", "CaseTime"))));
         assertEquals(List.of(a.toString()), byCase.getList("entries.chargebackId"));
         assertEquals(new BigDecimal("10.25"), byCase.get("totalAmount"));
@@ -265,10 +264,10 @@ abstract class ChargebackScenarios {
                 Map.of("status", "Accepted"))).getList("entries.chargebackId"));
         assertEquals(List.of(c.toString()), ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1),
                 Map.of("projectId", sibling.projectId()))).getList("entries.chargebackId"));
-        JsonPath paged = ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1), Map.of("limit", 1, "offset", 1)));
+        JsonBody paged = ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1), Map.of("limit", 1, "offset", 1)));
         assertEquals(List.of(b.toString()), paged.getList("entries.chargebackId"));
         assertEquals(3, paged.getInt("total"));
-        JsonPath empty = ok(report(shop.companyId(), now.minusDays(60), now.minusDays(30), Map.of()));
+        JsonBody empty = ok(report(shop.companyId(), now.minusDays(60), now.minusDays(30), Map.of()));
         assertTrue(empty.getList("entries").isEmpty());
         assertEquals(0, empty.getInt("total"));
         // dates without an offset are UTC

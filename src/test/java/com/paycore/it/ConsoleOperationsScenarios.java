@@ -21,7 +21,6 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import io.restassured.path.json.JsonPath;
 
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -163,7 +162,7 @@ abstract class ConsoleOperationsScenarios {
             String doneText = fromRow(browser, run, WebElement::getText);
             assertTrue(fromRow(browser, run, r -> r.findElement(By.cssSelector(".progress")).getText()).contains("100%"),
                     doneText);
-            JsonPath api = ok(asRoot().get(LongRuns.RUNS + run));
+            JsonBody api = ok(asRoot().get(LongRuns.RUNS + run));
             assertEquals("Succeeded", api.getString("entry.state"));
             assertEquals(0L, api.getLong("entry.itemsLeft"));
             assertTrue(api.getInt("entry.outcome.settled") >= 1, api.prettify());
@@ -182,7 +181,7 @@ abstract class ConsoleOperationsScenarios {
                     .until(d -> "Succeeded".equals(d.findElement(runRow(sync)).getAttribute("data-state")));
             String syncText = fromRow(browser, sync, WebElement::getText);
             assertTrue(syncText.contains("ReportSync"), syncText);
-            JsonPath syncApi = ok(asRoot().get(LongRuns.RUNS + sync));
+            JsonBody syncApi = ok(asRoot().get(LongRuns.RUNS + sync));
             assertEquals("ReportSync", syncApi.getString("entry.kind"));
             assertEquals("Succeeded", syncApi.getString("entry.state"));
         }

@@ -47,7 +47,7 @@ abstract class ConsoleOverviewScenarios {
         UUID sale = shop.anAuthorization("5555555555554444", "20.00", true);
         Response declined = shop.authorize(shop.aToken("4000000000000002"), "5.00", false);
         assertTrue(declined.statusCode() == 200 || declined.statusCode() == 201, declined.asString());
-        assertEquals("Declined", declined.jsonPath().getString("status"), declined.asString());
+        assertEquals("Declined", JsonBody.of(declined).getString("status"), declined.asString());
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         Api.created(ChargebackScenarios.record(sale, Map.of("amount", 1, "chargebackDate", now.minusHours(1).toString(),
                 "respondByDate", now.plusDays(2).toString())));

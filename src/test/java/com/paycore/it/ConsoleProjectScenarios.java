@@ -75,7 +75,7 @@ abstract class ConsoleProjectScenarios {
             Response pay = given().baseUri(Deployments.baseUri()).header("Authorization", "Bearer " + value)
                     .get("/api/pay/" + project);
             assertEquals(200, pay.statusCode(), pay.asString());
-            UUID keyId = UUID.fromString(pay.jsonPath().getString("entry.keyId"));
+            UUID keyId = UUID.fromString(JsonBody.of(pay).getString("entry.keyId"));
             Response events = given().baseUri(Deployments.baseUri()).header("X-API-Key", value)
                     .get("/api/pay/" + project + "/events");
             assertEquals(200, events.statusCode(), events.asString());
@@ -460,7 +460,7 @@ abstract class ConsoleProjectScenarios {
                     CardFileScenarios.row("c-2", "5555555555554444", 1, year),
                     CardFileScenarios.row("c-3", "4242424242424241", 12, year)) + "\n"));
             assertEquals(202, upload.statusCode(), upload.asString());
-            UUID good = UUID.fromString(p.awaitEnd(UUID.fromString(upload.jsonPath().getString("id"))).getString("entry.id"));
+            UUID good = UUID.fromString(p.awaitEnd(UUID.fromString(JsonBody.of(upload).getString("id"))).getString("entry.id"));
             var failed = p.imported(p.encrypt("reference,cardNumber,expirationMonth,expirationYear,cardholderName,cvv\n"
                     + "d-1,4242424242424242,12," + year + ",Ada,123\n"));
             UUID bad = UUID.fromString(failed.getString("entry.id"));

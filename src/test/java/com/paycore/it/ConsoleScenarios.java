@@ -269,7 +269,7 @@ abstract class ConsoleScenarios {
             Response api = Api.token(Map.of("grant_type", "password", "username", person.email(),
                     "password", person.password()));
             assertEquals(400, api.statusCode(), "the same lockout on the token endpoint: " + api.asString());
-            assertEquals("invalid_grant", api.jsonPath().getString("error"));
+            assertEquals("invalid_grant", JsonBody.of(api).getString("error"));
         }
         Api.Person inactive = Api.aUser();
         ok(asRoot().body(Map.of("email", inactive.email(), "isActive", false)).put("/api/adm/users/" + inactive.id()));

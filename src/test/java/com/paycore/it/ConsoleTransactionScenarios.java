@@ -107,7 +107,7 @@ abstract class ConsoleTransactionScenarios {
         UUID id = shop.anAuthorization("5555555555554444", "20.00", true);
         Response api = shop.move(id, "refund", Map.of("amount", new BigDecimal("25.00")));
         assertEquals(400, api.statusCode(), api.asString());
-        String message = api.jsonPath().getString("errorMessage");
+        String message = JsonBody.of(api).getString("errorMessage");
         assertTrue(message.contains("25.00"), message);
         try (Browser browser = Browser.english()) {
             browser.open("/console/signin").signIn(admin.person().email(), admin.person().password());

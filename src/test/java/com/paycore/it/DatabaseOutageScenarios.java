@@ -47,9 +47,9 @@ final class DatabaseOutageScenarios {
         link.cut();
         Response during = read.get();
         assertEquals(503, during.statusCode(), during.asString());
-        assertFalse(during.jsonPath().getBoolean("success"));
-        assertEquals(500, during.jsonPath().getInt("code"), "DESIGN.md section 3: every 5xx is envelope code 500");
-        assertTrue(during.jsonPath().getString("errorMessage").contains("database"), during.asString());
+        assertFalse(JsonBody.of(during).getBoolean("success"));
+        assertEquals(500, JsonBody.of(during).getInt("code"), "DESIGN.md section 3: every 5xx is envelope code 500");
+        assertTrue(JsonBody.of(during).getString("errorMessage").contains("database"), during.asString());
         assertFalse(during.asString().contains("Exception"), "no trace: " + during.asString());
         Response tokenize = given().baseUri(instance.baseUri()).contentType(ContentType.JSON)
                 .header("X-API-Key", shop.key()).body(Cards.body("4242424242424242", "123")).post(shop.tokens());
@@ -64,7 +64,7 @@ final class DatabaseOutageScenarios {
         }
         assertEquals(200, status, "serves again once the database is back");
         assertEquals(200, readiness(instance.baseUri(), 200));
-        assertEquals(id.toString(), read.get().jsonPath().getString("entries[0].id"));
+        assertEquals(id.toString(), JsonBody.of(read.get()).getString("entries[0].id"));
         assertTrue(!instance.log().contains("4111111111111111"), "no card number in the log");
     }
 

@@ -51,7 +51,7 @@ abstract class ErasureScenarios {
         body.put("personAddress", person);
         Response tokenized = shop.tokenize(body);
         UUID tokenId = Api.created(tokenized);
-        String paymentToken = tokenized.jsonPath().getString("paymentToken");
+        String paymentToken = JsonBody.of(tokenized).getString("paymentToken");
 
         // a payment_token.updated event (the card updater renews the expiry): its data is the token, name and address
         CardUpdaterScenarios.run(asRoot(), shop.companyId());

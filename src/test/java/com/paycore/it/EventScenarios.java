@@ -23,7 +23,6 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -243,7 +242,7 @@ abstract class EventScenarios {
         assertEquals(0, events(shop, Map.of("to", before.toString())).size());
 
         String id = (String) all.get(2).get("id");
-        JsonPath one = Cards.exact(ok(shop.pay().get(events(shop) + "/" + id)));
+        JsonBody one = Cards.exact(ok(shop.pay().get(events(shop) + "/" + id)));
         assertEquals(all.get(2), one.getMap("entry"));
         String foreignEvent = (String) events(other, Map.of()).get(0).get("id");
         assertEquals(foreign.toString(), data(events(other, Map.of()).get(0)).get("id"));

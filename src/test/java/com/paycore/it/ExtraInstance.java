@@ -62,6 +62,14 @@ final class ExtraInstance implements AutoCloseable {
         return start(name, settings, List.of(), List.of(), Priority.IDLE);
     }
 
+    /**
+     * The bound of every wait in a background scenario on {@link #startWhenIdle} instances (a boot, a claim, a file's
+     * end): one no such wait can reach on a machine the foreground keeps busy, where an idle-class instance may not
+     * move until the foreground ends (a run on a slow machine starved one for over ten minutes). The bound that
+     * counts is the test's {@link Background#await}, from when the test begins to wait.
+     */
+    static final Duration WHEN_IDLE = Duration.ofMinutes(60);
+
     /** {@link #start(String, Map)} with Payara Micro options of its own (such as {@code --maxHttpThreads 16}). */
     static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions) throws IOException {
         return start(name, settings, microOptions, List.of());

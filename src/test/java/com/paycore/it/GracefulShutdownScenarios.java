@@ -68,7 +68,7 @@ final class GracefulShutdownScenarios {
         Response answer = inFlight.get();
         assertEquals(202, answer.statusCode(), "the request in flight was finished: " + answer.asString());
         assertTrue(sawDraining, "readiness was DOWN while the request finished");
-        assertEquals("Pending", shop.transaction(UUID.fromString(answer.jsonPath().getString("id"))).get("status"),
+        assertEquals("Pending", shop.transaction(UUID.fromString(JsonBody.of(answer).getString("id"))).get("status"),
                 "recorded whole before the instance stopped");
         long exit = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (instance.alive() && System.nanoTime() < exit) {

@@ -35,7 +35,6 @@ import org.junit.jupiter.api.Test;
 
 import com.paycore.it.clock.ClockShiftFilter;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -52,11 +51,11 @@ abstract class IdempotencyScenarios {
         assertNull(first.header("Idempotent-Replayed"));
         assertEquals(201, again.statusCode(), again.asString());
         assertEquals("true", again.header("Idempotent-Replayed"));
-        assertEquals(first.jsonPath().getString("id"), again.jsonPath().getString("id"));
-        assertEquals(first.jsonPath().getString("paymentToken"), again.jsonPath().getString("paymentToken"));
+        assertEquals(JsonBody.of(first).getString("id"), JsonBody.of(again).getString("id"));
+        assertEquals(JsonBody.of(first).getString("paymentToken"), JsonBody.of(again).getString("paymentToken"));
         Response fresh = shop.pay().header("Idempotency-Key", UUID.randomUUID().toString())
                 .body(body("4242424242424242", "123")).post(shop.tokens());
-        assertNotEquals(first.jsonPath().getString("id"), fresh.jsonPath().getString("id"));
+        assertNotEquals(JsonBody.of(first).getString("id"), JsonBody.of(fresh).getString("id"));
     }
 
     @Test
@@ -100,7 +99,7 @@ abstract class IdempotencyScenarios {
                 .digest(("POST\n" + target + "\n" + request).getBytes(StandardCharsets.UTF_8)));
         assertNotEquals(unkeyed, fingerprint, "an unkeyed hash of the card data");
         assertTrue(fingerprint.matches("[0-9a-f]{64}"), fingerprint);
-        for (String clear : List.of("Ada Lovelace", "424242", first.jsonPath().getString("paymentToken"), "maskedCardNumber")) {
+        for (String clear : List.of("Ada Lovelace", "424242", JsonBody.of(first).getString("paymentToken"), "maskedCardNumber")) {
             assertTrue(!response.contains(clear), "stored answer holds " + clear + " in clear");
         }
         assertTrue(response.startsWith("v1."), "sealed under the master key");
@@ -159,7 +158,7 @@ abstract class IdempotencyScenarios {
                 Response r = f.get();
                 assertTrue(r.statusCode() == 201 || r.statusCode() == 409, r.statusCode() + " " + r.asString());
                 if (r.statusCode() == 201) {
-                    ids.add(r.jsonPath().getString("id"));
+                    ids.add(JsonBody.of(r).getString("id"));
                     if (r.header("Idempotent-Replayed") == null) {
                         created++;
                     }
@@ -221,11 +220,11 @@ abstract class IdempotencyScenarios {
         Response retry = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
         assertEquals(201, retry.statusCode(), retry.asString());
         assertNull(retry.header("Idempotent-Replayed"), "the retry ran");
-        assertEquals("Approved", retry.jsonPath().getString("status"));
+        assertEquals("Approved", JsonBody.of(retry).getString("status"));
         assertEquals("COMPLETED", stateOf(key));
         Response again = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
         assertEquals("true", again.header("Idempotent-Replayed"));
-        assertEquals(retry.jsonPath().getString("id"), again.jsonPath().getString("id"));
+        assertEquals(JsonBody.of(retry).getString("id"), JsonBody.of(again).getString("id"));
 
         // a different request under a lapsed key is still a reuse of the key
         leftByAKilledRequest(key, now.minusSeconds(1));
@@ -248,7 +247,7 @@ abstract class IdempotencyScenarios {
         for (Response r : answers) {
             assertTrue(r.statusCode() == 201 || r.statusCode() == 409, r.statusCode() + " " + r.asString());
             if (r.statusCode() == 201) {
-                ids.add(r.jsonPath().getString("id"));
+                ids.add(JsonBody.of(r).getString("id"));
                 if (r.header("Idempotent-Replayed") == null) {
                     ran++;
                 }
@@ -302,7 +301,7 @@ abstract class IdempotencyScenarios {
             assertEquals("COMPLETED", stateOf(key));
             Response again = shop.pay().header("Idempotency-Key", key).body(body("4242424242424242", "123")).post(shop.tokens());
             assertEquals("true", again.header("Idempotent-Replayed"));
-            assertEquals(retry.jsonPath().getString("id"), again.jsonPath().getString("id"));
+            assertEquals(JsonBody.of(retry).getString("id"), JsonBody.of(again).getString("id"));
             assertEquals(1, count(tokens, shop.projectId()), "one token in all");
         } finally {
             try (var db = DatabaseDump.connect(); var st = db.createStatement()) {
@@ -389,15 +388,15 @@ abstract class IdempotencyScenarios {
             Response first = uploadUnder(p, p.shop.pay(), key, file);
             assertEquals(202, first.statusCode(), first.asString());
             assertNull(first.header("Idempotent-Replayed"));
-            String id = first.jsonPath().getString("id");
+            String id = JsonBody.of(first).getString("id");
             assertEquals("COMPLETED", cardFileRow(key, "state"));
             assertTrue(cardFileRow(key, "fingerprint").matches("[0-9a-f]{64}"), "the whole body's fingerprint");
 
             for (Response again : List.of(uploadUnder(p, p.shop.pay(), key, file), uploadUnder(p, p.shop.paySecond(), key, file))) {
                 assertEquals(202, again.statusCode(), again.asString());
                 assertEquals("true", again.header("Idempotent-Replayed"));
-                assertEquals(id, again.jsonPath().getString("id"));
-                assertEquals(first.jsonPath().getString("runId"), again.jsonPath().getString("runId"));
+                assertEquals(id, JsonBody.of(again).getString("id"));
+                assertEquals(JsonBody.of(first).getString("runId"), JsonBody.of(again).getString("runId"));
                 assertEquals(first.header("Location"), again.header("Location"));
             }
             List<Object> listed = Api.ok(p.shop.pay().get(p.files())).getList("entries.id");
@@ -406,7 +405,7 @@ abstract class IdempotencyScenarios {
             // another file under the key: the codebase's refusal of a reused key, and still one file
             byte[] other = p.encrypt(CardFileScenarios.HEADER + "\n"
                     + CardFileScenarios.row("r-2", "5555555555554444", 12, CardFileScenarios.YEAR) + "\n");
-            JsonPath reused = refused(uploadUnder(p, p.shop.pay(), key, other), 400);
+            JsonBody reused = refused(uploadUnder(p, p.shop.pay(), key, other), 400);
             assertTrue(reused.getString("errorMessage").contains("Idempotency-Key reused"), reused.prettify());
             assertEquals(List.of(id), Api.ok(p.shop.pay().get(p.files())).getList("entries.id"));
             assertEquals(1, p.awaitEnd(UUID.fromString(id)).getLong("entry.tokenized"));

@@ -41,7 +41,7 @@ abstract class InvitationScenarios {
         String email = Api.unique("invitee") + "@example.com";
         Response r = as(bearer).body(body("companyId", company, "email", email, "roles", role)).post("/api/adm/invitations");
         UUID id = Api.created(r);
-        assertNull(r.jsonPath().get("invitationToken"), "the inviter must not get the token: " + r.asString());
+        assertNull(JsonBody.of(r).get("invitationToken"), "the inviter must not get the token: " + r.asString());
         Mailbox.InvitationMail mail = Mailbox.invitationTo(email);
         assertEquals(id, mail.id());
         return new Invite(id, mail.token(), email);
@@ -151,7 +151,7 @@ abstract class InvitationScenarios {
         Response r = Api.onSecondInstance(Api.rootToken()).body(body("companyId", company, "email", email))
                 .post("/api/adm/invitations");
         UUID id = Api.created(r);
-        String token = r.jsonPath().getString("invitationToken");
+        String token = JsonBody.of(r).getString("invitationToken");
         assertNotNull(token, r.asString());
         assertEquals(0, Mailbox.to(email).size());
         Api.created(RestAssured.given().baseUri(SecondInstance.baseUri()).contentType(ContentType.JSON)

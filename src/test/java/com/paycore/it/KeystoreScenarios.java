@@ -34,7 +34,7 @@ abstract class KeystoreScenarios {
     void generationAnswersTheKeyMaterialOnceAndListsShowOnlyMetadata() {
         Response r = asRoot().post("/api/adm/KeyStores/generation");
         UUID id = Api.created(r);
-        var json = r.jsonPath();
+        var json = JsonBody.of(r);
         assertEquals(id.toString(), json.getString("keystoreId"));
         assertEquals("AES-256", json.getString("keyStrength"));
         assertEquals(32, Base64.getDecoder().decode(json.getString("keyBase64")).length);
@@ -112,7 +112,7 @@ abstract class KeystoreScenarios {
 
     @Test
     void readinessCarriesTheKeystoreCheck() {
-        var health = RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready").jsonPath();
+        var health = JsonBody.of(RestAssured.given().baseUri(Deployments.baseUri()).get("/health/ready"));
         assertTrue(health.getList("checks.name").contains("keystore"), health.prettyPrint());
     }
 }

@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import io.restassured.RestAssured;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 import org.junit.jupiter.api.Test;
@@ -41,8 +40,8 @@ abstract class LongRunScenarios {
         OffsetDateTime before = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(5);
         Response started = Api.as(root).post(SETTLE);
         UUID id = LongRuns.accepted(started);
-        assertEquals("Settlement", started.jsonPath().getString("kind"));
-        JsonPath run = LongRuns.awaitEnd(() -> Api.as(root), id);
+        assertEquals("Settlement", JsonBody.of(started).getString("kind"));
+        JsonBody run = LongRuns.awaitEnd(() -> Api.as(root), id);
         String shown = run.prettify();
         assertEquals("Settlement", run.getString("entry.kind"), shown);
         assertEquals("Succeeded", run.getString("entry.state"), shown);
@@ -69,8 +68,8 @@ abstract class LongRunScenarios {
         String root = Api.rootToken();
         // started on the second instance (which runs it), followed on both
         UUID id = LongRuns.accepted(Api.onSecondInstance(root).post(SETTLE));
-        JsonPath here = LongRuns.awaitEnd(() -> Api.as(root), id);
-        JsonPath there = ok(Api.onSecondInstance(root).get(LongRuns.RUNS + id));
+        JsonBody here = LongRuns.awaitEnd(() -> Api.as(root), id);
+        JsonBody there = ok(Api.onSecondInstance(root).get(LongRuns.RUNS + id));
         assertEquals("Succeeded", here.getString("entry.state"), here.prettify());
         assertEquals(here.getMap("entry"), there.getMap("entry"));
     }
@@ -91,7 +90,7 @@ abstract class LongRunScenarios {
         Response started = Api.as(adminToken).body(Map.of("companyId", admin.companyId()))
                 .post(CardUpdaterScenarios.RUNS);
         UUID updater = LongRuns.accepted(started);
-        JsonPath seen = LongRuns.awaitEnd(() -> Api.as(adminToken), updater);
+        JsonBody seen = LongRuns.awaitEnd(() -> Api.as(adminToken), updater);
         assertEquals("CardUpdater", seen.getString("entry.kind"));
         assertEquals(admin.companyId().toString(), seen.getString("entry.companyId"));
         assertEquals(admin.person().id().toString(), seen.getString("entry.requestedBy"));
@@ -129,7 +128,7 @@ abstract class LongRunScenarios {
                 ps.executeUpdate();
             }
             try {
-                JsonPath running = ok(Api.asRoot().get(LongRuns.RUNS + dead));
+                JsonBody running = ok(Api.asRoot().get(LongRuns.RUNS + dead));
                 assertEquals("Running", running.getString("entry.state"));
                 assertEquals(40L, running.getLong("entry.itemsDone"));
                 assertEquals(60L, running.getLong("entry.itemsLeft"));
@@ -145,7 +144,7 @@ abstract class LongRunScenarios {
                 }
             }
         }
-        JsonPath interrupted = ok(Api.onSecondInstance(Api.rootToken()).get(LongRuns.RUNS + dead));
+        JsonBody interrupted = ok(Api.onSecondInstance(Api.rootToken()).get(LongRuns.RUNS + dead));
         assertEquals("Failed", interrupted.getString("entry.state"), interrupted.prettify());
         assertTrue(interrupted.getString("entry.error").startsWith("interrupted"), interrupted.prettify());
         assertEquals(60L, interrupted.getLong("entry.itemsLeft"), "what it left undone");
@@ -158,7 +157,7 @@ abstract class LongRunScenarios {
 
     @Test
     void theRunOperationIsDocumented() {
-        JsonPath openapi = new JsonPath(RestAssured.given().baseUri(Deployments.baseUri())
+        JsonBody openapi = JsonBody.of(RestAssured.given().baseUri(Deployments.baseUri())
                 .accept("application/json").get("/openapi").then().statusCode(200).extract().asString());
         assertEquals("getRun", openapi.getString("paths.'/api/adm/runs/{id}'.get.operationId"));
         assertEquals("#/components/schemas/GetRunAnswer",

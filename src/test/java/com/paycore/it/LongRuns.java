@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.UUID;
 import java.util.function.Supplier;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -27,7 +26,7 @@ final class LongRuns {
     static UUID accepted(Response r) {
         String body = r.asString();
         assertEquals(202, r.statusCode(), body);
-        JsonPath json = r.jsonPath();
+        JsonBody json = JsonBody.of(r);
         assertEquals(Boolean.TRUE, json.get("success"), body);
         assertEquals(200, json.getInt("code"), body);
         assertEquals("Running", json.getString("state"), body);
@@ -40,10 +39,10 @@ final class LongRuns {
     }
 
     /** Polls the run (as the caller the supplier gives) until it has ended, at most two minutes; its last GET. */
-    static JsonPath awaitEnd(Supplier<RequestSpecification> as, UUID id) {
+    static JsonBody awaitEnd(Supplier<RequestSpecification> as, UUID id) {
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (true) {
-            JsonPath run = Api.ok(as.get().get(RUNS + id));
+            JsonBody run = Api.ok(as.get().get(RUNS + id));
             assertEquals(id.toString(), run.getString("entry.id"));
             if (!"Running".equals(run.getString("entry.state"))) {
                 return run;
@@ -61,12 +60,12 @@ final class LongRuns {
     }
 
     /** The run started by this 202 answer, waited for as root: asserts it Succeeded; its outcome (the old answer). */
-    static JsonPath outcome(Response accepted) {
+    static JsonBody outcome(Response accepted) {
         UUID id = accepted(accepted);
         String root = Api.rootToken();
-        JsonPath run = awaitEnd(() -> Api.as(root), id);
+        JsonBody run = awaitEnd(() -> Api.as(root), id);
         assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
         assertEquals(0L, run.getLong("entry.itemsLeft"), run.prettify());
-        return JsonPath.from(run.prettify()).setRootPath("entry.outcome");
+        return run.at("entry.outcome");
     }
 }

@@ -75,7 +75,7 @@ abstract class MasterKeyScenarios {
                 assertEquals(201, first.statusCode(), first.asString());
                 assertEquals(201, shop.pay().body(Cards.body(CARD, "123")).post(shop.tokens()).statusCode());
             }
-            String firstToken = first.jsonPath().getString("paymentToken");
+            String firstToken = JsonBody.of(first).getString("paymentToken");
             String oldId = keyId(oldKey);
             assertTrue(dump(db).contains("v1." + oldId + "."), "values sealed under the first key");
 
@@ -112,7 +112,7 @@ abstract class MasterKeyScenarios {
                 .post(shop.tokens());
         assertEquals(201, replay.statusCode(), replay.asString());
         assertEquals("true", replay.header("Idempotent-Replayed"));
-        assertEquals(first.jsonPath().getString("paymentToken"), replay.jsonPath().getString("paymentToken"));
+        assertEquals(JsonBody.of(first).getString("paymentToken"), JsonBody.of(replay).getString("paymentToken"));
         assertEquals(first.header("Location"), replay.header("Location"));
         String value = Api.ok(shop.admin().queryParam("keyId", shop.keyId()).get("/api/adm/companyProjectKeys/actual"))
                 .getString("entry.keyValue");
@@ -166,7 +166,7 @@ abstract class MasterKeyScenarios {
             throws Exception {
         ExtraInstance instance = ExtraInstance.startWhenIdle(name, settings(db, masterKey, previous));
         try {
-            return instance.awaitReady(Duration.ofMinutes(15)); // on idle cores only: maybe slowly
+            return instance.awaitReady(ExtraInstance.WHEN_IDLE);
         } catch (AssertionError | RuntimeException e) {
             instance.close();
             throw e;

@@ -135,7 +135,7 @@ abstract class MetricsScenarios {
             assertTrue(!refused.asString().contains("payments_"), refused.asString());
             assertTrue(refused.headers().getValues("WWW-Authenticate").stream().anyMatch(c -> c.startsWith("Bearer")),
                     refused.headers().toString());
-            assertEquals(401, refused.jsonPath().getInt("code"));
+            assertEquals(401, JsonBody.of(refused).getInt("code"));
         }
     }
 

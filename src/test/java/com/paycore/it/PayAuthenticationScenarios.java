@@ -141,7 +141,7 @@ abstract class PayAuthenticationScenarios {
         Cards.Shop other = Cards.aShop();
         var tokenized = shop.tokenize(Cards.body("4111111111111111", "123"));
         UUID tokenId = Api.created(tokenized);
-        String token = tokenized.jsonPath().getString("paymentToken");
+        String token = JsonBody.of(tokenized).getString("paymentToken");
         String path = shop.transactions();
         Function<Object, Map<String, Object>> payment = named -> {
             Map<String, Object> request = new HashMap<>();

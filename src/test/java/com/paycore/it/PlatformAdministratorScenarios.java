@@ -15,7 +15,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -30,7 +29,7 @@ abstract class PlatformAdministratorScenarios {
     private static List<UUID> activePlatformAdmins(String rootToken) {
         List<UUID> admins = new ArrayList<>();
         for (int offset = 0; ; offset += 1000) {
-            JsonPath page = ok(as(rootToken).queryParam("limit", 1000).queryParam("offset", offset).get(USERS));
+            JsonBody page = ok(as(rootToken).queryParam("limit", 1000).queryParam("offset", offset).get(USERS));
             List<Map<String, Object>> entries = page.getList("entries");
             for (Map<String, Object> user : entries) {
                 if (Boolean.TRUE.equals(user.get("platformAdmin")) && Boolean.TRUE.equals(user.get("isActive"))) {

@@ -28,7 +28,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /** Payment processor configurations: create, E15 list, update, E19 soft delete and its rules, settings never shown. */
@@ -215,7 +214,7 @@ abstract class ProcessorScenarios {
         UUID project = aProject(company);
         UUID a = aProcessor(project);
         UUID b = aProcessor(project);
-        JsonPath deleted = ok(as(anAdminOf(company).token()).delete(processorPath(a)));
+        JsonBody deleted = ok(as(anAdminOf(company).token()).delete(processorPath(a)));
         assertEquals(Boolean.TRUE, deleted.get("success"));
         assertEquals(strings(b), processorsOf(project));
         assertEquals(List.of(), ids(asRoot().queryParam("Id", a).get(PROCESSORS)));
@@ -258,7 +257,7 @@ abstract class ProcessorScenarios {
         assertTrue(all.contains(mine.toString()) && !all.contains(notMine.toString()), all.toString());
         Response foreign = as(token).queryParam("CompanyProjectId", unassigned).get(PROCESSORS);
         assertTrue(foreign.statusCode() == 403 || foreign.statusCode() == 404
-                || (foreign.statusCode() == 200 && foreign.jsonPath().getList("entries").isEmpty()), foreign.asString());
+                || (foreign.statusCode() == 200 && JsonBody.of(foreign).getList("entries").isEmpty()), foreign.asString());
         refused(as(token).body(configuration(assigned, "by user", true, Map.of())).post(PROCESSORS), 403);
         refused(as(token).body(configuration(assigned, "by user", false, Map.of())).put(processorPath(mine)), 403);
         refused(as(token).delete(processorPath(spare)), 403);

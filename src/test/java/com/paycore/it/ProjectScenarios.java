@@ -30,7 +30,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /** Projects: E7 create, get, E11 list, E4 general update, user assignment and E9 merchant information. */
@@ -53,7 +52,7 @@ abstract class ProjectScenarios {
     }
 
     /** The project as the platform administrator reads it. */
-    static JsonPath project(UUID id) {
+    static JsonBody project(UUID id) {
         return ok(asRoot().get(path(id)));
     }
 
@@ -89,7 +88,7 @@ abstract class ProjectScenarios {
                 "phone", "+1 555 0100", "softDescriptor", "SHOP*WEB", "comments", "first project")).post(PROJECTS);
         UUID id = created(r);
         assertTrue(r.header("Location") != null && r.header("Location").endsWith(path(id)), r.header("Location"));
-        JsonPath p = project(id);
+        JsonBody p = project(id);
         assertEquals(id.toString(), p.getString("entry.id"));
         assertEquals(name, p.getString("entry.projectName"));
         assertEquals(name, p.getString("entry.name"));
@@ -219,7 +218,7 @@ abstract class ProjectScenarios {
         UUID b = created(asRoot().body(body("companyId", company, "projectName", stem + "-b")).post(PROJECTS));
         UUID c = created(asRoot().body(body("companyId", company, "projectName", stem + "-c", "isActive", false)).post(PROJECTS));
         String partial = stem.substring(3).toUpperCase();
-        JsonPath all = ok(asRoot().queryParam("CompanyId", company).queryParam("name", partial).get(PROJECTS));
+        JsonBody all = ok(asRoot().queryParam("CompanyId", company).queryParam("name", partial).get(PROJECTS));
         assertEquals(List.of(stem + "-a", stem + "-b", stem + "-c"), all.getList("entries.projectName"));
         assertEquals(List.of(stem + "-a", stem + "-b", stem + "-c"), all.getList("entries.name"));
         assertEquals(strings(a, b, c), all.getList("entries.id"));
@@ -293,7 +292,7 @@ abstract class ProjectScenarios {
                 "softDescriptor", "KEEP*ME", "comments", "kept")).post(PROJECTS));
         String renamed = unique("Renamed");
         ok(asRoot().body(body("id", id, "name", renamed, "phone", "+44 20 7946 0000")).put(general(id)));
-        JsonPath p = project(id);
+        JsonBody p = project(id);
         assertEquals(renamed, p.getString("entry.projectName"));
         assertEquals(renamed, p.getString("entry.name"));
         assertEquals("+44 20 7946 0000", p.getString("entry.phone"));
@@ -338,7 +337,7 @@ abstract class ProjectScenarios {
         refused(asRoot().body(body("projectName", otherName.toLowerCase())).put(p), 400);
         refused(asRoot().body(body("projectName", name, "isActive", false)).put(general(UUID.randomUUID())), 404);
         refused(asRoot().body(body("projectName", name)).put(PROJECTS + "/not-a-guid/general"), 400);
-        JsonPath after = project(id);
+        JsonBody after = project(id);
         assertEquals(name, after.getString("entry.projectName"));
         assertTrue(after.getBoolean("entry.isActive"));
         assertNull(after.getString("entry.returnUrl"));
@@ -356,7 +355,7 @@ abstract class ProjectScenarios {
         refused(as(user.token()).body(body("processorGateway", 1, "merchantId", "m-user", "apiKey", "user-key-123")).put(merchant(id)), 403);
         refused(as(outsider).body(body("processorGateway", 1, "merchantId", "m-out", "apiKey", "outsider-key-1")).put(merchant(id)), 404);
         refused(as(outsider).body(body("companyUserIds", List.of())).put(users(id)), 404);
-        JsonPath p = project(id);
+        JsonBody p = project(id);
         assertEquals(name, p.getString("entry.projectName"));
         assertTrue(p.getBoolean("entry.isActive"));
         assertFalse(p.getBoolean("entry.merchant.hasApiKey"));
@@ -401,7 +400,7 @@ abstract class ProjectScenarios {
                 "isTestMode", true, "merchantPhone", "+1 555 0142", "softDescriptor", "ACME*STORE", "comments", "live soon"))
                 .put(merchant(id)));
         Response got = asRoot().get(path(id));
-        JsonPath p = ok(got);
+        JsonBody p = ok(got);
         assertEquals("merchant_001-A", p.getString("entry.merchant.merchantId"));
         assertEquals(1, p.getInt("entry.merchant.processorGateway"));
         assertTrue(p.getBoolean("entry.merchant.isTestMode"));
@@ -427,7 +426,7 @@ abstract class ProjectScenarios {
         ok(asRoot().body(body("processorGateway", 1, "merchantId", "m-1", "apiKey", "first-key-123")).put(merchant(id)));
         assertEquals(1, project(id).getInt("entry.merchant.credentialVersion"));
         ok(asRoot().body(body("processorGateway", 1, "merchantId", "m-2")).put(merchant(id)));
-        JsonPath p = project(id);
+        JsonBody p = project(id);
         assertEquals(2, p.getInt("entry.merchant.credentialVersion"));
         assertEquals("m-2", p.getString("entry.merchant.merchantId"));
         assertTrue(p.getBoolean("entry.merchant.hasApiKey"), "the stored apiKey is kept");
@@ -465,7 +464,7 @@ abstract class ProjectScenarios {
         }
         refused(asRoot().body(body("processorGateway", "one", "merchantId", "m-1", "apiKey", "valid-key-1")).put(p), 400);
         refused(asRoot().body(body("id", UUID.randomUUID(), "merchantPhone", "+1")).put(p), 400);
-        JsonPath untouched = project(id);
+        JsonBody untouched = project(id);
         assertEquals(0, untouched.getInt("entry.merchant.credentialVersion"), "refusals stored nothing");
         assertFalse(untouched.getBoolean("entry.merchant.hasApiKey"));
         ok(asRoot().body(body("processorGateway", 1, "merchantId", "A_b-9" + "m".repeat(59), "apiKey", "12345678")).put(p));

@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.UUID;
 
 import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -42,8 +41,8 @@ import com.paycore.apikey.Gpg;
  */
 final class QueuedCardFiles {
 
-    /** Three instances boot (one, then two at once) on idle cores while the scenarios run: generous. */
-    private static final Duration BOOT = Duration.ofMinutes(10);
+    /** Three instances boot (one, then two at once) on idle cores while the scenarios run. */
+    private static final Duration BOOT = ExtraInstance.WHEN_IDLE;
     private static final int ROWS = 2000;
     /** The receiving instance's busy file: one row a chunk, so it is still running when the two files arrive. */
     private static final int BUSY_ROWS = 1000;
@@ -96,12 +95,12 @@ final class QueuedCardFiles {
                 busyState = stateOf(db, busyFile);
                 assertTrue(busyState.get(1).contains("/"), "held by the receiver: " + busyState);
 
-                // one worker each; leases of ten minutes, so that a chunk keeps its file however long the instance
+                // one worker each; leases of an hour, so that a chunk keeps its file however long the instance
                 // waits for an idle core (it runs only when the scenarios in the foreground leave one)
                 Map<String, String> racing = settings(db, Map.of(
                         "payments.card-files.workers", "1",
                         "payments.card-files.chunk-rows", "50",
-                        "payments.card-files.lease-seconds", "600"));
+                        "payments.card-files.lease-seconds", "3600"));
                 racing.put("payments.db.url", db.url() + "&ApplicationName=" + applicationName);
                 for (int i = 1; i <= 2; i++) {
                     ExtraInstance racer = ExtraInstance.startWhenIdle("card-files-queued-" + i, racing);
@@ -191,7 +190,7 @@ final class QueuedCardFiles {
     /** Every row of the file recorded once, in order; each tokenized row one token; its run and its one event. */
     private static void assertImportedOnce(ExtraInstance.Database db, Project p, UUID id, String on, String token)
             throws Exception {
-        JsonPath file = p.awaitEnd(on, id);
+        JsonBody file = p.awaitEnd(on, id);
         assertEquals("Succeeded", file.getString("entry.state"), file.prettify());
         assertEquals(ROWS, file.getLong("entry.rowsRead"));
         assertEquals(ROWS / 10, file.getLong("entry.rejected"));
@@ -222,7 +221,7 @@ final class QueuedCardFiles {
                         "tokens, distinct references, tokens of the file");
             }
         }
-        JsonPath run = Api.ok(admin(on, token).get("/api/adm/runs/" + file.getString("entry.runId")));
+        JsonBody run = Api.ok(admin(on, token).get("/api/adm/runs/" + file.getString("entry.runId")));
         assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
         List<Map<String, Object>> events = Api.ok(p.pay(on).queryParam("type", "cardFile.completed")
                 .get("/api/pay/" + p.projectId + "/events")).getList("entries");
@@ -331,13 +330,13 @@ final class QueuedCardFiles {
         UUID upload(String baseUri, byte[] message) {
             Response r = pay(baseUri).contentType("application/pgp-encrypted").body(message).post(files());
             assertEquals(202, r.statusCode(), r.asString());
-            return UUID.fromString(r.jsonPath().getString("id"));
+            return UUID.fromString(JsonBody.of(r).getString("id"));
         }
 
-        JsonPath awaitEnd(String baseUri, UUID id) {
+        JsonBody awaitEnd(String baseUri, UUID id) {
             long deadline = System.nanoTime() + BOOT.toNanos();
             while (System.nanoTime() < deadline) {
-                JsonPath file = Api.ok(pay(baseUri).get(files() + "/" + id));
+                JsonBody file = Api.ok(pay(baseUri).get(files() + "/" + id));
                 String state = file.getString("entry.state");
                 if ("Succeeded".equals(state) || "Failed".equals(state)) {
                     return file;

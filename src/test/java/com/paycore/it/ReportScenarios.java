@@ -38,7 +38,6 @@ import org.junit.jupiter.api.Test;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -231,7 +230,7 @@ abstract class ReportScenarios {
 
     // ---- requests ----
 
-    static JsonPath sync() {
+    static JsonBody sync() {
         return LongRuns.outcome(asRoot().post(SYNC));
     }
 
@@ -239,12 +238,12 @@ abstract class ReportScenarios {
         return as(token).body(body).post(REPORTS);
     }
 
-    /** A successful report's answer, decimals read exactly (before anything else reads it: JsonPath parses once). */
-    static JsonPath answer(String token, Map<String, Object> body) {
+    /** A successful report's answer, decimals read exactly. */
+    static JsonBody answer(String token, Map<String, Object> body) {
         return Cards.exact(ok(report(token, body)));
     }
 
-    static List<Map<String, Object>> entries(JsonPath answer) {
+    static List<Map<String, Object>> entries(JsonBody answer) {
         return answer.getList("entries");
     }
 
@@ -282,7 +281,7 @@ abstract class ReportScenarios {
 
     /** The single row of totals (no group keys) of the filtered range: its event count, 0 when there is no row. */
     static long eventCount(Sales s, Map<String, Object> filter) {
-        JsonPath answer = answer(Api.rootToken(), s.range("filter", filter));
+        JsonBody answer = answer(Api.rootToken(), s.range("filter", filter));
         List<Map<String, Object>> rows = entries(answer);
         assertEquals(rows.size(), answer.getInt("total"));
         return rows.isEmpty() ? 0 : number(rows.get(0).get("eventCount"));
@@ -305,7 +304,7 @@ abstract class ReportScenarios {
     @Test
     void withoutGroupKeysOneRowOfTotalsCarriesEveryMetric() throws Exception {
         Sales s = Sales.create();
-        JsonPath answer = answer(s.adminToken(), s.range());
+        JsonBody answer = answer(s.adminToken(), s.range());
         assertEquals(1, answer.getInt("total"));
         assertEquals("America/New_York", answer.getString("timeZoneId"));
         Map<String, Object> all = entries(answer).get(0);
@@ -388,7 +387,7 @@ abstract class ReportScenarios {
         Sales s = Sales.create();
         String token = s.adminToken();
         Map<String, Object> group = Map.of("eventType", Map.of("index", 1), "ccType", Map.of("index", 0));
-        JsonPath all = answer(token, s.range("group", group, "limit", 1000));
+        JsonBody all = answer(token, s.range("group", group, "limit", 1000));
         assertEquals(10, all.getInt("total"));
         List<Map<String, Object>> rows = entries(all);
         assertEquals(CARD_EVENT_GROUPS, cardEvents(rows));
@@ -396,13 +395,13 @@ abstract class ReportScenarios {
         assertEquals(2, number(rows.get(6).get("paymentAuthorizationsCount")));
         assertTrue(rows.get(0).keySet().containsAll(List.of("ccType", "eventType")), rows.get(0).keySet().toString());
 
-        JsonPath page = answer(token, s.range("group", group, "limit", 3, "offset", 3));
+        JsonBody page = answer(token, s.range("group", group, "limit", 3, "offset", 3));
         assertEquals(10, page.getInt("total"));
         assertEquals(CARD_EVENT_GROUPS.subList(3, 6), cardEvents(entries(page)));
-        JsonPath past = answer(token, s.range("group", group, "limit", 3, "offset", 20));
+        JsonBody past = answer(token, s.range("group", group, "limit", 3, "offset", 20));
         assertEquals(10, past.getInt("total"));
         assertEquals(List.of(), entries(past));
-        JsonPath byDefault = answer(token, s.range("group", group));
+        JsonBody byDefault = answer(token, s.range("group", group));
         assertEquals(CARD_EVENT_GROUPS, cardEvents(entries(byDefault))); // default limit 20
         assertEquals(CARD_EVENT_GROUPS, cardEvents(entries(token,
                 s.range("group", group, "limit", 3, "offset", 3, "returnAllIfCountLessThan", 10))));
@@ -467,7 +466,7 @@ abstract class ReportScenarios {
             assertEquals(newYork, counts(entries(token, body), r -> r.get("eventDate")), "zone " + zone);
         }
         for (String zone : List.of("W. Europe Standard Time", "Europe/Berlin")) {
-            JsonPath answer = answer(token, s.range("group", group("eventDate"), "timeZoneId", zone));
+            JsonBody answer = answer(token, s.range("group", group("eventDate"), "timeZoneId", zone));
             assertEquals(berlin, counts(entries(answer), r -> r.get("eventDate")), zone);
             assertEquals("Europe/Berlin", answer.getString("timeZoneId"));
         }
@@ -495,7 +494,7 @@ abstract class ReportScenarios {
         body.put("startDate", "2026-03-10"); // Berlin's 10 March: e8 at its midnight, e1, e2, e4, e5
         body.put("endDate", "2026-03-10");
         assertEquals(5, number(entries(token, body).get(0).get("eventCount")));
-        JsonPath none = answer(token, s.range("startDate", "2026-04-01", "endDate", "2026-04-30"));
+        JsonBody none = answer(token, s.range("startDate", "2026-04-01", "endDate", "2026-04-30"));
         assertEquals(0, none.getInt("total"));
         assertEquals(List.of(), none.getList("entries"));
         assertTrue(none.getBoolean("success"));
@@ -721,7 +720,7 @@ abstract class ReportScenarios {
                 .contentType(ContentType.URLENC).formParams(Map.of("grant_type", "password",
                         "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD)).post("/api/auth/token");
         assertEquals(200, r.statusCode(), r.asString());
-        return r.jsonPath().getString("access_token");
+        return JsonBody.of(r).getString("access_token");
     }
 
     private static UUID limitedCompany(String root) {
@@ -801,7 +800,7 @@ abstract class ReportScenarios {
             try (Connection lock = lockFacts()) {
                 first = pool.submit(() -> onLimited(root).body(body).post(REPORTS));
                 awaitWaiting(1); // the company's one report runs (held by the lock)
-                JsonPath busy = refused(onLimited(root).body(body).post(REPORTS), 429);
+                JsonBody busy = refused(onLimited(root).body(body).post(REPORTS), 429);
                 assertTrue(busy.getString("errorMessage").contains("payments.reports.max-concurrent-per-company"),
                         busy.prettify());
                 otherCompany = pool.submit(() -> onLimited(root).body(other).post(REPORTS));

@@ -19,7 +19,6 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -50,7 +49,7 @@ abstract class RetentionScenarios {
     @Test
     void rowsOlderThanTheirRetentionAreDeletedAndYoungerOnesKept() throws Exception {
         Rows rows = aged();
-        JsonPath answer = ok(asRoot().post(RUN));
+        JsonBody answer = ok(asRoot().post(RUN));
         Map<String, Integer> deleted = answer.getList("entries", Map.class).stream()
                 .collect(Collectors.toMap(e -> (String) e.get("kind"), e -> ((Number) e.get("deleted")).intValue()));
         assertEquals(List.of("audit", "cardExportParts", "cardFiles", "events", "idempotency", "refreshTokens", "runs",

@@ -34,7 +34,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /** Payment operations on the Simulator (DESIGN.md sections 5, 6, 7 and 9): authorize, sale, moves, E16. */
@@ -51,7 +50,7 @@ abstract class TransactionScenarios {
         String token = card.startsWith("37") ? amexToken(shop, card) : shop.aToken(card);
         Response r = shop.authorize(token, "10.00", false);
         assertEquals("Approved".equals(status) ? 201 : 200, r.statusCode(), r.asString());
-        JsonPath json = r.jsonPath();
+        JsonBody json = JsonBody.of(r);
         assertEquals(true, json.get("success"));
         assertEquals(status, json.getString("status"));
         assertEquals(resultCode, json.getString("resultCode"));
@@ -89,7 +88,7 @@ abstract class TransactionScenarios {
         Cards.Shop shop = aShop();
         Response r = shop.authorize(shop.aToken("5555555555554444"), "20.00", true);
         UUID id = Api.created(r);
-        assertEquals("Captured", r.jsonPath().getString("status"));
+        assertEquals("Captured", JsonBody.of(r).getString("status"));
         Map<String, Object> entry = shop.transaction(id);
         assertEquals(List.of("Authorize", "Capture"), types(entry));
         assertEquals(new BigDecimal("20.00"), entry.get("capturedAmount"));
@@ -100,7 +99,7 @@ abstract class TransactionScenarios {
         Cards.Shop shop = aShop();
         Response r = shop.authorize(shop.aToken("4000000000000002"), "20.00", true);
         assertEquals(200, r.statusCode(), r.asString());
-        UUID id = UUID.fromString(r.jsonPath().getString("id"));
+        UUID id = UUID.fromString(JsonBody.of(r).getString("id"));
         assertEquals(List.of("Authorize"), types(shop.transaction(id)));
         assertEquals("Declined", shop.transaction(id).get("status"));
     }
@@ -112,7 +111,7 @@ abstract class TransactionScenarios {
         Cards.Shop shop = aShop();
         UUID id = shop.anAuthorization("4111111111111111", "10.00", false);
         refused(shop.move(id, "refund", Map.of()), 400); // not captured yet
-        JsonPath captured = ok(shop.move(id, "capture", Map.of()));
+        JsonBody captured = ok(shop.move(id, "capture", Map.of()));
         assertEquals("Captured", captured.getString("status"));
         assertEquals(id.toString(), captured.getString("transactionId"));
         assertNotNull(captured.getString("captureId"));
@@ -125,7 +124,7 @@ abstract class TransactionScenarios {
     void approvedCanBeReversedOnceAndThenNothingElse() {
         Cards.Shop shop = aShop();
         UUID id = shop.anAuthorization("4111111111111111", "10.00", false);
-        JsonPath reversed = ok(shop.move(id, "reverse", Map.of()));
+        JsonBody reversed = ok(shop.move(id, "reverse", Map.of()));
         assertEquals("Reversed", reversed.getString("status"));
         assertNotNull(reversed.getString("reversalId"));
         assertNotNull(reversed.getString("message"));
@@ -143,7 +142,7 @@ abstract class TransactionScenarios {
         Response r = shop.authorize(shop.aToken(card), "10.00", false);
         UUID id = UUID.fromString(ok(r).getString("id"));
         for (String move : List.of("capture", "refund", "reverse")) {
-            JsonPath refusal = refused(shop.move(id, move, Map.of()), 400);
+            JsonBody refusal = refused(shop.move(id, move, Map.of()), 400);
             assertTrue(refusal.getString("errorMessage").contains(status), refusal.prettify());
         }
         assertEquals(status, shop.transaction(id).get("status"));
@@ -155,18 +154,18 @@ abstract class TransactionScenarios {
         Cards.Shop shop = aShop();
         UUID id = shop.anAuthorization("4111111111111111", "10.00", false);
         refused(shop.move(id, "capture", Map.of("amount", new BigDecimal("10.01"))), 400);
-        JsonPath captured = Cards.exact(ok(shop.move(id, "capture", Map.of("amount", new BigDecimal("6.00")))));
+        JsonBody captured = Cards.exact(ok(shop.move(id, "capture", Map.of("amount", new BigDecimal("6.00")))));
         assertEquals(new BigDecimal("6.00"), captured.get("amount"));
         refused(shop.move(id, "capture", Map.of("amount", new BigDecimal("4.00"))), 400); // once only
         refused(shop.move(id, "refund", Map.of("amount", new BigDecimal("6.01"))), 400);
-        JsonPath first = Cards.exact(ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("2.50")))));
+        JsonBody first = Cards.exact(ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("2.50")))));
         assertEquals("PartiallyRefunded", first.getString("status"));
         assertEquals(new BigDecimal("2.50"), first.get("amount"));
         assertNotNull(first.getString("refundId"));
-        JsonPath second = Cards.exact(ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("1.50")))));
+        JsonBody second = Cards.exact(ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("1.50")))));
         assertEquals("PartiallyRefunded", second.getString("status"));
         refused(shop.move(id, "refund", Map.of("amount", new BigDecimal("2.01"))), 400);
-        JsonPath rest = Cards.exact(ok(shop.move(id, "refund", Map.of())));
+        JsonBody rest = Cards.exact(ok(shop.move(id, "refund", Map.of())));
         assertEquals("Refunded", rest.getString("status"));
         assertEquals(new BigDecimal("2.00"), rest.get("amount"));
         refused(shop.move(id, "refund", Map.of("amount", new BigDecimal("0.01"))), 400);
@@ -183,10 +182,10 @@ abstract class TransactionScenarios {
     void captureAndRefundWithoutABodyTakeTheWholeAmount() {
         Cards.Shop shop = aShop();
         UUID id = shop.anAuthorization("4111111111111111", "7.25", false);
-        JsonPath captured = Cards.exact(ok(shop.pay().post(shop.transactions() + "/" + id + "/capture")));
+        JsonBody captured = Cards.exact(ok(shop.pay().post(shop.transactions() + "/" + id + "/capture")));
         refused(shop.pay().body("{\"amount\":").post(shop.transactions() + "/" + id + "/refund"), 400);
         assertEquals(new BigDecimal("7.25"), captured.get("amount"));
-        JsonPath refunded = Cards.exact(ok(shop.pay().post(shop.transactions() + "/" + id + "/refund")));
+        JsonBody refunded = Cards.exact(ok(shop.pay().post(shop.transactions() + "/" + id + "/refund")));
         assertEquals(new BigDecimal("7.25"), refunded.get("amount"));
         assertEquals("Refunded", refunded.getString("status"));
     }
@@ -197,7 +196,7 @@ abstract class TransactionScenarios {
         UUID sale = shop.anAuthorization("4111111111111111", "30.00", true);
         UUID authorizedOnly = shop.anAuthorization("4111111111111111", "5.00", false);
         ok(shop.move(sale, "refund", Map.of("amount", new BigDecimal("10.00")))); // refunded before settlement
-        JsonPath run = LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
+        JsonBody run = LongRuns.outcome(asRoot().post("/api/adm/settlements/run"));
         assertTrue(run.getInt("settled") >= 1 && run.getInt("refundsSettled") >= 1, run.prettify());
         Map<String, Object> settled = shop.transaction(sale);
         assertEquals("PartiallyRefunded", settled.get("status"));
@@ -257,7 +256,7 @@ abstract class TransactionScenarios {
         }
         int settled = 0;
         for (UUID id : started) {
-            JsonPath run = LongRuns.awaitEnd(() -> Api.as(root), id);
+            JsonBody run = LongRuns.awaitEnd(() -> Api.as(root), id);
             assertEquals("Succeeded", run.getString("entry.state"), run.prettify());
             settled += run.getInt("entry.outcome.settled");
         }
@@ -336,7 +335,7 @@ abstract class TransactionScenarios {
         Response tokenized = shop.tokenize(Cards.body("4111111111111111", "123"));
         UUID tokenId = Api.created(tokenized);
         ok(shop.pay().delete(shop.tokens() + "/" + tokenId));
-        refused(shop.authorize(tokenized.jsonPath().getString("paymentToken"), "1.00", false), 400);
+        refused(shop.authorize(JsonBody.of(tokenized).getString("paymentToken"), "1.00", false), 400);
         assertTrue(ok(shop.pay().get(shop.transactions())).getList("entries").isEmpty());
         // the token's id works as well as its value
         UUID byId = Api.created(shop.authorize(Api.created(shop.tokenize(Cards.body("4111111111111111", "123"))).toString(),
@@ -367,7 +366,7 @@ abstract class TransactionScenarios {
         Cards.Shop noProcessor = new Cards.Shop(company, project, keyId, PayAuthenticationScenarios.valueOf(keyId));
         String token3 = noProcessor.aToken("4111111111111111");
         ok(asRoot().body(Map.of("isActive", false)).put(Api.PROCESSORS + "/" + processor));
-        JsonPath refusal = refused(noProcessor.authorize(token3, "1.00", false), 400);
+        JsonBody refusal = refused(noProcessor.authorize(token3, "1.00", false), 400);
         assertTrue(refusal.getString("errorMessage").contains("processor"), refusal.prettify());
         assertTrue(ok(noProcessor.pay().get(noProcessor.transactions())).getList("entries").isEmpty());
     }
@@ -445,7 +444,7 @@ abstract class TransactionScenarios {
         OffsetDateTime since = OffsetDateTime.now().minusSeconds(5);
         UUID id = shop.anAuthorization("4111111111111111", "10.00", false);
         Api.Member admin = Api.anAdminOf(shop.companyId());
-        JsonPath answer = ok(Api.as(admin.token()).queryParam("companyProjectId", shop.projectId())
+        JsonBody answer = ok(Api.as(admin.token()).queryParam("companyProjectId", shop.projectId())
                 .post("/api/adm/transactions/" + id + "/reverse"));
         assertEquals(true, answer.get("success"));
         assertEquals(id.toString(), answer.getString("transactionId"));
@@ -588,7 +587,7 @@ abstract class TransactionScenarios {
         Response again = shop.paySecond().header("Idempotency-Key", key).body(request).post(shop.transactions());
         assertEquals(201, again.statusCode(), again.asString());
         assertEquals("true", again.header("Idempotent-Replayed"));
-        assertEquals(id.toString(), again.jsonPath().getString("id"));
+        assertEquals(id.toString(), JsonBody.of(again).getString("id"));
         refused(shop.pay().header("Idempotency-Key", key).body(Map.of("paymentToken", token, "amount", 11))
                 .post(shop.transactions()), 400);
         assertEquals(1, ok(shop.pay().get(shop.transactions())).getList("entries").size());
@@ -607,7 +606,7 @@ abstract class TransactionScenarios {
         for (Response r : answers) {
             assertTrue(r.statusCode() == 201 || r.statusCode() == 409, r.statusCode() + " " + r.asString());
             if (r.statusCode() == 201) {
-                assertEquals(all.get(0).get("id"), r.jsonPath().getString("id"));
+                assertEquals(all.get(0).get("id"), JsonBody.of(r).getString("id"));
             }
         }
         assertTrue(answers.stream().anyMatch(r -> r.statusCode() == 201 && r.header("Idempotent-Replayed") == null));
@@ -659,7 +658,7 @@ abstract class TransactionScenarios {
         UUID id = Api.created(first.get(30, TimeUnit.SECONDS));
         Response replay = shop.pay().header("Idempotency-Key", key).body(request).post(shop.transactions());
         assertEquals("true", replay.header("Idempotent-Replayed"));
-        assertEquals(id.toString(), replay.jsonPath().getString("id"));
+        assertEquals(id.toString(), JsonBody.of(replay).getString("id"));
         assertEquals(1, ok(shop.pay().get(shop.transactions())).getList("entries").size());
     }
 
@@ -704,13 +703,13 @@ abstract class TransactionScenarios {
         UUID id = shop.anAuthorization("4111111111111111", "10.00", false);
         String key = UUID.randomUUID().toString();
         String root = Api.rootToken();
-        JsonPath first = ok(Api.as(root).header("Idempotency-Key", key).queryParam("companyProjectId", shop.projectId())
+        JsonBody first = ok(Api.as(root).header("Idempotency-Key", key).queryParam("companyProjectId", shop.projectId())
                 .post("/api/adm/transactions/" + id + "/reverse"));
         Response again = Api.onSecondInstance(root).header("Idempotency-Key", key)
                 .queryParam("companyProjectId", shop.projectId()).post("/api/adm/transactions/" + id + "/reverse");
         assertEquals(200, again.statusCode(), again.asString());
         assertEquals("true", again.header("Idempotent-Replayed"));
-        assertEquals(first.getString("reversalId"), again.jsonPath().getString("reversalId"));
+        assertEquals(first.getString("reversalId"), JsonBody.of(again).getString("reversalId"));
         // another user with the same key is another scope: a real second attempt, refused as already reversed
         refused(Api.as(Api.anAdminOf(shop.companyId()).token()).header("Idempotency-Key", key)
                 .queryParam("companyProjectId", shop.projectId()).post("/api/adm/transactions/" + id + "/reverse"), 400);
@@ -753,12 +752,12 @@ abstract class TransactionScenarios {
         for (String pan : Cards.SIMULATOR_CARDS) {
             Response tokenized = shop.paySecond().body(Cards.body(pan, pan.startsWith("37") ? "1234" : "123")).post(shop.tokens());
             Api.created(tokenized);
-            Map<String, Object> request = Map.of("paymentToken", tokenized.jsonPath().getString("paymentToken"),
+            Map<String, Object> request = Map.of("paymentToken", JsonBody.of(tokenized).getString("paymentToken"),
                     "amount", new BigDecimal("5.00"), "capture", true);
             Response sale = shop.paySecond().body(request).post(shop.transactions());
             answers.append(sale.asString());
             if (sale.statusCode() == 201) {
-                UUID id = UUID.fromString(sale.jsonPath().getString("id"));
+                UUID id = UUID.fromString(JsonBody.of(sale).getString("id"));
                 answers.append(shop.paySecond().body(Map.of("amount", 1)).post(shop.transactions() + "/" + id + "/refund").asString());
                 answers.append(shop.paySecond().queryParam("id", id).get(shop.transactions()).asString());
             }
@@ -794,7 +793,7 @@ abstract class TransactionScenarios {
     static String amexToken(Cards.Shop shop, String number) {
         Response r = shop.tokenize(Cards.body(number, "1234"));
         Api.created(r);
-        return r.jsonPath().getString("paymentToken");
+        return JsonBody.of(r).getString("paymentToken");
     }
 
     @SuppressWarnings("unchecked")

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 
 import com.paycore.it.clock.ClockShiftFilter;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /**
@@ -49,11 +48,11 @@ abstract class UnknownOutcomeScenarios {
     static UUID aPendingAuthorization(Cards.Shop shop, String card) {
         Response r = shop.pay().body(authorization(shop.aToken(card), "10.00", false)).post(shop.transactions());
         assertEquals(202, r.statusCode(), r.asString());
-        assertEquals("Pending", r.jsonPath().getString("status"));
-        return UUID.fromString(r.jsonPath().getString("id"));
+        assertEquals("Pending", JsonBody.of(r).getString("status"));
+        return UUID.fromString(JsonBody.of(r).getString("id"));
     }
 
-    static JsonPath run() {
+    static JsonBody run() {
         return ok(asRoot().post(RUN));
     }
 
@@ -80,8 +79,8 @@ abstract class UnknownOutcomeScenarios {
         Response first = shop.pay().header("Idempotency-Key", key).body(authorization(token, "10.00", false))
                 .post(shop.transactions());
         assertEquals(202, first.statusCode(), first.asString());
-        assertEquals("Pending", first.jsonPath().getString("status"));
-        UUID id = UUID.fromString(first.jsonPath().getString("id"));
+        assertEquals("Pending", JsonBody.of(first).getString("status"));
+        UUID id = UUID.fromString(JsonBody.of(first).getString("id"));
         assertTrue(first.header("Location").endsWith(id.toString()), first.header("Location"));
 
         // a repeat while the outcome is pending answers the pending answer, and nothing runs twice
@@ -89,8 +88,8 @@ abstract class UnknownOutcomeScenarios {
                 .post(shop.transactions());
         assertEquals(202, again.statusCode(), again.asString());
         assertEquals("true", again.header("Idempotent-Replayed"));
-        assertEquals(id.toString(), again.jsonPath().getString("id"));
-        assertEquals("Pending", again.jsonPath().getString("status"));
+        assertEquals(id.toString(), JsonBody.of(again).getString("id"));
+        assertEquals("Pending", JsonBody.of(again).getString("status"));
 
         Map<String, Object> entry = shop.transaction(id);
         assertEquals("Pending", entry.get("status"));
@@ -131,7 +130,7 @@ abstract class UnknownOutcomeScenarios {
         Cards.Shop shop = Cards.aShop();
         Response r = shop.pay().body(authorization(shop.aToken(TIMES_OUT_UNREACHED), "12.00", true)).post(shop.transactions());
         assertEquals(202, r.statusCode(), r.asString());
-        UUID id = UUID.fromString(r.jsonPath().getString("id"));
+        UUID id = UUID.fromString(JsonBody.of(r).getString("id"));
         assertEquals(List.of("Authorize"), eventsOf(shop.transaction(id)).stream().map(e -> e.get("eventType")).toList(),
                 "no capture is sent while the authorization is unknown");
         run();
@@ -210,13 +209,13 @@ abstract class UnknownOutcomeScenarios {
         String key = Api.unique("capture");
         Response capture = shop.move(id, "capture", Map.of("amount", new BigDecimal(amount)), key);
         assertEquals(202, capture.statusCode(), capture.asString());
-        assertEquals("Pending", capture.jsonPath().getString("eventResult"), capture.asString());
-        assertEquals("Approved", capture.jsonPath().getString("status"));
+        assertEquals("Pending", JsonBody.of(capture).getString("eventResult"), capture.asString());
+        assertEquals("Approved", JsonBody.of(capture).getString("status"));
         // the same Idempotency-Key replays the same 202 and body; nothing is sent again
         Response replay = shop.move(id, "capture", Map.of("amount", new BigDecimal(amount)), key);
         assertEquals(202, replay.statusCode(), replay.asString());
         assertEquals("true", replay.header("Idempotent-Replayed"));
-        assertEquals(capture.jsonPath().getString("captureId"), replay.jsonPath().getString("captureId"));
+        assertEquals(JsonBody.of(capture).getString("captureId"), JsonBody.of(replay).getString("captureId"));
         refused(shop.move(id, "capture", Map.of()), 400);
         refused(shop.move(id, "reverse", Map.of()), 400);
         assertEquals("Approved", shop.transaction(id).get("status"));

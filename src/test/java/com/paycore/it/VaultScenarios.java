@@ -31,7 +31,6 @@ import javax.crypto.spec.PSource;
 
 import org.junit.jupiter.api.Test;
 
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 /** E10 tokens: validation, masking, CVV, securedProperties, get and delete, and no card data anywhere in clear. */
@@ -42,7 +41,7 @@ abstract class VaultScenarios {
         Cards.Shop shop = aShop();
         Response r = shop.tokenize(body("4242424242424242", "123"));
         UUID id = Api.created(r);
-        JsonPath json = r.jsonPath();
+        JsonBody json = JsonBody.of(r);
         assertTrue(json.getString("paymentToken").startsWith("tok_"));
         assertEquals("************4242", json.getString("maskedCardNumber"));
         assertEquals("VISA", json.getString("ccType"));
@@ -66,7 +65,7 @@ abstract class VaultScenarios {
             Response r = shop.tokenize(body(pan, pan.startsWith("37") ? "1234" : "123"));
             Api.created(r);
             if (brands.containsKey(pan)) {
-                assertEquals(brands.get(pan), r.jsonPath().getString("ccType"));
+                assertEquals(brands.get(pan), JsonBody.of(r).getString("ccType"));
             }
         }
     }
@@ -96,7 +95,7 @@ abstract class VaultScenarios {
         Cards.Shop shop = aShop();
         Response r = shop.tokenize(body("4111111111111111", "000"));
         Api.created(r);
-        assertFalse(r.jsonPath().getBoolean("validCVV"));
+        assertFalse(JsonBody.of(r).getBoolean("validCVV"));
     }
 
     @Test
@@ -123,9 +122,9 @@ abstract class VaultScenarios {
         request.put("securedProperties", List.of("creditCard.cardNumber", "creditCard.cvv"));
         Response r = shop.tokenize(request);
         Api.created(r);
-        assertEquals("5555555555554444".substring(12), r.jsonPath().getString("last4"));
-        assertEquals("MASTERCARD", r.jsonPath().getString("ccType"));
-        assertTrue(r.jsonPath().getBoolean("validCVV"));
+        assertEquals("5555555555554444".substring(12), JsonBody.of(r).getString("last4"));
+        assertEquals("MASTERCARD", JsonBody.of(r).getString("ccType"));
+        assertTrue(JsonBody.of(r).getBoolean("validCVV"));
 
         Map<String, Object> garbage = body(card(Base64.getEncoder().encodeToString(new byte[256]), 12, 2031, "123"));
         garbage.put("securedProperties", List.of("creditCard.cardNumber"));
@@ -157,7 +156,7 @@ abstract class VaultScenarios {
         request.put("securedProperties", five);
         Response r = shop.tokenize(request);
         Api.created(r);
-        assertEquals("4444", r.jsonPath().getString("last4"));
+        assertEquals("4444", JsonBody.of(r).getString("last4"));
 
         person.put("city", oaep(key, "London"));
         List<String> six = new ArrayList<>(five);
@@ -203,7 +202,7 @@ abstract class VaultScenarios {
         };
         Response authenticating = tokenizeUnder.apply(1);
         Api.created(authenticating);
-        assertEquals("4444", authenticating.jsonPath().getString("last4"));
+        assertEquals("4444", JsonBody.of(authenticating).getString("last4"));
         Api.created(tokenizeUnder.apply(4)); // the fourth newest other key
         Api.created(tokenizeUnder.apply(7)); // the newest
         String message = refused(tokenizeUnder.apply(0), 400).getString("errorMessage"); // the oldest: not tried

@@ -47,7 +47,6 @@ import org.junit.jupiter.api.Test;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
@@ -83,7 +82,7 @@ abstract class WebhookScenarios {
 
     static Endpoint anEndpoint(UUID project, String url, String... events) {
         Response r = asRoot().body(endpointBody(project, url, List.of(events))).post(ENDPOINTS);
-        return new Endpoint(created(r), r.jsonPath().getString("secret"));
+        return new Endpoint(created(r), JsonBody.of(r).getString("secret"));
     }
 
     static void deleteQuietly(Endpoint endpoint) {
@@ -197,11 +196,11 @@ abstract class WebhookScenarios {
         Response r = asRoot().body(endpointBody(project, "https://hooks.example.com/payments",
                 List.of("transaction.authorized", "chargeback.opened"))).post(ENDPOINTS);
         UUID id = created(r);
-        String secret = r.jsonPath().getString("secret");
+        String secret = JsonBody.of(r).getString("secret");
         assertTrue(secret.matches("whsec_[A-Za-z0-9_-]{43}"), secret);
         assertTrue(r.getHeader("Location").endsWith(ENDPOINTS + "/" + id), r.getHeader("Location"));
 
-        JsonPath entry = ok(asRoot().get(ENDPOINTS + "/" + id));
+        JsonBody entry = ok(asRoot().get(ENDPOINTS + "/" + id));
         assertEquals(id.toString(), entry.getString("entry.id"));
         assertEquals(project.toString(), entry.getString("entry.companyProjectId"));
         assertEquals("https://hooks.example.com/payments", entry.getString("entry.url"));
@@ -287,7 +286,7 @@ abstract class WebhookScenarios {
                 "http://169.254.169.254/latest/meta-data", "http://0.0.0.0/hook", "http://[fd00::1]/hook",
                 "http://100.64.0.1/hook", "http://no-such-host.invalid/hook", "https://unresolvable.invalid/x")) {
             Response refusal = root.body(endpointBody(project, url, List.of("*"))).post(ENDPOINTS);
-            JsonPath error = refused(refusal, 400);
+            JsonBody error = refused(refusal, 400);
             assertTrue(error.getString("errorMessage").contains("private"), refusal.asString());
             answers.add(refusal.statusCode() + " " + error.getString("code") + " " + error.getString("errorMessage"));
         }
@@ -314,7 +313,7 @@ abstract class WebhookScenarios {
         String admin = anAdminOf(company).token();
         ok(as(admin).body(body("id", endpoint.id(), "url", "https://hooks.example.com/b", "isActive", false))
                 .put(endpoint.path()));
-        JsonPath entry = ok(as(admin).get(endpoint.path()));
+        JsonBody entry = ok(as(admin).get(endpoint.path()));
         assertEquals("https://hooks.example.com/b", entry.getString("entry.url"));
         assertEquals(List.of("transaction.authorized"), entry.getList("entry.enabledEvents"), "left out: kept");
         assertEquals("orders system", entry.getString("entry.description"));
@@ -346,7 +345,7 @@ abstract class WebhookScenarios {
         String stranger = anAdminOf(aCompany()).token();
 
         Response r = as(admin).body(endpointBody(project, "https://hooks.example.com/own", List.of("*"))).post(ENDPOINTS);
-        Endpoint own = new Endpoint(created(r), r.jsonPath().getString("secret"));
+        Endpoint own = new Endpoint(created(r), JsonBody.of(r).getString("secret"));
         assertEquals(List.of(own.id().toString()), ok(as(admin).get(ENDPOINTS)).getList("entries.id"),
                 "a company Admin's list holds the endpoints of the companies administered");
         ok(as(admin).get(own.path()));
@@ -435,14 +434,14 @@ abstract class WebhookScenarios {
                 assertTrue(signedWith(request, endpoint.secret()), request.signature());
                 assertEquals(1, v1s(request).size(), "no rotation: one signature");
                 assertTrue(Math.abs(timestamp(request) - request.at().getEpochSecond()) < 30, request.signature());
-                JsonPath event = new JsonPath(request.text());
+                JsonBody event = JsonBody.of(request.text());
                 assertEquals(request.eventId(), event.getString("id"));
                 assertEquals("transaction.authorized", event.getString("type"));
                 assertEquals(shop.projectId().toString(), event.getString("companyProjectId"));
                 assertNotNull(OffsetDateTime.parse(event.getString("createdDate")));
                 assertTrue(event.getMap("data").toString().contains(transaction.toString()), request.text());
                 // the events API has the same event
-                JsonPath byId = ok(shop.pay().get("/api/pay/" + shop.projectId() + "/events/" + request.eventId()));
+                JsonBody byId = ok(shop.pay().get("/api/pay/" + shop.projectId() + "/events/" + request.eventId()));
                 assertEquals(event.getMap(""), byId.getMap("entry"));
 
                 Receiver.await(Duration.ofSeconds(20), "the attempt logged", () -> log(endpoint, request.eventId()).size() == 1);
@@ -527,7 +526,7 @@ abstract class WebhookScenarios {
                     Receiver.Request request = arrived.get(0);
                     assertEquals(event.get("type"), request.eventType(), "the type header");
                     assertTrue(signedWith(request, endpoint.secret()), event.get("type") + ": " + request.signature());
-                    assertEquals(event, Cards.exact(new JsonPath(request.text())).getMap(""), "as the events API has it");
+                    assertEquals(event, Cards.exact(JsonBody.of(request.text())).getMap(""), "as the events API has it");
                 }
             } finally {
                 deleteQuietly(endpoint);
@@ -606,7 +605,7 @@ abstract class WebhookScenarios {
                 Receiver.await(Duration.ofSeconds(20), "first attempt logged", () -> log(endpoint, before.eventId()).size() == 1);
                 Response retried = asRoot().post(endpoint.path() + "/deliveries/" + before.eventId() + "/retry");
                 assertEquals(202, retried.statusCode(), retried.asString());
-                assertTrue(retried.jsonPath().getBoolean("success"), retried.asString());
+                assertTrue(JsonBody.of(retried).getBoolean("success"), retried.asString());
                 Receiver.await(Duration.ofSeconds(20), "sent again", () -> receiver.requestsFor(before.eventId()).size() == 2);
                 Receiver.await(Duration.ofSeconds(20), "the retry logged", () -> log(endpoint, before.eventId()).size() == 2);
                 assertEquals(200, log(endpoint, before.eventId()).get(1).get("httpStatus"));
@@ -674,12 +673,12 @@ abstract class WebhookScenarios {
             // everything through the second instance, whose server log this test reads
             Response made = Api.onSecondInstance(Api.rootToken())
                     .body(endpointBody(shop.projectId(), receiver.url(), List.of("*"))).post(ENDPOINTS);
-            Endpoint endpoint = new Endpoint(created(made), made.jsonPath().getString("secret"));
+            Endpoint endpoint = new Endpoint(created(made), JsonBody.of(made).getString("secret"));
             try {
                 Response tokenized = shop.paySecond().body(Cards.body(CARD, CVV)).post(shop.tokens());
                 Api.created(tokenized);
                 UUID transaction = Api.created(shop.paySecond().body(Map.of("paymentToken",
-                        tokenized.jsonPath().getString("paymentToken"), "amount", new BigDecimal("7.77"),
+                        JsonBody.of(tokenized).getString("paymentToken"), "amount", new BigDecimal("7.77"),
                         "currency", "USD", "capture", false)).post(shop.transactions()));
                 awaitEvent(receiver, transaction, "transaction.authorized");
                 Receiver.await(DELIVERY, "retried after the 500", () -> log(endpoint).size() >= 2);
@@ -894,7 +893,7 @@ abstract class WebhookScenarios {
                     .contentType(ContentType.URLENC).formParams(Map.of("grant_type", "password",
                             "username", Api.ROOT_EMAIL, "password", Api.ROOT_PASSWORD)).post("/api/auth/token");
             assertEquals(200, token.statusCode(), token.asString());
-            root = token.jsonPath().getString("access_token");
+            root = JsonBody.of(token).getString("access_token");
         }
 
         RequestSpecification asRoot() {
@@ -933,7 +932,7 @@ abstract class WebhookScenarios {
             Response token = pay(shop).body(Cards.body(CARD, "123"))
                     .post("/api/pay/" + shop.projectId() + "/companyProjectCreditCardPaymentsInfo");
             created(token);
-            return created(pay(shop).body(Map.of("paymentToken", token.jsonPath().getString("paymentToken"),
+            return created(pay(shop).body(Map.of("paymentToken", JsonBody.of(token).getString("paymentToken"),
                     "amount", new BigDecimal(amount), "currency", "USD", "capture", false))
                     .post("/api/pay/" + shop.projectId() + "/transactions"));
         }
