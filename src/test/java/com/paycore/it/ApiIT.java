@@ -15,6 +15,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith({ArquillianExtension.class, OnlyScenarios.class, ScenarioTimes.class})
 class ApiIT {
 
+    static {
+        ClientSetup.configure();
+    }
+
     /** The WAR Arquillian deploys on the first instance; the second is launched now, to boot beside it. */
     @Deployment(testable = false)
     static WebArchive deployment() {
