@@ -2,6 +2,7 @@ package com.paycore.it;
 
 import static io.restassured.RestAssured.given;
 
+import java.io.StringReader;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.List;
@@ -10,9 +11,10 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Assertions;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonReaderFactory;
 
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -24,7 +26,7 @@ final class Api {
     static final String ROOT_EMAIL = "root@payments.test";
     static final String ROOT_PASSWORD = "bootstrap-secret-1";
     static final String PASSWORD = "correct-horse-9";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonReaderFactory JSON_P = Json.createReaderFactory(Map.of());
 
     private Api() {
     }
@@ -59,7 +61,7 @@ final class Api {
         if (r.statusCode() != 200) {
             throw new AssertionError("login of " + ROOT_EMAIL + " at " + baseUri + " failed: " + r.asString());
         }
-        return (String) topLevel(r.asString()).get("access_token");
+        return JsonBody.of(r).getString("access_token");
     }
 
     static Response token(Map<String, String> form) {
@@ -72,7 +74,7 @@ final class Api {
         if (r.statusCode() != 200) {
             throw new AssertionError("login of " + email + " failed: " + r.asString());
         }
-        return (String) topLevel(r.asString()).get("access_token");
+        return JsonBody.of(r).getString("access_token");
     }
 
     static String unique(String prefix) {
@@ -148,19 +150,16 @@ final class Api {
         if (r.statusCode() != 201) {
             throw new AssertionError("expected 201, got " + r.statusCode() + ": " + r.asString());
         }
-        return UUID.fromString((String) topLevel(r.asString()).get("id"));
+        return UUID.fromString(JsonBody.of(r).getString("id"));
     }
 
     /**
-     * The top-level fields of a JSON object body, read with Jackson. The helpers every test calls (sign-in, created,
-     * refused) read their fields this way: REST Assured's JsonPath compiles a Groovy script for every path it reads,
-     * which took the larger part of the test JVM's CPU (a profile of a whole run).
+     * The JSON object of a body, read with JSON-P (for tests that walk its values' types); one reader factory, since
+     * {@code Json.createReader} looks its provider up on the class path at every call.
      */
-    static Map<String, Object> topLevel(String body) {
-        try {
-            return JSON.readValue(body, new TypeReference<Map<String, Object>>() { });
-        } catch (JsonProcessingException e) {
-            throw new AssertionError("not a JSON object: " + body, e);
+    static JsonObject jsonObject(String body) {
+        try (JsonReader reader = JSON_P.createReader(new StringReader(body))) {
+            return reader.readObject();
         }
     }
 
@@ -178,7 +177,7 @@ final class Api {
             case 404 -> 404;
             default -> status >= 500 ? 500 : 400;
         };
-        Map<String, Object> envelope = topLevel(body);
+        JsonBody envelope = JsonBody.of(body);
         Assertions.assertAll(
                 () -> Assertions.assertEquals(Boolean.FALSE, envelope.get("success"), body),
                 () -> Assertions.assertEquals((Object) code, envelope.get("code"), body),
@@ -186,7 +185,7 @@ final class Api {
                 () -> Assertions.assertFalse(
                         body.matches("(?s).*(Exception|\\bat [a-z]+\\.|com\\.paycore|org\\.eclipse|SELECT |INSERT ).*"),
                         "internals leaked: " + body));
-        return JsonBody.of(body);
+        return envelope;
     }
 
     static JsonBody ok(Response r) {

@@ -51,7 +51,7 @@ final class Cards {
         String aToken(String number) {
             Response r = tokenize(body(number, "123"));
             Api.created(r);
-            return (String) Api.topLevel(r.asString()).get("paymentToken");
+            return JsonBody.of(r).getString("paymentToken");
         }
 
         /** Authorize (or sale) on a token. */
@@ -82,17 +82,12 @@ final class Cards {
         /** E16 by id: the one entry (as a map with exact decimal amounts); fails when there is not exactly one. */
         Map<String, Object> transaction(UUID id) {
             Response r = pay().queryParam("id", id).get(transactions());
-            List<Map<String, Object>> entries = Cards.exact(Api.ok(r)).getList("entries");
+            List<Map<String, Object>> entries = Api.ok(r).exact().getList("entries");
             if (entries.size() != 1) {
                 throw new AssertionError("expected one transaction " + id + ", got " + r.asString());
             }
             return entries.get(0);
         }
-    }
-
-    /** JSON with numbers as BigDecimal (amounts are compared exactly, scale included). */
-    static JsonBody exact(JsonBody json) {
-        return json.exact();
     }
 
     static Shop aShop() {

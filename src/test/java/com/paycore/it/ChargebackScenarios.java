@@ -34,7 +34,7 @@ abstract class ChargebackScenarios {
         UUID sale = shop.anAuthorization("4111111111111111", "30.00", true);
         Response r = record(sale, Map.of("amount", new BigDecimal("12.50"), "reason", "Item not received", "reasonCode", "13.1"));
         UUID id = Api.created(r);
-        JsonBody json = Cards.exact(JsonBody.of(r));
+        JsonBody json = JsonBody.of(r).exact();
         assertEquals(id.toString(), json.getString("chargebackId"));
         assertEquals("Pending", json.getString("entry.status"));
         assertEquals(new BigDecimal("12.50"), json.get("entry.amount"));
@@ -245,7 +245,7 @@ abstract class ChargebackScenarios {
         ok(shop.pay().post(path(shop, b, "accept")));
 
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        JsonBody created = Cards.exact(ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1), Map.of())));
+        JsonBody created = ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1), Map.of())).exact();
         assertEquals(3, created.getInt("total"));
         assertEquals(new BigDecimal("16.00"), created.get("totalAmount"));
         assertEquals(List.of(a.toString(), b.toString(), c.toString()), created.getList("entries.chargebackId"));
@@ -256,8 +256,8 @@ abstract class ChargebackScenarios {
         assertEquals(caseDate.plusYears(5).toInstant(), OffsetDateTime.parse((String) row.get("dueDate")).toInstant());
         assertEquals(caseDate.toInstant(), OffsetDateTime.parse((String) row.get("chargebackDate")).toInstant());
 
-        JsonBody byCase = Cards.exact(ok(report(shop.companyId(), caseDate.minusDays(1), caseDate.plusDays(1),
-                Map.of("ChargebackReportDateType", "CaseTime"))));
+        JsonBody byCase = ok(report(shop.companyId(), caseDate.minusDays(1), caseDate.plusDays(1),
+                Map.of("ChargebackReportDateType", "CaseTime"))).exact();
         assertEquals(List.of(a.toString()), byCase.getList("entries.chargebackId"));
         assertEquals(new BigDecimal("10.25"), byCase.get("totalAmount"));
         assertEquals(List.of(b.toString()), ok(report(shop.companyId(), now.minusDays(1), now.plusDays(1),
@@ -332,11 +332,11 @@ abstract class ChargebackScenarios {
             Response over = shop.move(sale, "refund", Map.of("amount", new BigDecimal("4.01")));
             if (standing) {
                 assertTrue(refused(over, 400).getString("errorMessage").contains("4.00"), status + ": " + over.asString());
-                assertEquals(new BigDecimal("4.00"), Cards.exact(ok(shop.move(sale, "refund", Map.of()))).get("amount"), status);
+                assertEquals(new BigDecimal("4.00"), ok(shop.move(sale, "refund", Map.of())).exact().get("amount"), status);
                 refused(shop.move(sale, "refund", Map.of("amount", new BigDecimal("0.01"))), 400);
                 refused(shop.move(sale, "refund", Map.of()), 400);
             } else {
-                assertEquals(new BigDecimal("4.01"), Cards.exact(ok(over)).get("amount"), status);
+                assertEquals(new BigDecimal("4.01"), ok(over).exact().get("amount"), status);
             }
         });
     }
@@ -408,7 +408,7 @@ abstract class ChargebackScenarios {
     static List<Map<String, Object>> e2(Cards.Shop shop, Map<String, Object> fields) {
         Map<String, Object> body = new HashMap<>(Map.of("startDate", "2020-01-01T00:00:00Z", "offset", 0, "limit", 100));
         body.putAll(fields);
-        return Cards.exact(ok(shop.pay().body(body).post("/api/pay/" + shop.projectId() + "/chargeEvents/chargeback")))
+        return ok(shop.pay().body(body).post("/api/pay/" + shop.projectId() + "/chargeEvents/chargeback")).exact()
                 .getList("entries");
     }
 

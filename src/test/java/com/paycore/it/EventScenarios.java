@@ -103,8 +103,8 @@ abstract class EventScenarios {
         Map<String, Object> transaction = shop.transaction(sale);
         assertEquals(List.of("Authorize", "Capture"), TransactionScenarios.types(transaction));
         assertEquals("Captured", transaction.get("status"));
-        List<Map<String, Object>> transactions = Cards.exact(ok(shop.pay().queryParam("limit", 100)
-                .get(shop.transactions()))).getList("entries");
+        List<Map<String, Object>> transactions = ok(shop.pay().queryParam("limit", 100)
+                .get(shop.transactions())).exact().getList("entries");
         assertEquals(1, transactions.stream().filter(t -> marker.equals(t.get("orderId"))).count());
         assertEquals(0, transactions.stream().filter(t -> refusedOrder.equals(t.get("orderId"))).count(),
                 "the refused authorization left no transaction");
@@ -172,13 +172,13 @@ abstract class EventScenarios {
         CardUpdaterScenarios.run(asRoot(), shop.companyId());
 
         Response all = shop.pay().queryParam("limit", 100).get(events(shop));
-        List<Map<String, Object>> events = Cards.exact(ok(all)).getList("entries");
+        List<Map<String, Object>> events = ok(all).exact().getList("entries");
         assertEquals(3, events.size(), "ContactCardholder and NoChange change no token: " + events);
         Map<String, Object> renewed = only(events, "payment_token.updated", expired);
         assertEquals(2034, ((Number) data(renewed).get("expirationYear")).intValue());
         Map<String, Object> newCard = only(events, "payment_token.updated", replaced);
         assertEquals("************4242", data(newCard).get("maskedCardNumber"));
-        assertEquals(Cards.exact(CardUpdaterScenarios.token(shop, replaced)).getMap("entry"), newCard.get("data"));
+        assertEquals(CardUpdaterScenarios.token(shop, replaced).exact().getMap("entry"), newCard.get("data"));
         assertEquals("Disabled", data(only(events, "payment_token.disabled", closed)).get("status"));
         for (String pan : List.of(CardUpdaterScenarios.EXPIRED, CardUpdaterScenarios.REPLACED,
                 CardUpdaterScenarios.CLOSED, CardUpdaterScenarios.REPLACEMENT)) {
@@ -205,7 +205,7 @@ abstract class EventScenarios {
         ok(asRoot().post(NOTICES));
         ok(Api.onSecondInstance(Api.rootToken()).post(NOTICES)); // again, and on another instance: still one event
         Response answer = bySoon.pay().queryParam("type", "api_key.expiring").get(events(shop));
-        List<Map<String, Object>> expiring = Cards.exact(ok(answer)).getList("entries");
+        List<Map<String, Object>> expiring = ok(answer).exact().getList("entries");
         assertEquals(1, expiring.size(), expiring.toString());
         Map<String, Object> key = data(expiring.get(0));
         assertEquals(soon.toString(), key.get("id"));
@@ -242,7 +242,7 @@ abstract class EventScenarios {
         assertEquals(0, events(shop, Map.of("to", before.toString())).size());
 
         String id = (String) all.get(2).get("id");
-        JsonBody one = Cards.exact(ok(shop.pay().get(events(shop) + "/" + id)));
+        JsonBody one = ok(shop.pay().get(events(shop) + "/" + id)).exact();
         assertEquals(all.get(2), one.getMap("entry"));
         String foreignEvent = (String) events(other, Map.of()).get(0).get("id");
         assertEquals(foreign.toString(), data(events(other, Map.of()).get(0)).get("id"));
@@ -265,7 +265,7 @@ abstract class EventScenarios {
 
     /** The project's events (newest first) with the given query parameters, amounts exact. */
     static List<Map<String, Object>> events(Cards.Shop shop, Map<String, Object> query) {
-        return Cards.exact(ok(shop.pay().queryParams(query).get(events(shop)))).getList("entries");
+        return ok(shop.pay().queryParams(query).get(events(shop))).exact().getList("entries");
     }
 
     @SuppressWarnings("unchecked")

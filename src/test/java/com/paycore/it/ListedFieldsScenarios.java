@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringReader;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.TestFactory;
 import io.restassured.response.Response;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonValue;
 
 /**
@@ -34,8 +32,6 @@ import jakarta.json.JsonValue;
  */
 abstract class ListedFieldsScenarios {
 
-    /** One JSON-P reader factory: {@code Json.createReader} looks its provider up on the class path at every call. */
-    private static final JsonReaderFactory READERS = Json.createReaderFactory(Map.of());
 
     private static final List<String> KEY_ENTRY = List.of("id", "companyProjectId", "type", "name", "description",
             "isActive", "expirationDate", "deactivationDate", "createdDate", "maskedValue", "publicKey");
@@ -160,9 +156,7 @@ abstract class ListedFieldsScenarios {
     }
 
     private static JsonObject json(Response r) {
-        try (var reader = READERS.createReader(new StringReader(r.asString()))) {
-            return reader.readObject();
-        }
+        return Api.jsonObject(r.asString());
     }
 
     private static JsonObject at(JsonObject root, String path) {

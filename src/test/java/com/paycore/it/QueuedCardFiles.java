@@ -41,8 +41,6 @@ import com.paycore.apikey.Gpg;
  */
 final class QueuedCardFiles {
 
-    /** Three instances boot (one, then two at once) on idle cores while the scenarios run. */
-    private static final Duration BOOT = ExtraInstance.WHEN_IDLE;
     private static final int ROWS = 2000;
     /** The receiving instance's busy file: one row a chunk, so it is still running when the two files arrive. */
     private static final int BUSY_ROWS = 1000;
@@ -61,7 +59,7 @@ final class QueuedCardFiles {
                     "payments.card-files.chunk-rows", "1",
                     "payments.card-files.lease-seconds", "3600")));
             instances.add(receiver);
-            receiver.awaitReady(BOOT);
+            receiver.awaitReady(ExtraInstance.WHEN_IDLE);
             String rootToken = Api.rootTokenAt(receiver.baseUri());
             UUID company = Api.created(admin(receiver.baseUri(), rootToken)
                     .body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
@@ -95,12 +93,12 @@ final class QueuedCardFiles {
                 busyState = stateOf(db, busyFile);
                 assertTrue(busyState.get(1).contains("/"), "held by the receiver: " + busyState);
 
-                // one worker each; leases of an hour, so that a chunk keeps its file however long the instance
-                // waits for an idle core (it runs only when the scenarios in the foreground leave one)
+                // one worker each; leases as long as the scenario's waits, so that a chunk keeps its file however long
+                // the instance waits for an idle core (it runs only when the scenarios in the foreground leave one)
                 Map<String, String> racing = settings(db, Map.of(
                         "payments.card-files.workers", "1",
                         "payments.card-files.chunk-rows", "50",
-                        "payments.card-files.lease-seconds", "3600"));
+                        "payments.card-files.lease-seconds", String.valueOf(ExtraInstance.WHEN_IDLE.toSeconds())));
                 racing.put("payments.db.url", db.url() + "&ApplicationName=" + applicationName);
                 for (int i = 1; i <= 2; i++) {
                     ExtraInstance racer = ExtraInstance.startWhenIdle("card-files-queued-" + i, racing);
@@ -111,7 +109,7 @@ final class QueuedCardFiles {
                 hold.rollback();
             }
             for (ExtraInstance racer : racers) {
-                racer.awaitReady(BOOT);
+                racer.awaitReady(ExtraInstance.WHEN_IDLE);
             }
             String on = racers.get(0).baseUri();
             String token = Api.rootTokenAt(on);
@@ -164,7 +162,7 @@ final class QueuedCardFiles {
      */
     private static void awaitBothClaimingTheFirstFile(ExtraInstance.Database db, String applicationName,
                                                       List<ExtraInstance> racers) throws Exception {
-        long deadline = System.nanoTime() + BOOT.toNanos();
+        long deadline = System.nanoTime() + ExtraInstance.WHEN_IDLE.toNanos();
         // a connection of its own, in autocommit: within a transaction pg_stat_activity is read once
         try (Connection watch = db.connect();
              PreparedStatement waiting = watch.prepareStatement("select count(*) from pg_stat_activity "
@@ -184,7 +182,7 @@ final class QueuedCardFiles {
                 CardFileScenarios.pause(200);
             }
         }
-        throw new AssertionError("the two instances did not both claim the first file within " + BOOT);
+        throw new AssertionError("the two instances did not both claim the first file within " + ExtraInstance.WHEN_IDLE);
     }
 
     /** Every row of the file recorded once, in order; each tokenized row one token; its run and its one event. */
@@ -334,7 +332,7 @@ final class QueuedCardFiles {
         }
 
         JsonBody awaitEnd(String baseUri, UUID id) {
-            long deadline = System.nanoTime() + BOOT.toNanos();
+            long deadline = System.nanoTime() + ExtraInstance.WHEN_IDLE.toNanos();
             while (System.nanoTime() < deadline) {
                 JsonBody file = Api.ok(pay(baseUri).get(files() + "/" + id));
                 String state = file.getString("entry.state");

@@ -240,7 +240,7 @@ abstract class ReportScenarios {
 
     /** A successful report's answer, decimals read exactly. */
     static JsonBody answer(String token, Map<String, Object> body) {
-        return Cards.exact(ok(report(token, body)));
+        return ok(report(token, body)).exact();
     }
 
     static List<Map<String, Object>> entries(JsonBody answer) {

@@ -37,7 +37,7 @@ import io.restassured.http.ContentType;
  */
 abstract class StartupScenarios {
 
-    /** Three Payaras booting at once on two cores: generous. */
+    /** The production-mode instance's boot, beside the other scenarios' instances: generous. */
     private static final Duration BOOT = Duration.ofSeconds(900);
 
     /** Whether the tests' database is PostgreSQL (PAYMENTS_DB_URL), not the embedded H2. */

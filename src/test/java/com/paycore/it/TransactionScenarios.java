@@ -154,18 +154,18 @@ abstract class TransactionScenarios {
         Cards.Shop shop = aShop();
         UUID id = shop.anAuthorization("4111111111111111", "10.00", false);
         refused(shop.move(id, "capture", Map.of("amount", new BigDecimal("10.01"))), 400);
-        JsonBody captured = Cards.exact(ok(shop.move(id, "capture", Map.of("amount", new BigDecimal("6.00")))));
+        JsonBody captured = ok(shop.move(id, "capture", Map.of("amount", new BigDecimal("6.00")))).exact();
         assertEquals(new BigDecimal("6.00"), captured.get("amount"));
         refused(shop.move(id, "capture", Map.of("amount", new BigDecimal("4.00"))), 400); // once only
         refused(shop.move(id, "refund", Map.of("amount", new BigDecimal("6.01"))), 400);
-        JsonBody first = Cards.exact(ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("2.50")))));
+        JsonBody first = ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("2.50")))).exact();
         assertEquals("PartiallyRefunded", first.getString("status"));
         assertEquals(new BigDecimal("2.50"), first.get("amount"));
         assertNotNull(first.getString("refundId"));
-        JsonBody second = Cards.exact(ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("1.50")))));
+        JsonBody second = ok(shop.move(id, "refund", Map.of("amount", new BigDecimal("1.50")))).exact();
         assertEquals("PartiallyRefunded", second.getString("status"));
         refused(shop.move(id, "refund", Map.of("amount", new BigDecimal("2.01"))), 400);
-        JsonBody rest = Cards.exact(ok(shop.move(id, "refund", Map.of())));
+        JsonBody rest = ok(shop.move(id, "refund", Map.of())).exact();
         assertEquals("Refunded", rest.getString("status"));
         assertEquals(new BigDecimal("2.00"), rest.get("amount"));
         refused(shop.move(id, "refund", Map.of("amount", new BigDecimal("0.01"))), 400);
@@ -182,10 +182,10 @@ abstract class TransactionScenarios {
     void captureAndRefundWithoutABodyTakeTheWholeAmount() {
         Cards.Shop shop = aShop();
         UUID id = shop.anAuthorization("4111111111111111", "7.25", false);
-        JsonBody captured = Cards.exact(ok(shop.pay().post(shop.transactions() + "/" + id + "/capture")));
+        JsonBody captured = ok(shop.pay().post(shop.transactions() + "/" + id + "/capture")).exact();
         refused(shop.pay().body("{\"amount\":").post(shop.transactions() + "/" + id + "/refund"), 400);
         assertEquals(new BigDecimal("7.25"), captured.get("amount"));
-        JsonBody refunded = Cards.exact(ok(shop.pay().post(shop.transactions() + "/" + id + "/refund")));
+        JsonBody refunded = ok(shop.pay().post(shop.transactions() + "/" + id + "/refund")).exact();
         assertEquals(new BigDecimal("7.25"), refunded.get("amount"));
         assertEquals("Refunded", refunded.getString("status"));
     }
