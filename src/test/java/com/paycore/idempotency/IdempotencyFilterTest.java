@@ -538,7 +538,7 @@ class IdempotencyFilterTest {
                 });
         FakeRequest request = new FakeRequest("POST", "pay/p/payments", "k1", "{}");
         f.filter(in(f, request));
-        assertEquals(2, request.sent.count(), "an operation read whole has its body read first, as before");
+        assertEquals(2, request.sent.count(), "an operation read whole has its body read first");
         assertEquals(IdempotencyRules.fingerprint(LOOKUP_KEY, "POST", "pay/p/payments", "{}".getBytes(StandardCharsets.UTF_8)),
                 onlyRow().fingerprint());
     }

@@ -105,7 +105,7 @@ abstract class StartupScenarios {
 
     /**
      * Production mode on the tests' own database when it is PostgreSQL (the shared one, where an acquirer link without
-     * TLS is made first, in development mode, as before a change of mode), else on an H2 database of its own.
+     * TLS is made first, in development mode, as a deployment has it when it changes mode), else on an H2 database of its own.
      */
     @Test
     void productionModeWithoutItsSettingsStaysNotReadyNamingEachOneAndItsConsoleCookieIsSecure() throws Exception {
