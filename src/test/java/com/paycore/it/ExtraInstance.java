@@ -68,6 +68,9 @@ final class ExtraInstance implements AutoCloseable {
      * move until the foreground ends (a run on a slow machine starved one for over ten minutes). The bound that
      * counts is the test's {@link Background#await}, from when the test begins to wait.
      */
+    /** The client of the readiness polls (a client of its own per poll started a selector thread each time). */
+    private static final HttpClient HEALTH = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
     static final Duration WHEN_IDLE = Duration.ofMinutes(60);
 
     /** {@link #start(String, Map)} with Payara Micro options of its own (such as {@code --maxHttpThreads 16}). */
@@ -199,14 +202,14 @@ final class ExtraInstance implements AutoCloseable {
     }
 
     private HttpResponse<String> health(Duration timeout) throws IOException, InterruptedException {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        return client.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready")).timeout(timeout).build(),
+        return HEALTH.send(HttpRequest.newBuilder(URI.create(baseUri + "/health/ready")).timeout(timeout).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Between two looks at a booting instance: a boot's end is seen within a quarter of a second. */
     private static void pause() {
         try {
-            Thread.sleep(1000);
+            Thread.sleep(250);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -152,7 +152,7 @@ final class SecondInstance {
                 // still booting
             }
             try {
-                Thread.sleep(1000);
+                Thread.sleep(250);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted waiting for the " + name + " instance");

@@ -145,7 +145,7 @@ abstract class StartupScenarios {
                 } catch (IOException notYet) {
                     // not listening yet
                 }
-                Thread.sleep(1000);
+                Thread.sleep(250);
             }
             assertTrue(health != null, "no readiness answer; see production-guard.log");
             assertEquals(503, status, health.prettify());
