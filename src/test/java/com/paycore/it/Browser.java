@@ -42,6 +42,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 final class Browser implements AutoCloseable {
 
+    private static final Duration LOOK_AGAIN = Duration.ofMillis(50);
+
     static final String CHROMIUM = System.getProperty("payments.it.chromium", "/usr/bin/chromium");
     static final String CHROMEDRIVER = System.getProperty("payments.it.chromedriver", "/usr/bin/chromedriver");
     static final Path SCREENSHOTS = Path.of("docs", "console");
@@ -168,7 +170,7 @@ final class Browser implements AutoCloseable {
     void clickToLoad(WebElement element) {
         WebElement page = driver.findElement(By.tagName("html"));
         element.click();
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> gone(page));
+        waiting(Duration.ofSeconds(30)).until(d -> gone(page));
         waitForPage();
     }
 
@@ -191,13 +193,22 @@ final class Browser implements AutoCloseable {
                 .findFirst().orElseThrow(() -> new AssertionError("no Sign in button: " + driver.getPageSource()));
     }
 
+    /**
+     * A wait on this browser that looks again every 50 ms. Selenium's default, every 500 ms, made each wait that was
+     * not met at its first look (a click's next page is never loaded at once) last half a second at least, hundreds
+     * of times in the console's scenarios.
+     */
+    WebDriverWait waiting(Duration within) {
+        return new WebDriverWait(driver, within, LOOK_AGAIN);
+    }
+
     void waitForPage() {
-        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> "complete".equals(
+        waiting(Duration.ofSeconds(30)).until(d -> "complete".equals(
                 ((JavascriptExecutor) d).executeScript("return document.readyState")));
     }
 
     WebElement waitFor(By what) {
-        return new WebDriverWait(driver, Duration.ofSeconds(30)).until(ExpectedConditions.visibilityOfElementLocated(what));
+        return waiting(Duration.ofSeconds(30)).until(ExpectedConditions.visibilityOfElementLocated(what));
     }
 
     String path() {

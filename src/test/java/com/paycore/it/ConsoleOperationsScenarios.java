@@ -27,7 +27,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console's operations pages in a real browser (headless Chromium) against the real WAR: a webhook delivery that
@@ -81,7 +80,7 @@ abstract class ConsoleOperationsScenarios {
                     browser.screenshot("webhooks");
 
                     delivery.findElement(By.xpath(".//button[normalize-space()='Retry']")).click();
-                    new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(ExpectedConditions
+                    browser.waiting(Duration.ofSeconds(30)).until(ExpectedConditions
                             .textToBePresentInElementLocated(By.cssSelector("[role=status]"), "Retry queued"));
                     Receiver.await(Duration.ofSeconds(30), "the console's retry received", () ->
                             receiver.requestsFor(eventId).size() == before + 1);
@@ -156,7 +155,7 @@ abstract class ConsoleOperationsScenarios {
                 }
                 db.rollback();
             }
-            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
+            browser.waiting(Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
                     .until(d -> "Succeeded".equals(d.findElement(runRow(run)).getAttribute("data-state")));
             assertFalse(isStale(page), "followed by the poll in the same page, not by a reload");
             String doneText = fromRow(browser, run, WebElement::getText);
@@ -177,7 +176,7 @@ abstract class ConsoleOperationsScenarios {
             String started = URI.create(browser.driver.getCurrentUrl()).getQuery();
             assertTrue(started != null && started.startsWith("started="), browser.driver.getCurrentUrl() + " " + browser.text());
             UUID sync = UUID.fromString(started.substring("started=".length()));
-            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
+            browser.waiting(Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
                     .until(d -> "Succeeded".equals(d.findElement(runRow(sync)).getAttribute("data-state")));
             String syncText = fromRow(browser, sync, WebElement::getText);
             assertTrue(syncText.contains("ReportSync"), syncText);

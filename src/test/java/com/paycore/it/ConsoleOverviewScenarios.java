@@ -28,7 +28,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console's overview and report builder in a real browser against the real WAR: the overview's figures follow
@@ -165,7 +164,7 @@ abstract class ConsoleOverviewScenarios {
                     Map.of("behavior", "allow", "downloadPath", downloads.toString()));
             browser.driver.findElement(By.id("csv")).click();
             Path csv = downloads.resolve("report.csv");
-            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> Files.exists(csv));
+            browser.waiting(Duration.ofSeconds(30)).until(d -> Files.exists(csv));
             List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
             List<String> columns = new ArrayList<>(List.of(lines.get(0).split(",")));
             assertEquals("projectName", columns.get(0));

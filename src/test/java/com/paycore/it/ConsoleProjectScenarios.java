@@ -27,7 +27,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import com.paycore.apikey.Gpg;
 
@@ -674,7 +673,7 @@ abstract class ConsoleProjectScenarios {
     }
 
     private static void waitForText(Browser browser, By where, String text) {
-        new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+        browser.waiting(Duration.ofSeconds(30))
                 .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
     }
 

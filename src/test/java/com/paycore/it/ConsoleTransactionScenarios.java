@@ -128,7 +128,7 @@ abstract class ConsoleTransactionScenarios {
             amount.sendKeys("ten");
             browser.driver.findElement(By.id("actions:refund")).click();
             answerTheDialog(browser, true);
-            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
+            browser.waiting(Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
                     .until(d -> d.findElement(By.cssSelector("[role=alert]")).getText().startsWith("Refund amount:"));
             assertEquals("Captured", text(browser, "status"));
         }
@@ -372,14 +372,14 @@ abstract class ConsoleTransactionScenarios {
 
     /** Clicks Yes or No in the PrimeFaces confirmation dialog the last click opened. */
     private static void answerTheDialog(Browser browser, boolean yes) {
-        WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(30));
+        WebDriverWait wait = browser.waiting(Duration.ofSeconds(30));
         By button = By.cssSelector(yes ? ".ui-confirmdialog-yes" : ".ui-confirmdialog-no");
         wait.until(ExpectedConditions.elementToBeClickable(button)).click();
         wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector(".ui-confirm-dialog")));
     }
 
     private static void waitForText(Browser browser, String id, String expected) {
-        new WebDriverWait(browser.driver, Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
+        browser.waiting(Duration.ofSeconds(30)).ignoring(StaleElementReferenceException.class)
                 .until(d -> expected.equals(d.findElement(By.id(id)).getText().strip())); // replaced by each Ajax answer
     }
 
