@@ -10,6 +10,7 @@
 #   bench/compare.sh 6ed1934 int          # two commits
 #   bench/compare.sh db53877 a1 b2 HEAD   # a series of steps: each against the one before, the last against the first
 #   ROUNDS=1 WARMUP=60 bench/compare.sh 6ed1934
+#   PROFILE=1 bench/compare.sh 6ed1934 # also each run's JFR profiles, in target/bench/compare/profile-ROUND-SIDE/
 set -euo pipefail
 
 (( $# >= 1 )) || { echo "usage: bench/compare.sh BEFORE [AFTER...]  (git revisions; AFTER defaults to HEAD)" >&2; exit 2; }
@@ -52,6 +53,10 @@ for round in $(seq 1 "$ROUNDS"); do
     BENCH_WAR=$war BENCH_COMMIT=$commit bash bench/hotpath.sh >"$OUT/run-$round-$side.log" 2>&1 \
       || die "bench/hotpath.sh failed for $commit (log: target/bench/compare/run-$round-$side.log)"
     cp target/bench/hotpath/results.md "$OUT/results-$round-$side.md"
+    if [[ ${PROFILE:-0} == 1 ]]; then # each run's profiles kept beside its table (hotpath.sh keeps only the last run's)
+      mkdir -p "$OUT/profile-$round-$side"
+      cp target/bench/hotpath/profile-* "$OUT/profile-$round-$side/" 2>/dev/null || log "WARNING: no profiles in run $round-$side"
+    fi
   done
 done
 
