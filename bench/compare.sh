@@ -9,7 +9,7 @@
 #   bench/compare.sh 6ed1934              # that commit against HEAD
 #   bench/compare.sh 6ed1934 int          # two commits
 #   bench/compare.sh db53877 a1 b2 HEAD   # a series of steps: each against the one before, the last against the first
-#   ROUNDS=1 WARMUP=60 bench/compare.sh 6ed1934
+#   ROUNDS=1 bench/compare.sh 6ed1934     # one round (the warm-up stays 240 s: shorter ones measure the JIT at work)
 #   PROFILE=1 bench/compare.sh 6ed1934 # also each run's JFR profiles, in target/bench/compare/profile-ROUND-SIDE/
 set -euo pipefail
 
@@ -17,7 +17,7 @@ set -euo pipefail
 REVISIONS=("$@")
 (( $# >= 2 )) || REVISIONS+=(HEAD)
 ROUNDS=${ROUNDS:-2}
-export WARMUP=${WARMUP:-90} DURATION=${DURATION:-20} LEVELS=${LEVELS:-32} BOOTS=${BOOTS:-1} QUERIES=${QUERIES:-0}
+export WARMUP=${WARMUP:-240} DURATION=${DURATION:-20} LEVELS=${LEVELS:-32} BOOTS=${BOOTS:-1} QUERIES=${QUERIES:-0}
 
 HOME_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$HOME_DIR"
