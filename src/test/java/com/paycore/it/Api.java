@@ -29,6 +29,11 @@ final class Api {
     static final String ROOT_PASSWORD = "bootstrap-secret-1";
     static final String PASSWORD = "correct-horse-9";
     private static final JsonReaderFactory JSON_P = Json.createReaderFactory(Map.of());
+    private static final Duration ROOT_REUSE = Duration.ofMinutes(1);
+    private static final AtomicReference<SignedIn> ROOT = new AtomicReference<>();
+
+    private record SignedIn(String token, long atNanos) {
+    }
 
     private Api() {
     }
@@ -52,11 +57,11 @@ final class Api {
     }
 
     /**
-     * The bootstrap administrator's access token on the instance under test. Most scenarios set up what they need as
-     * this administrator, and each such request took a sign-in first (a password check, a signed token and a stored
-     * refresh token: 3,950 of them in a whole run). A token is now used again for a minute, well within its lifetime (15 minutes); no
-     * scenario changes this administrator's password or e-mail, which would end it (tests of sign-in itself sign in
-     * on their own, through {@link #login}).
+     * The bootstrap administrator's access token on the instance under test, used again for a minute (its lifetime
+     * is 15 minutes). Most scenarios set up what they need as this administrator: a sign-in per request (a password
+     * check, a signed token and a stored refresh token) was 3,950 sign-ins a run. No scenario changes this
+     * administrator's password or e-mail, which would end the token; tests of sign-in sign in on their own
+     * ({@link #login}).
      */
     static String rootToken() {
         SignedIn last = ROOT.get();
@@ -69,32 +74,27 @@ final class Api {
         return token;
     }
 
-    private record SignedIn(String token, long atNanos) {
-    }
-
-    private static final Duration ROOT_REUSE = Duration.ofMinutes(1);
-    private static final AtomicReference<SignedIn> ROOT = new AtomicReference<>();
-
     /** The bootstrap administrator's access token from the instance at {@code baseUri} (an extra instance's own). */
     static String rootTokenAt(String baseUri) {
-        Response r = given().baseUri(baseUri).contentType(ContentType.URLENC)
-                .formParams(Map.of("grant_type", "password", "username", ROOT_EMAIL, "password", ROOT_PASSWORD))
-                .post("/api/auth/token");
-        if (r.statusCode() != 200) {
-            throw new AssertionError("login of " + ROOT_EMAIL + " at " + baseUri + " failed: " + r.asString());
-        }
-        return JsonBody.of(r).getString("access_token");
+        return loginAt(baseUri, ROOT_EMAIL, ROOT_PASSWORD);
     }
 
     static Response token(Map<String, String> form) {
-        return given().baseUri(Deployments.baseUri()).contentType(ContentType.URLENC).formParams(form)
-                .post("/api/auth/token");
+        return tokenAt(Deployments.baseUri(), form);
+    }
+
+    private static Response tokenAt(String baseUri, Map<String, String> form) {
+        return given().baseUri(baseUri).contentType(ContentType.URLENC).formParams(form).post("/api/auth/token");
     }
 
     static String login(String email, String password) {
-        Response r = token(Map.of("grant_type", "password", "username", email, "password", password));
+        return loginAt(Deployments.baseUri(), email, password);
+    }
+
+    private static String loginAt(String baseUri, String email, String password) {
+        Response r = tokenAt(baseUri, Map.of("grant_type", "password", "username", email, "password", password));
         if (r.statusCode() != 200) {
-            throw new AssertionError("login of " + email + " failed: " + r.asString());
+            throw new AssertionError("login of " + email + " at " + baseUri + " failed: " + r.asString());
         }
         return JsonBody.of(r).getString("access_token");
     }

@@ -51,7 +51,6 @@ import org.junit.jupiter.api.Test;
  */
 abstract class BadInputSweepScenarios {
 
-
     static final long SEED = 20_261_123L;
     static final int REQUESTS = 10_000;
     static final int THREADS = 8;

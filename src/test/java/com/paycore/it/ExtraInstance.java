@@ -68,10 +68,13 @@ final class ExtraInstance implements AutoCloseable {
      * move until the foreground ends (a run on a slow machine starved one for over ten minutes). The bound that
      * counts is the test's {@link Background#await}, from when the test begins to wait.
      */
+    static final Duration WHEN_IDLE = Duration.ofMinutes(60);
+
+    /** Between two looks at a booting instance's readiness: a boot's end is seen within a quarter of a second. */
+    static final Duration LOOK_AGAIN = Duration.ofMillis(250);
+
     /** The client of the readiness polls (a client of its own per poll started a selector thread each time). */
     private static final HttpClient HEALTH = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
-    static final Duration WHEN_IDLE = Duration.ofMinutes(60);
 
     /** {@link #start(String, Map)} with Payara Micro options of its own (such as {@code --maxHttpThreads 16}). */
     static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions) throws IOException {
@@ -206,10 +209,9 @@ final class ExtraInstance implements AutoCloseable {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    /** Between two looks at a booting instance: a boot's end is seen within a quarter of a second. */
     private static void pause() {
         try {
-            Thread.sleep(250);
+            Thread.sleep(LOOK_AGAIN.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

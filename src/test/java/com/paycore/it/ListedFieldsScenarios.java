@@ -32,7 +32,6 @@ import jakarta.json.JsonValue;
  */
 abstract class ListedFieldsScenarios {
 
-
     private static final List<String> KEY_ENTRY = List.of("id", "companyProjectId", "type", "name", "description",
             "isActive", "expirationDate", "deactivationDate", "createdDate", "maskedValue", "publicKey");
 

@@ -152,7 +152,7 @@ final class SecondInstance {
                 // still booting
             }
             try {
-                Thread.sleep(250);
+                Thread.sleep(ExtraInstance.LOOK_AGAIN.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted waiting for the " + name + " instance");

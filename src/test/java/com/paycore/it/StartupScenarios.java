@@ -105,7 +105,8 @@ abstract class StartupScenarios {
 
     /**
      * Production mode on the tests' own database when it is PostgreSQL (the shared one, where an acquirer link without
-     * TLS is made first, in development mode, as a deployment has it when it changes mode), else on an H2 database of its own.
+     * TLS is made first, in development mode, as a deployment has it when it changes mode), else on an H2 database of
+     * its own.
      */
     @Test
     void productionModeWithoutItsSettingsStaysNotReadyNamingEachOneAndItsConsoleCookieIsSecure() throws Exception {
@@ -145,7 +146,7 @@ abstract class StartupScenarios {
                 } catch (IOException notYet) {
                     // not listening yet
                 }
-                Thread.sleep(250);
+                Thread.sleep(ExtraInstance.LOOK_AGAIN.toMillis());
             }
             assertTrue(health != null, "no readiness answer; see production-guard.log");
             assertEquals(503, status, health.prettify());
