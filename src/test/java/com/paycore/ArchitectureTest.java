@@ -25,8 +25,6 @@ import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
@@ -44,9 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ArchitectureTest {
 
-    static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("com.paycore");
+    static final JavaClasses CLASSES = CompiledClasses.all();
 
     /** The feature (first package under com.paycore) a class belongs to. */
     static Optional<String> feature(JavaClass type) {

@@ -15,8 +15,6 @@ import java.util.concurrent.ConcurrentSkipListSet;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class OpenPgpLoadsLazilyTest {
 
-    private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("com.paycore");
+    private static final JavaClasses CLASSES = CompiledClasses.all();
 
     @Test
     void onlyTheKeyRingWriterAndTheCardFileReaderUseBouncyCastle() {

@@ -25,14 +25,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-
 import jakarta.enterprise.event.Observes;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.MappedSuperclass;
 import jakarta.persistence.Transient;
+
+import com.paycore.CompiledClasses;
 
 /**
  * Every plain-JDBC statement of the application against a schema Liquibase made (docs/ARCHITECTURE.md, "SQL"): each
@@ -63,8 +62,7 @@ public final class RowsStatements {
     /** The classes of the compiled application. */
     public static List<Class<?>> applicationClasses() {
         List<Class<?>> found = new ArrayList<>();
-        new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("com.paycore").forEach(type -> found.add(type.reflect()));
+        CompiledClasses.all().forEach(type -> found.add(type.reflect()));
         return found;
     }
 
