@@ -83,8 +83,9 @@ final class ExtraInstance implements AutoCloseable {
 
     /**
      * {@link #start(String, Map, List)} with JVM options of its own after the tests' usual ones (they win): the
-     * instances of the tests boot with the JIT's first tier only ({@code payments.it.instance.options}, about half
-     * the boot's CPU), and one whose speed a test measures as production's asks for the full JIT back.
+     * instances of the tests boot with the JIT's first tier only and the serial collector
+     * ({@code payments.it.instance.options}, about half the boot's CPU), and one whose speed a test measures as
+     * production's asks for the full JIT and G1 back.
      */
     static ExtraInstance start(String name, Map<String, String> settings, List<String> microOptions,
                                List<String> jvmOptions) throws IOException {

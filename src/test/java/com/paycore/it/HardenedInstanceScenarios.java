@@ -48,7 +48,8 @@ abstract class HardenedInstanceScenarios {
                 settings.put("payments.db.password", System.getenv("PAYMENTS_DB_PASSWORD"));
             }
             instance = ExtraInstance.start("hardened", settings,
-                    List.of("--maxHttpThreads", LoginFloodScenarios.HTTP_WORKERS), List.of("-XX:TieredStopAtLevel=4"));
+                    List.of("--maxHttpThreads", LoginFloodScenarios.HTTP_WORKERS),
+                    List.of("-XX:TieredStopAtLevel=4", "-XX:-UseSerialGC")); // measured as production: full JIT, G1
         }
     }
 
