@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
-import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.HttpMethod;
@@ -27,6 +23,7 @@ import jakarta.ws.rs.HttpMethod;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.paycore.CompiledClasses;
 import com.paycore.platform.web.PaymentsApplication;
 
 import org.junit.jupiter.api.Test;
@@ -167,38 +164,14 @@ abstract class ApiDocumentScenarios {
                 "only the fields that can be null");
     }
 
-    /**
-     * "VERB /api/path" of every resource method of the application, read from the compiled classes: the class files
-     * that name the Path annotation are loaded (not initialized) and their methods read by reflection.
-     */
-    static Set<String> resourceOperations() throws IOException {
+    /** "VERB /api/path" of every resource method of the application, read from the compiled classes. */
+    static Set<String> resourceOperations() {
         String root = PaymentsApplication.class.getAnnotation(ApplicationPath.class).value();
-        Path classes;
-        try {
-            classes = Path.of(PaymentsApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
         Set<String> operations = new TreeSet<>();
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(classes)) {
-            files = walk.filter(f -> f.toString().endsWith(".class")).toList();
-        }
-        for (Path file : files) {
-            if (!new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains("Ljakarta/ws/rs/Path;")) {
-                continue;
-            }
-            String relative = classes.relativize(file).toString();
-            String name = relative.substring(0, relative.length() - ".class".length()).replace(File.separatorChar, '.');
-            Class<?> resource;
-            try {
-                resource = Class.forName(name, false, PaymentsApplication.class.getClassLoader());
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException(e);
-            }
+        for (Class<?> resource : CompiledClasses.loaded()) {
             jakarta.ws.rs.Path path = resource.getAnnotation(jakarta.ws.rs.Path.class);
             if (path == null) {
-                continue; // names the annotation on its methods only, or only uses it
+                continue;
             }
             String base = join(root, path.value());
             for (Method m : resource.getMethods()) {

@@ -61,9 +61,7 @@ public final class RowsStatements {
 
     /** The classes of the compiled application. */
     public static List<Class<?>> applicationClasses() {
-        List<Class<?>> found = new ArrayList<>();
-        CompiledClasses.all().forEach(type -> found.add(type.reflect()));
-        return found;
+        return CompiledClasses.loaded();
     }
 
     /** Checks every statement, the constants and the assembled ones; answers the names of those it checked. */

@@ -7,17 +7,16 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 import jakarta.validation.Valid;
 import jakarta.ws.rs.PathParam;
+
+import com.paycore.CompiledClasses;
 
 import org.junit.jupiter.api.Test;
 
@@ -74,16 +73,7 @@ class BodiesAfterIdsTest {
         return false;
     }
 
-    private static List<Class<?>> resources() throws Exception {
-        Path root = Path.of(Bodies.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        List<Class<?>> found = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith("Resource.class")).toList()) {
-                String name = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
-                found.add(Class.forName(name.substring(0, name.length() - ".class".length()), false,
-                        BodiesAfterIdsTest.class.getClassLoader()));
-            }
-        }
-        return found;
+    private static List<Class<?>> resources() {
+        return CompiledClasses.loaded().stream().filter(c -> c.getSimpleName().endsWith("Resource")).toList();
     }
 }
