@@ -7,10 +7,18 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * All black-box integration tests, sharing one Payara Micro start: each feature's scenarios live in their
- * own class and are run here as a nested class.
+ * own class and are run here as a nested class, in two lanes side by side ({@link Lanes}): the console's browser
+ * classes beside the API's. JUnit runs each lane in the reverse of the order here. The API lane runs first the classes
+ * that may run beside any browser class, then those that settle or reconcile over every company (beside the browser
+ * classes that capture nothing), then those that need the instances alone, last those that wait for the scenarios run
+ * in the background since the start. The browser lane runs first its classes that capture, refund or dispute.
  */
 @ExtendWith({ArquillianExtension.class, OnlyScenarios.class, ScenarioTimes.class})
 class ApiIT {
@@ -98,7 +106,62 @@ class ApiIT {
     class CardFiles extends CardFileScenarios {
     }
 
-    /** Runs before the scenarios that wait for the background ones: its waits for the host leave cores idle for them. */
+    @Nested
+    @ResourceLock(Lanes.ALONE)
+    class ConsoleOperations extends ConsoleOperationsScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.ALONE)
+    class HardenedInstance extends HardenedInstanceScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.ALONE)
+    class PlatformAdministrators extends PlatformAdministratorScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.ALONE)
+    class BadInputSweep extends BadInputSweepScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.ALONE)
+    class Metrics extends MetricsScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.SETTLEMENT)
+    class Transactions extends TransactionScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.SETTLEMENT)
+    class Chargebacks extends ChargebackScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.SETTLEMENT)
+    class LongRuns extends LongRunScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.SETTLEMENT)
+    class Webhooks extends WebhookScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.SETTLEMENT)
+    class EventOutbox extends EventScenarios {
+    }
+
+    @Nested
+    @ResourceLock(Lanes.SETTLEMENT)
+    class UnknownOutcomes extends UnknownOutcomeScenarios {
+    }
+
+    /** Runs late in its lane: its waits for the host leave cores idle for the scenarios run in the background. */
     @Nested
     class Acquirer extends AcquirerScenarios {
     }
@@ -176,55 +239,11 @@ class ApiIT {
     }
 
     @Nested
-    class Transactions extends TransactionScenarios {
-    }
-
-    @Nested
-    class Console extends ConsoleScenarios {
-    }
-
-    @Nested
-    class ConsoleChargebacks extends ConsoleChargebackScenarios {
-    }
-
-    @Nested
-    class ConsoleOperations extends ConsoleOperationsScenarios {
-    }
-
-    @Nested
-    class ConsoleOverview extends ConsoleOverviewScenarios {
-    }
-
-    @Nested
-    class ConsoleTransactions extends ConsoleTransactionScenarios {
-    }
-
-    @Nested
-    class ConsoleProjects extends ConsoleProjectScenarios {
-    }
-
-    @Nested
-    class Chargebacks extends ChargebackScenarios {
-    }
-
-    @Nested
     class CardUpdater extends CardUpdaterScenarios {
     }
 
     @Nested
     class Reports extends ReportScenarios {
-    }
-
-    @Nested
-    class LongRuns extends LongRunScenarios {
-    }
-
-    @Nested
-    class PlatformAdministrators extends PlatformAdministratorScenarios {
-    }
-
-    @Nested
-    class Webhooks extends WebhookScenarios {
     }
 
     @Nested
@@ -236,19 +255,7 @@ class ApiIT {
     }
 
     @Nested
-    class EventOutbox extends EventScenarios {
-    }
-
-    @Nested
     class PlainJdbc extends JdbcScenarios {
-    }
-
-    @Nested
-    class UnknownOutcomes extends UnknownOutcomeScenarios {
-    }
-
-    @Nested
-    class HardenedInstance extends HardenedInstanceScenarios {
     }
 
     @Nested
@@ -257,10 +264,6 @@ class ApiIT {
 
     @Nested
     class ClientFlow extends ClientFlowScenarios {
-    }
-
-    @Nested
-    class Metrics extends MetricsScenarios {
     }
 
     @Nested
@@ -276,10 +279,47 @@ class ApiIT {
     }
 
     @Nested
-    class BadInputSweep extends BadInputSweepScenarios {
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    class ConsoleLayout extends ConsoleLayoutScenarios {
     }
 
     @Nested
-    class ConsoleLayout extends ConsoleLayoutScenarios {
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    class ConsoleProjects extends ConsoleProjectScenarios {
+    }
+
+    @Nested
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    class Console extends ConsoleScenarios {
+    }
+
+    @Nested
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
+    class ConsoleOverview extends ConsoleOverviewScenarios {
+    }
+
+    @Nested
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
+    class ConsoleChargebacks extends ConsoleChargebackScenarios {
+    }
+
+    @Nested
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
+    class ConsoleTransactions extends ConsoleTransactionScenarios {
     }
 }
