@@ -14,11 +14,11 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * All black-box integration tests, sharing one Payara Micro start: each feature's scenarios live in their
- * own class and are run here as a nested class, in two lanes side by side ({@link Lanes}): the console's browser
- * classes beside the API's. JUnit runs each lane in the reverse of the order here. The API lane runs first the classes
- * that may run beside any browser class, then those that settle or reconcile over every company (beside the browser
- * classes that capture nothing), then those that need the instances alone, last those that wait for the scenarios run
- * in the background since the start. The browser lane runs first its classes that capture, refund or dispute.
+ * own class and are run here as a nested class, in two lanes side by side ({@link Lanes}). JUnit runs each lane in the
+ * reverse of the order here. The first lane runs the classes that may run beside any class of the second, then those
+ * that settle or reconcile over every company, then those that need the instances alone, last those that wait for the
+ * scenarios run in the background since the start. The second lane runs the console's browser classes and the
+ * acquirer's, first those whose captures a settlement would move.
  */
 @ExtendWith({ArquillianExtension.class, OnlyScenarios.class, ScenarioTimes.class})
 class ApiIT {
@@ -161,9 +161,9 @@ class ApiIT {
     class UnknownOutcomes extends UnknownOutcomeScenarios {
     }
 
-    /** Runs late in its lane: its waits for the host leave cores idle for the scenarios run in the background. */
+    /** Last of its group: the instance its report limits use boots at a lower priority from the start. */
     @Nested
-    class Acquirer extends AcquirerScenarios {
+    class Reports extends ReportScenarios {
     }
 
     @Nested
@@ -243,10 +243,6 @@ class ApiIT {
     }
 
     @Nested
-    class Reports extends ReportScenarios {
-    }
-
-    @Nested
     class TenancyBeforeBody extends TenancyBeforeBodyScenarios {
     }
 
@@ -280,28 +276,37 @@ class ApiIT {
 
     @Nested
     @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(Lanes.SECOND)
     @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
     class ConsoleLayout extends ConsoleLayoutScenarios {
     }
 
     @Nested
     @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(Lanes.SECOND)
     @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
     class ConsoleProjects extends ConsoleProjectScenarios {
     }
 
     @Nested
     @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(Lanes.SECOND)
     @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
     class Console extends ConsoleScenarios {
     }
 
+    /** In the second lane: its shared acquirer host is used besides only by classes that run apart from it. */
     @Nested
     @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(Lanes.SECOND)
+    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
+    class Acquirer extends AcquirerScenarios {
+    }
+
+    @Nested
+    @Execution(ExecutionMode.CONCURRENT)
+    @ResourceLock(Lanes.SECOND)
     @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
     @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
     class ConsoleOverview extends ConsoleOverviewScenarios {
@@ -309,7 +314,7 @@ class ApiIT {
 
     @Nested
     @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(Lanes.SECOND)
     @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
     @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
     class ConsoleChargebacks extends ConsoleChargebackScenarios {
@@ -317,7 +322,7 @@ class ApiIT {
 
     @Nested
     @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.BROWSER)
+    @ResourceLock(Lanes.SECOND)
     @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
     @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
     class ConsoleTransactions extends ConsoleTransactionScenarios {
