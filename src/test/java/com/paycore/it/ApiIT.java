@@ -17,8 +17,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * own class and are run here as a nested class, in two lanes side by side ({@link Lanes}). JUnit runs each lane in the
  * reverse of the order here. The first lane runs the classes that may run beside any class of the second, then those
  * that settle or reconcile over every company, then those that need the instances alone, last those that wait for the
- * scenarios run in the background since the start. The second lane runs the console's browser classes and the
- * acquirer's, first those whose captures a settlement would move.
+ * scenarios run in the background since the start. The second lane runs the console's browser classes, first those
+ * whose captures a settlement would move.
  */
 @ExtendWith({ArquillianExtension.class, OnlyScenarios.class, ScenarioTimes.class})
 class ApiIT {
@@ -166,6 +166,11 @@ class ApiIT {
     class Reports extends ReportScenarios {
     }
 
+    /** Late in its lane: its waits for the host leave cores idle for the scenarios run in the background. */
+    @Nested
+    class Acquirer extends AcquirerScenarios {
+    }
+
     @Nested
     class Platform extends PlatformScenarios {
     }
@@ -293,15 +298,6 @@ class ApiIT {
     @ResourceLock(Lanes.SECOND)
     @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
     class Console extends ConsoleScenarios {
-    }
-
-    /** In the second lane: its shared acquirer host is used besides only by classes that run apart from it. */
-    @Nested
-    @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.SECOND)
-    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
-    @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
-    class Acquirer extends AcquirerScenarios {
     }
 
     @Nested

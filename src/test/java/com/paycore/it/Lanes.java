@@ -6,8 +6,8 @@ package com.paycore.it;
  * <ul>
  * <li>The first lane: every class without {@code @Execution(CONCURRENT)}, one after the other in ApiIT's order.</li>
  * <li>The second lane: the classes marked {@code @Execution(CONCURRENT)}, one at a time ({@link #SECOND}): the
- * console's browser classes and the acquirer's. Each makes its own companies, projects, users and cards and reads only
- * those, so it may run beside any class that does the same.</li>
+ * console's browser classes. Each makes its own companies, projects, users and cards and reads only those, so it may
+ * run beside any class that does the same.</li>
  * </ul>
  * A class that reads or changes what belongs to the whole platform (every table's row count, the request counters of a
  * route, every platform administrator) or that measures an instance's speed takes {@link #ALONE} for writing; every
