@@ -7,8 +7,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -280,46 +278,34 @@ class ApiIT {
     }
 
     @Nested
-    @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.SECOND)
-    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @Lanes.SecondLane
     class ConsoleLayout extends ConsoleLayoutScenarios {
     }
 
     @Nested
-    @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.SECOND)
-    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @Lanes.SecondLane
     class ConsoleProjects extends ConsoleProjectScenarios {
     }
 
     @Nested
-    @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.SECOND)
-    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @Lanes.SecondLane
     class Console extends ConsoleScenarios {
     }
 
     @Nested
-    @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.SECOND)
-    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @Lanes.SecondLane
     @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
     class ConsoleOverview extends ConsoleOverviewScenarios {
     }
 
     @Nested
-    @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.SECOND)
-    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @Lanes.SecondLane
     @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
     class ConsoleChargebacks extends ConsoleChargebackScenarios {
     }
 
     @Nested
-    @Execution(ExecutionMode.CONCURRENT)
-    @ResourceLock(Lanes.SECOND)
-    @ResourceLock(value = Lanes.ALONE, mode = ResourceAccessMode.READ)
+    @Lanes.SecondLane
     @ResourceLock(value = Lanes.SETTLEMENT, mode = ResourceAccessMode.READ)
     class ConsoleTransactions extends ConsoleTransactionScenarios {
     }

@@ -59,17 +59,12 @@ public final class RowsStatements {
         return SQL.matcher(text).matches() && !JPQL.matcher(text).matches();
     }
 
-    /** The classes of the compiled application. */
-    public static List<Class<?>> applicationClasses() {
-        return CompiledClasses.loaded();
-    }
-
     /** Checks every statement, the constants and the assembled ones; answers the names of those it checked. */
     public static List<String> check(Connection connection) throws Exception {
         boolean postgres = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
         String dialect = postgres ? "_H2" : "_POSTGRES"; // the suffix of the other database's statements
         List<String> checked = new ArrayList<>();
-        List<Class<?>> classes = applicationClasses();
+        List<Class<?>> classes = CompiledClasses.loaded();
         for (Class<?> type : classes) {
             for (Field field : type.getDeclaredFields()) {
                 int modifiers = field.getModifiers();
