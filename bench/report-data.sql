@@ -1,7 +1,8 @@
 -- The report benchmark's data: :rows fact rows (report_transaction_events) for company :'company', whose projects
--- exist already, spread over the year before :'year_end' (UTC), in time order as the sync would append them,
--- plus tag rows for about a third of the transactions. Run by bench/report.sh with psql:
---   psql -v company=<uuid> -v rows=10000000 -v year_end=2026-11-01 -f bench/report-data.sql
+-- exist already, spread over the :days days before :'year_end' (UTC), in time order as the sync would append them,
+-- plus tag rows for about a third of the transactions, and the hourly rollup of those facts (report_event_hours) as
+-- the sync keeps it. Run by bench/report.sh with psql:
+--   psql -v company=<uuid> -v rows=10000000 -v days=396 -v year_end=2026-11-01 -f bench/report-data.sql
 -- Every value is derived from the transaction number by hashing, so a run is reproducible.
 --
 -- Transactions and their events (about 3.01 events per transaction):
@@ -84,8 +85,8 @@ FROM (
            CASE WHEN o.outcome < 80 THEN 'Declined' WHEN o.outcome < 100 THEN 'Error' ELSE 'Approved' END AS auth_result,
            CASE WHEN o.outcome < 80 THEN '05' WHEN o.outcome < 100 THEN '96' ELSE '00' END AS auth_code,
            round((100 + pg_temp.h(t, 3) % 49900) / 100.0, 2) AS amount,
-           (:'year_end'::timestamptz - interval '365 days')
-               + (t::float8 / :transactions * 365 * 86400 + pg_temp.h(t, 4) % 600) * interval '1 second' AS created,
+           (:'year_end'::timestamptz - :days * interval '1 day')
+               + (t::float8 / :transactions * :days * 86400 + pg_temp.h(t, 4) % 600) * interval '1 second' AS created,
            pg_temp.h(t, 5) AS h_project,
            pg_temp.h(t, 6) % 100 AS h_brand,
            pg_temp.h(t, 11) AS h_ip,
@@ -117,7 +118,22 @@ FROM (SELECT transaction_id, ('x' || substr(transaction_id::text, 25, 12))::bit(
       FROM report_transaction_events WHERE company_id = :'company' AND event_position = 1) f
 WHERE pg_temp.h(t, 22) % 3 = 0;
 
+-- The project names the facts carry, as the sync records them before it copies a project's first facts.
+INSERT INTO report_projects (project_id, project_name)
+SELECT id, project_name FROM bench_projects p WHERE NOT EXISTS (SELECT 1 FROM report_projects r WHERE r.project_id = p.id);
+
+-- The rollup, as the migration makes it of facts already there (liquibase/changes/032-report-event-hours.yaml).
+INSERT INTO report_event_hours (company_id, project_id, occurred_hour, created_hour, event_type, event_result,
+    event_result_code, cc_type, valid_cvv, currency, event_count, amount_sum, first_at, last_at, last_key)
+SELECT company_id, project_id, date_trunc('hour', occurred_at, 'UTC'), date_trunc('hour', created_at, 'UTC'),
+    event_type, event_result, event_result_code, cc_type, valid_cvv, currency, count(*), sum(amount),
+    min(occurred_at), max(occurred_at), max(event_order)
+FROM report_transaction_events WHERE company_id = :'company'
+GROUP BY company_id, project_id, date_trunc('hour', occurred_at, 'UTC'), date_trunc('hour', created_at, 'UTC'),
+    event_type, event_result, event_result_code, cc_type, valid_cvv, currency;
+
 ANALYZE report_transaction_events;
+ANALYZE report_event_hours;
 ANALYZE report_transaction_tags;
 SELECT count(*) AS fact_rows, count(DISTINCT transaction_id) AS transactions, min(occurred_at) AS first_event,
        max(occurred_at) AS last_event FROM report_transaction_events WHERE company_id = :'company';

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Report benchmark (E3): starts its own Payara Micro on PostgreSQL (schema payments_reportbench, dropped and created
 # afresh), creates a company with PROJECTS projects through the API, loads ROWS fact rows (default 10 million events
-# over a year, bench/report-data.sql) straight into the report's fact table, then times three reports through HTTP,
-# each beside the hand-written SQL for the same answer run in psql in the same session:
-#   (a) 30 days grouped by date, (b) a year grouped by month and ccType, (c) 90 days grouped by billingState with a
-#   filter (ccType = VISA).
+# over 13 months, bench/report-data.sql) straight into the report's fact table and its hourly rollup, then times five
+# reports through HTTP, each beside the hand-written SQL over the fact table for the same answer, run in psql in the
+# same session:
+#   (a) 30 days grouped by date, (b) a year grouped by month and ccType, (d) a year grouped by projectName and
+#   eventResult (these three from the rollup), (c) 90 days grouped by billingState with a filter (ccType = VISA) and
+#   (e) 30 days by date in Asia/Kolkata, +05:30 (these two from the facts).
+# Then the sync: SYNC_EVENTS authorizations written into the transaction tables, copied by one sync run.
 # Prints a markdown table (also saved to target/bench/report-results.md). Stops the server it started on exit.
 #
 #   bench/report.sh                      # 10 million rows: the load takes several minutes
@@ -37,7 +40,8 @@ PAYARA_VERSION=${PAYARA_VERSION:-6.2025.10}
 BENCH_ADMIN_EMAIL=${BENCH_ADMIN_EMAIL:-report-bench@payments.test}
 BENCH_ADMIN_PASSWORD=${BENCH_ADMIN_PASSWORD:-report-bench-password-1}
 ZONE=America/New_York   # E3's default zone, Eastern Standard Time
-YEAR_END=2026-11-01     # the data covers the 365 days before this (UTC)
+YEAR_END=2026-11-01     # the data covers the DAYS days before this (UTC)
+DAYS=${DAYS:-396}       # 13 months
 
 BENCH_DIR=$REPO/target/bench
 WAR=$REPO/target/payments.war
@@ -177,9 +181,10 @@ fi
 LOADED=$(psql_bench -Atc "select count(*) from $BENCH_SCHEMA.report_transaction_events where company_id = '$COMPANY_ID'")
 if (( LOADED < ROWS )); then
   log "loading $ROWS fact rows (bench/report-data.sql) ..."
-  psql_bench -c "delete from $BENCH_SCHEMA.report_transaction_tags" -c "delete from $BENCH_SCHEMA.report_transaction_events"
+  psql_bench -c "delete from $BENCH_SCHEMA.report_transaction_tags" -c "delete from $BENCH_SCHEMA.report_transaction_events" \
+    -c "delete from $BENCH_SCHEMA.report_event_hours"
   load_started=$SECONDS
-  PGOPTIONS="-c search_path=$BENCH_SCHEMA" psql_bench -v company="$COMPANY_ID" -v rows="$ROWS" -v year_end="$YEAR_END" \
+  PGOPTIONS="-c search_path=$BENCH_SCHEMA" psql_bench -v company="$COMPANY_ID" -v rows="$ROWS" -v days="$DAYS" -v year_end="$YEAR_END" \
     -f "$BENCH_HOME/report-data.sql" | tee "$BENCH_DIR/report-load.txt" >&2
   LOAD_SECONDS=$((SECONDS - load_started))
   log "loaded in $LOAD_SECONDS s"
@@ -189,6 +194,8 @@ else
 fi
 TABLE_SIZE=$(psql_bench -Atc "select pg_size_pretty(pg_total_relation_size('$BENCH_SCHEMA.report_transaction_events'))")
 FACT_ROWS=$(psql_bench -Atc "select count(*) from $BENCH_SCHEMA.report_transaction_events")
+HOUR_SIZE=$(psql_bench -Atc "select pg_size_pretty(pg_total_relation_size('$BENCH_SCHEMA.report_event_hours'))")
+HOUR_ROWS=$(psql_bench -Atc "select count(*) from $BENCH_SCHEMA.report_event_hours")
 
 # ---- 3. The cases: E3 bodies and hand-written SQL -----------------------------------------------------------
 
@@ -207,13 +214,18 @@ METRICS+="min(occurred_at) AS \"firstEventDateTime\", max(occurred_at) AS \"last
 METRICS+="(ARRAY['Authorize','Capture','Chargeback','Refund','RefundSettle','ReverseAuthorize','Settle'])[substr(max(event_order), 34, 1)::int + 1] AS \"lastEventType\", "
 METRICS+="(ARRAY['Approved','Declined','Error','Pending'])[substr(max(event_order), 36, 1)::int + 1] AS \"lastEventResult\""
 
-hand_sql() { # dimensions start end extra-where group-by
-  echo "SELECT $1, $METRICS FROM $BENCH_SCHEMA.report_transaction_events" \
-    "WHERE company_id = '$COMPANY_ID' AND occurred_at >= '$2 00:00:00 $ZONE' AND occurred_at < '$3 00:00:00 $ZONE' $4" \
+hand_sql() { # dimensions start end extra-where group-by [zone]
+  local zone=${6:-$ZONE}
+  echo "SELECT $1, ${METRICS//$ZONE/$zone} FROM $BENCH_SCHEMA.report_transaction_events" \
+    "WHERE company_id = '$COMPANY_ID' AND occurred_at >= '$2 00:00:00 $zone' AND occurred_at < '$3 00:00:00 $zone' $4" \
     "GROUP BY $5 ORDER BY $5;"
 }
 
-LABELS=("(a) 30 days by date" "(b) a year by month and ccType" "(c) 90 days by billingState, ccType = VISA")
+# Which table E3 reads (report.ReportHours): the hourly rollup for whole-hour zones and the keys it has; the facts
+# for billingState and for a half-hour zone.
+LABELS=("(a) 30 days by date (rollup)" "(b) a year by month and ccType (rollup)"
+  "(c) 90 days by billingState, ccType = VISA (facts)" "(d) a year by projectName and eventResult (rollup)"
+  "(e) 30 days by date in Asia/Kolkata (facts)")
 BODIES=(
   "$(jq -nc --arg c "$COMPANY_ID" '{companyId: $c, startDate: "2026-09-01", endDate: "2026-09-30",
       group: {date: {index: 0}}, limit: 1000}')"
@@ -221,11 +233,17 @@ BODIES=(
       group: {month: {index: 0}, ccType: {index: 1}}, limit: 1000}')"
   "$(jq -nc --arg c "$COMPANY_ID" '{companyId: $c, startDate: "2026-08-01", endDate: "2026-10-29",
       group: {billingState: {index: 0}}, filter: {ccType: [{value: "VISA", condition: "Equals"}]}, limit: 1000}')"
+  "$(jq -nc --arg c "$COMPANY_ID" '{companyId: $c, startDate: "2025-11-01", endDate: "2026-10-31",
+      group: {projectName: {index: 0}, eventResult: {index: 1}}, limit: 1000}')"
+  "$(jq -nc --arg c "$COMPANY_ID" '{companyId: $c, startDate: "2026-09-01", endDate: "2026-09-30",
+      timeZoneId: "Asia/Kolkata", group: {date: {index: 0}}, limit: 1000}')"
 )
 SQLS=(
   "$(hand_sql "to_char(created_at AT TIME ZONE '$ZONE', 'YYYY-MM-DD') AS date" 2026-09-01 2026-10-01 "" 1)"
   "$(hand_sql "EXTRACT(MONTH FROM created_at AT TIME ZONE '$ZONE')::int AS month, cc_type AS \"ccType\"" 2025-11-01 2026-11-01 "" "1, 2")"
   "$(hand_sql "billing_state AS \"billingState\"" 2026-08-01 2026-10-30 "AND cc_type = 'VISA'" "1")"
+  "$(hand_sql "project_name AS \"projectName\", event_result AS \"eventResult\"" 2025-11-01 2026-11-01 "" "1, 2")"
+  "$(hand_sql "to_char(created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS date" 2026-09-01 2026-10-01 "" 1 Asia/Kolkata)"
 )
 
 median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -263,7 +281,37 @@ for i in "${!LABELS[@]}"; do
     "$sql_median" "$sql_min" "$ratio")")
 done
 
-# ---- 4. The table -------------------------------------------------------------------------------------------
+# ---- 4. The sync at 2,000 authorizations a second --------------------------------------------------------------
+
+# SYNC_EVENTS authorizations (one minute of 2,000 a second by default) written straight into transactions and
+# transaction_events (bench/report-sync.sql), then one sync copies them into the facts and the rollup: twice, the first
+# sync of the schema (every event looked at) and then one that reads since its watermark, as the periodic job does.
+SYNC_EVENTS=${SYNC_EVENTS:-120000}
+[[ $SYNC_EVENTS =~ ^[0-9]+$ ]] || die "SYNC_EVENTS must be a whole number"
+sync_seconds() { # one sync run through the API; prints its seconds, request to the run's end
+  local started run state
+  started=$(date +%s%N)
+  run=$(api 202 POST /api/adm/reportTransactions/sync | jq -er .id)
+  while state=$(api 200 GET "/api/adm/runs/$run" | jq -er .entry.state) && [[ $state == Running ]]; do
+    sleep 0.05
+  done
+  [[ $state == Succeeded ]] || die "the sync run $run ended $state: $(head -c 400 "$RESPONSE")"
+  awk -v n="$(date +%s%N)" -v s="$started" 'BEGIN { printf "%.1f", (n - s) / 1e9 }'
+}
+SYNC_ROWS=()
+if (( SYNC_EVENTS > 0 )); then
+  for round in first incremental; do
+    log "sync: writing $SYNC_EVENTS authorizations, then one $round sync"
+    PGOPTIONS="-c search_path=$BENCH_SCHEMA" psql_bench -v company="$COMPANY_ID" -v count="$SYNC_EVENTS" \
+      -f "$BENCH_HOME/report-sync.sql" >/dev/null
+    login
+    seconds=$(sync_seconds)
+    rate=$(awk -v n="$SYNC_EVENTS" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }')
+    SYNC_ROWS+=("| $round sync of $SYNC_EVENTS authorizations | $seconds s | $rate events/s |")
+  done
+fi
+
+# ---- 5. The table -------------------------------------------------------------------------------------------
 
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 git diff --quiet HEAD -- src pom.xml liquibase 2>/dev/null || commit="$commit (with local changes)"
@@ -274,7 +322,8 @@ load_note=${LOAD_SECONDS:+, loaded in $LOAD_SECONDS s}
   echo
   echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nocluster, $BENCH_JAVA_OPTS);" \
     "PostgreSQL $DB_VERSION ($PG_HOST:$PG_PORT, schema $BENCH_SCHEMA); commit $commit."
-  echo "Data: $FACT_ROWS fact rows, one company, $PROJECTS projects, the 365 days before $YEAR_END (table with indexes: $TABLE_SIZE$load_note)."
+  echo "Data: $FACT_ROWS fact rows, one company, $PROJECTS projects, the $DAYS days before $YEAR_END (table with indexes: $TABLE_SIZE$load_note);" \
+    "rollup: $HOUR_ROWS rows ($HOUR_SIZE)."
   echo "Each case: $WARMUP_RUNS warm-up requests, then $RUNS timed (curl time_total, one at a time); the SQL $((RUNS + 1)) times in one psql session (\\timing), the first not counted."
   echo "Zone: Eastern Standard Time ($ZONE). PostgreSQL settings: ${PG_SETTINGS:-server defaults} (both sides). Milliseconds, median (minimum)."
   echo
@@ -282,5 +331,13 @@ load_note=${LOAD_SECONDS:+, loaded in $LOAD_SECONDS s}
   echo "|---|---|---|---|---|---|"
   printf '%s\n' "${ROWS_OUT[@]}"
   echo
+  if (( ${#SYNC_ROWS[@]} > 0 )); then
+    echo "The sync (facts and rollup, one run through the API; goal: 2,000 authorizations a second):"
+    echo
+    echo "| sync | took | rate |"
+    echo "|---|---|---|"
+    printf '%s\n' "${SYNC_ROWS[@]}"
+    echo
+  fi
 } | tee "$BENCH_DIR/report-results.md"
 log "table saved to target/bench/report-results.md; SQL, plans and answers in target/bench/report-case-*"

@@ -27,6 +27,11 @@ enum Dialect {
         String utcMicros(String column) {
             return "to_char(" + column + " AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')";
         }
+
+        @Override
+        String utcHour(String column) {
+            return "date_trunc('hour', " + column + ", 'UTC')"; // without the zone, truncated in the session's zone
+        }
     },
     H2 {
         @Override
@@ -45,6 +50,11 @@ enum Dialect {
         String utcMicros(String column) {
             return "FORMATDATETIME(" + column + ", 'yyyy-MM-dd HH:mm:ss.SSSSSS', 'en', 'UTC')";
         }
+
+        @Override
+        String utcHour(String column) {
+            return "DATE_TRUNC('HOUR', " + column + " AT TIME ZONE 'UTC')"; // truncated in the value's own offset
+        }
     };
 
     /** The SQL for a part of the point in time in {@code column}, read in the zone bound to its one parameter. */
@@ -52,6 +62,9 @@ enum Dialect {
 
     /** {@code 2026-03-10 03:30:00.000000}: the point in time in {@code column}, in UTC, fixed width. */
     abstract String utcMicros(String column);
+
+    /** The point in time in {@code column} truncated to its hour in UTC (the rollup's hours). */
+    abstract String utcHour(String column);
 
     /** From the JDBC driver's database product name. */
     static Dialect of(String databaseProductName) {

@@ -43,7 +43,8 @@ import com.paycore.platform.web.ErrorCode;
 import com.paycore.platform.web.StrictJson;
 
 /**
- * E3: checks who may see which events of the company, runs the report's SQL over the fact table and shapes the rows.
+ * E3: checks who may see which events of the company, runs the report's SQL over the fact table or its hourly rollup
+ * (whichever answers: {@link ReportHours}; {@code payments.reports.rollup=false} keeps to the facts) and shapes the rows.
  * Platform administrators read any company, its Admins all of it, its Users the events of the projects assigned to
  * them; anyone else gets the company's 404 (or 403 for an inactive membership), as every company resource does.
  */
@@ -69,6 +70,10 @@ public class ReportService {
     @Inject
     @ConfigProperty(name = "payments.reports.max-concurrent-per-company", defaultValue = "2")
     int maxConcurrentPerCompany;
+
+    @Inject
+    @ConfigProperty(name = "payments.reports.rollup", defaultValue = "true")
+    boolean rollup;
 
     private Duration timeout;
     private ReportSlots slots;
@@ -171,15 +176,15 @@ public class ReportService {
         ReportQuery query = ReportQuery.of(request, maxRangeDays);
         try (ReportSlots.Slot slot = slots.take(query.companyId());
              Connection connection = dataSource.getConnection()) {
-            return report(connection, query, visible, timeout);
+            return report(connection, query, visible, timeout, rollup && ReportHours.serve(query));
         } catch (SQLException e) {
             throw new IllegalStateException("The transaction report could not be read", e);
         }
     }
 
-    /** The report without a time limit (tests). */
-    static Report report(Connection connection, ReportQuery query, List<UUID> visible) throws SQLException {
-        return report(connection, query, visible, null);
+    /** The report without a time limit, over the fact table or the hourly rollup (tests). */
+    static Report report(Connection connection, ReportQuery query, List<UUID> visible, boolean hours) throws SQLException {
+        return report(connection, query, visible, null, hours);
     }
 
     /**
@@ -187,11 +192,13 @@ public class ReportService {
      * may run for {@code timeout} (null: no limit): on PostgreSQL a {@code SET LOCAL statement_timeout} in a read-only
      * transaction of the report's own (it ends with the transaction, so the pooled connection keeps no trace of it),
      * otherwise (H2, or a connection already in a transaction) the JDBC query timeout (whole seconds, rounded up). A
-     * statement stopped by it is a 400, {@link ErrorCode#REPORT_TIMEOUT}.
+     * statement stopped by it is a 400, {@link ErrorCode#REPORT_TIMEOUT}. {@code hours}: read the hourly rollup, for
+     * a query it serves ({@link ReportHours}).
      */
-    static Report report(Connection connection, ReportQuery query, List<UUID> visible, Duration timeout) throws SQLException {
+    static Report report(Connection connection, ReportQuery query, List<UUID> visible, Duration timeout, boolean hours)
+            throws SQLException {
         Dialect dialect = Dialect.of(connection.getMetaData().getDatabaseProductName());
-        ReportSql sql = new ReportSql(query, dialect, visible);
+        ReportSql sql = new ReportSql(query, dialect, visible, hours);
         boolean ownTransaction = timeout != null && dialect == Dialect.POSTGRESQL && connection.getAutoCommit();
         Duration jdbcTimeout = ownTransaction ? null : timeout; // H2, or a transaction that is not the report's own
         try {

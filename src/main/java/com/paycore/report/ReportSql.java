@@ -10,12 +10,13 @@ import com.paycore.platform.data.Likes;
 import com.paycore.platform.input.Ids;
 
 /**
- * Builds E3's SQL from a checked {@link ReportQuery}. Every column and function comes from the whitelists in
+ * Builds E3's SQL from a checked {@link ReportQuery}, over the fact table or, when {@link ReportHours} says it answers
+ * the same, over its hourly rollup. Every column and function comes from the whitelists in
  * {@link Dimension}, {@link Metric} and {@link Dialect}; every value the client sent (dates, zone, filter values,
  * tag labels, project ids, paging) is a bound parameter. Three layers:
  * <ol>
- * <li>{@code b}: the company's events in the range (the (company_id, occurred_at) index), the caller's projects,
- * the filters, and each grouping column computed once as {@code d0, d1, ...};</li>
+ * <li>{@code b}: the company's events (or hours) in the range (the (company_id, occurred_at) index), the caller's
+ * projects, the filters, and each grouping column computed once as {@code d0, d1, ...};</li>
  * <li>{@code g}: the groups and their metrics;</li>
  * <li>the page of groups in the requested order, each row with the number of groups ({@code report_total}).</li>
  * </ol>
@@ -37,14 +38,34 @@ final class ReportSql {
     private final ReportQuery query;
     private final Dialect dialect;
     private final List<UUID> projects;
+    private final boolean hours;
 
     /**
+     * Over the fact table.
+     *
      * @param projects the projects whose events the caller may see; null for every project of the company
      */
     ReportSql(ReportQuery query, Dialect dialect, List<UUID> projects) {
+        this(query, dialect, projects, false);
+    }
+
+    /**
+     * @param hours over the hourly rollup {@code report_event_hours} rather than the fact table: only for a query
+     *              {@link ReportHours#serve serves}
+     */
+    ReportSql(ReportQuery query, Dialect dialect, List<UUID> projects, boolean hours) {
+        if (hours && !ReportHours.serve(query)) {
+            throw new IllegalArgumentException("The hourly rollup cannot answer this report");
+        }
         this.query = query;
         this.dialect = dialect;
         this.projects = projects;
+        this.hours = hours;
+    }
+
+    /** Whether the statements read the hourly rollup. */
+    boolean hours() {
+        return hours;
     }
 
     /** The grouped rows from {@code offset}, at most {@code limit} of them, each with the total number of groups. */
@@ -88,15 +109,19 @@ final class ReportSql {
             dims.add("b.d" + i);
             sql.add("b.d" + i + ", ");
         }
-        sql.add("COUNT(*) AS event_count");
+        // A fact row is one event; a rollup row counts its events and sums their amounts, and keeps their extremes.
+        sql.add(hours ? "CAST(SUM(b.event_count) AS BIGINT) AS event_count" : "COUNT(*) AS event_count");
         for (int i = 0; i < Metric.COUNTED_TYPES.size(); i++) {
             String approved = "b.event_type = '" + Metric.COUNTED_TYPES.get(i) + "' AND b.event_result = 'Approved'";
             // No ELSE: rows of other types add nothing rather than a zero (measurably cheaper over millions of rows);
             // a group without such events has a null sum, read as 0.
-            sql.add(", COUNT(CASE WHEN " + approved + " THEN 1 END) AS count_" + i);
-            sql.add(", SUM(CASE WHEN " + approved + " THEN b.amount END) AS value_" + i);
+            sql.add(hours ? ", CAST(COALESCE(SUM(CASE WHEN " + approved + " THEN b.event_count END), 0) AS BIGINT) AS count_" + i
+                    : ", COUNT(CASE WHEN " + approved + " THEN 1 END) AS count_" + i);
+            sql.add(", SUM(CASE WHEN " + approved + " THEN b." + (hours ? "amount_sum" : "amount") + " END) AS value_" + i);
         }
-        sql.add(", SUM(b.amount) AS amount_sum, MIN(b.occurred_at) AS first_at, MAX(b.occurred_at) AS last_at, "
+        sql.add(hours ? ", SUM(b.amount_sum) AS amount_sum, MIN(b.first_at) AS first_at, MAX(b.last_at) AS last_at, "
+                + "MAX(b.last_key) AS last_key FROM ("
+                : ", SUM(b.amount) AS amount_sum, MIN(b.occurred_at) AS first_at, MAX(b.occurred_at) AS last_at, "
                 + "MAX(b.event_order) AS last_key FROM (").add(base()).add(") b");
         // Without grouping columns: one row of totals, and none when no event matches.
         return sql.add(dims.isEmpty() ? " HAVING COUNT(*) > 0" : " GROUP BY " + String.join(", ", dims));
@@ -107,16 +132,26 @@ final class ReportSql {
         for (int i = 0; i < query.groups().size(); i++) {
             sql.add(expression(query.groups().get(i))).add(" AS d" + i + ", ");
         }
-        sql.add("f.event_type, f.event_result, f.amount, f.occurred_at, f.event_order FROM report_transaction_events f");
-        for (int i = 0; i < query.groups().size(); i++) {
-            ReportQuery.Group group = query.groups().get(i);
-            if (group.tag() != null) {
-                sql.add(" LEFT JOIN report_transaction_tags t" + i + " ON t" + i + ".transaction_id = f.transaction_id AND t"
-                        + i + ".label = ?", group.tag());
+        if (hours) {
+            sql.add("f.event_type, f.event_result, f.event_count, f.amount_sum, f.first_at, f.last_at, f.last_key "
+                    + "FROM report_event_hours f");
+            if (ReportHours.namesProjects(query)) {
+                sql.add(" JOIN report_projects p ON p.project_id = f.project_id");
             }
+            sql.add(" WHERE f.company_id = ? AND f.occurred_hour >= ? AND f.occurred_hour < ?", query.companyId(),
+                    query.from(), query.until());
+        } else {
+            sql.add("f.event_type, f.event_result, f.amount, f.occurred_at, f.event_order FROM report_transaction_events f");
+            for (int i = 0; i < query.groups().size(); i++) {
+                ReportQuery.Group group = query.groups().get(i);
+                if (group.tag() != null) {
+                    sql.add(" LEFT JOIN report_transaction_tags t" + i + " ON t" + i + ".transaction_id = f.transaction_id "
+                            + "AND t" + i + ".label = ?", group.tag());
+                }
+            }
+            sql.add(" WHERE f.company_id = ? AND f.occurred_at >= ? AND f.occurred_at < ?", query.companyId(), query.from(),
+                    query.until());
         }
-        sql.add(" WHERE f.company_id = ? AND f.occurred_at >= ? AND f.occurred_at < ?", query.companyId(), query.from(),
-                query.until());
         if (projects != null) {
             sql.add(" AND f.project_id IN (");
             List<UUID> allowed = Ids.orNone(projects); // a User with no assigned project sees nothing
@@ -143,7 +178,10 @@ final class ReportSql {
             return new Sql().add("t" + query.groups().indexOf(group) + ".tag_value");
         }
         Dimension dimension = group.dimension();
-        String column = "f." + dimension.column();
+        if (hours && dimension == Dimension.projectName) {
+            return new Sql().add("p.project_name"); // the name the facts carry: the sync keeps both current
+        }
+        String column = "f." + (hours ? ReportHours.column(dimension) : dimension.column());
         if (dimension.timeField() == null) {
             return new Sql().add(column);
         }

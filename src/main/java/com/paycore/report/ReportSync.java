@@ -34,7 +34,8 @@ import com.paycore.platform.web.StrictJson;
 import com.paycore.run.Runs;
 
 /**
- * Copies new transaction events into the fact table, in SQL ({@link ReportFactRows}), and carries project renames over.
+ * Copies new transaction events into the fact table and its hourly rollup, in SQL ({@link ReportFactRows}), and carries
+ * project renames over.
  * One run is one database transaction under the row lock of the {@code report_sync_state} row, so runs on several instances (the
  * periodic job everywhere, {@code POST /api/adm/reportTransactions/sync}) take turns; rows are keyed by the event id
  * and inserted only when absent, so a run repeats nothing.
@@ -191,9 +192,19 @@ public class ReportSync {
         return renamed;
     }
 
-    /** The events recorded since {@code since} (null: all) that the fact table lacks. */
+    /**
+     * The events recorded since {@code since} (null: all) that the fact table lacks: first added to the hourly rollup,
+     * then copied.
+     */
     private int addEvents(Jdbc.Session session, OffsetDateTime since) throws SQLException {
-        String sql = ReportFactRows.addEvents(session.postgres() ? Dialect.POSTGRESQL : Dialect.H2, since != null);
+        Dialect dialect = session.postgres() ? Dialect.POSTGRESQL : Dialect.H2;
+        String hours = ReportFactRows.addHours(dialect, since != null);
+        if (since == null) {
+            session.update(hours);
+        } else {
+            session.update(hours, since);
+        }
+        String sql = ReportFactRows.addEvents(dialect, since != null);
         OffsetDateTime now = Times.utc(clock.instant());
         return since == null ? session.update(sql, now) : session.update(sql, now, since);
     }

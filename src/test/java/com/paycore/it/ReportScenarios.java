@@ -13,16 +13,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -238,8 +243,19 @@ abstract class ReportScenarios {
         return as(token).body(body).post(REPORTS);
     }
 
-    /** A successful report's answer, decimals read exactly. */
+    /**
+     * A successful report's answer, decimals read exactly: the first instance's, which reads the hourly rollup where it
+     * can, and the same as the second instance's, which reads the facts only ({@link SecondInstance}).
+     */
     static JsonBody answer(String token, Map<String, Object> body) {
+        JsonBody answer = firstInstanceAnswer(token, body);
+        JsonBody facts = ok(Api.onSecondInstance(token).body(body).post(REPORTS)).exact();
+        assertEquals(facts.prettify(), answer.prettify(), "the report differs between the rollup and the facts");
+        return answer;
+    }
+
+    /** The first instance's answer alone (while the periodic sync may still change it between two requests). */
+    static JsonBody firstInstanceAnswer(String token, Map<String, Object> body) {
         return ok(report(token, body)).exact();
     }
 
@@ -695,8 +711,8 @@ abstract class ReportScenarios {
     /**
      * An instance with a database schema of its own ({@link IsolatedInstance}), with a report statement timeout of
      * {@link IsolatedInstance#REPORT_TIMEOUT} and one report per company at a time: a test holds an exclusive lock on
-     * the fact table, so that a report waits as long as the test wants (deterministic, unlike a slow query), and stops
-     * it by the timeout or by letting go.
+     * the fact table and its rollup, so that a report waits as long as the test wants (deterministic, unlike a slow
+     * query), and stops it by the timeout or by letting go.
      */
     private static ExtraInstance limited;
     private static ExtraInstance.Database limitedDb;
@@ -727,20 +743,20 @@ abstract class ReportScenarios {
         return created(onLimited(root).body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
     }
 
-    /** A connection holding an exclusive lock on the fact table until it is closed (which rolls back). */
+    /** A connection holding an exclusive lock on the fact table and its rollup until it is closed (which rolls back). */
     private static Connection lockFacts() throws Exception {
         Connection lock = limitedDb.connect();
         lock.setAutoCommit(false);
         try (var st = lock.createStatement()) {
-            st.execute("LOCK TABLE report_transaction_events IN ACCESS EXCLUSIVE MODE");
+            st.execute("LOCK TABLE report_transaction_events, report_event_hours IN ACCESS EXCLUSIVE MODE");
         }
         return lock;
     }
 
-    /** Waits until {@code count} statements wait for the lock on the fact table. */
+    /** Waits until {@code count} statements wait for the lock on the fact table or its rollup. */
     private static void awaitWaiting(int count) throws Exception {
         try (Connection db = limitedDb.connect(); PreparedStatement ps = db.prepareStatement("SELECT count(*) FROM pg_locks "
-                + "WHERE relation = 'report_transaction_events'::regclass AND NOT granted")) {
+                + "WHERE relation IN ('report_transaction_events'::regclass, 'report_event_hours'::regclass) AND NOT granted")) {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (System.nanoTime() < deadline) {
                 try (var rs = ps.executeQuery()) {
@@ -824,6 +840,97 @@ abstract class ReportScenarios {
         }
     }
 
+    // ---- the hourly rollup ----
+
+    @Test
+    void theSyncKeepsTheHourlyRollupAsTheFactsAndTheFirstInstanceReadsIt() throws Exception {
+        Sales s = Sales.create();
+        // A second sync brings an event into an hour and dimensions the rollup has already: T1's authorization's.
+        try (Connection db = DatabaseDump.connect()) {
+            Source.of(s.company(), s.alpha()).transaction(db, "2026-03-10T03:45:00Z", "VISA", "9999", true, "00", null,
+                    address("Ada", "ada@example.com", "New York", "NY"),
+                    event("Authorize", "Approved", "00", "5.00", "2026-03-10T03:45:00Z"));
+        }
+        sync();
+        Map<String, String> hours = rollup(s.company());
+        assertEquals(factsByHour(s.company()), hours);
+        assertTrue(hours.values().stream().anyMatch(cell -> cell.startsWith("2|105.00|2026-03-10T03:30:00Z|"
+                + "2026-03-10T03:45:00Z|")), "the cell of 03:00Z took the second authorization: " + hours);
+        // Every other report of this class compares the two instances; here the rollup is shown to be what the first
+        // reads: a cell changed under it changes its answer, and not the second's.
+        Map<String, Object> body = s.range("group", group("projectName"));
+        long facts = entries(answer(Api.rootToken(), body)).stream().mapToLong(r -> number(r.get("eventCount"))).sum();
+        try (Connection db = DatabaseDump.connect(); PreparedStatement bump = db.prepareStatement(
+                "UPDATE report_event_hours SET event_count = event_count + ? WHERE company_id = ? AND occurred_hour < ?")) {
+            bump.setLong(1, 1000);
+            bump.setObject(2, s.company());
+            bump.setObject(3, OffsetDateTime.parse("2026-03-16T04:00:00Z")); // the range's end in New York: not T6
+            int cells = bump.executeUpdate();
+            try {
+                long read = entries(firstInstanceAnswer(Api.rootToken(), body)).stream()
+                        .mapToLong(r -> number(r.get("eventCount"))).sum();
+                assertEquals(facts + 1000L * cells, read, "the first instance reads the rollup");
+            } finally {
+                bump.setLong(1, -1000);
+                bump.executeUpdate();
+            }
+        }
+        assertEquals(hours, rollup(s.company()));
+    }
+
+    /** The company's rollup rows: key (project, hours, dimensions) -> count, sum, first, last, last key. */
+    private static Map<String, String> rollup(UUID company) throws Exception {
+        Map<String, String> cells = new TreeMap<>();
+        try (Connection db = DatabaseDump.connect(); PreparedStatement ps = db.prepareStatement("SELECT project_id, "
+                + "occurred_hour, created_hour, event_type, event_result, event_result_code, cc_type, valid_cvv, currency, "
+                + "event_count, amount_sum, first_at, last_at, last_key FROM report_event_hours WHERE company_id = ?")) {
+            ps.setObject(1, company);
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String key = String.join("|", rs.getString(1), instant(rs, 2).toString(), instant(rs, 3).toString(),
+                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9));
+                    assertNull(cells.put(key, String.join("|", String.valueOf(rs.getLong(10)),
+                            rs.getBigDecimal(11).setScale(2, RoundingMode.UNNECESSARY).toPlainString(),
+                            instant(rs, 12).toString(), instant(rs, 13).toString(), rs.getString(14))), "one row per cell: " + key);
+                }
+            }
+        }
+        return cells;
+    }
+
+    /** The company's facts summed by the rollup's key, in Java. */
+    private static Map<String, String> factsByHour(UUID company) throws Exception {
+        record Cell(long count, BigDecimal sum, Instant first, Instant last, String lastKey) {
+        }
+        Map<String, Cell> cells = new TreeMap<>();
+        try (Connection db = DatabaseDump.connect(); PreparedStatement ps = db.prepareStatement("SELECT project_id, "
+                + "occurred_at, created_at, event_type, event_result, event_result_code, cc_type, valid_cvv, currency, "
+                + "amount, event_order FROM report_transaction_events WHERE company_id = ?")) {
+            ps.setObject(1, company);
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Instant at = instant(rs, 2);
+                    String key = String.join("|", rs.getString(1), at.truncatedTo(ChronoUnit.HOURS).toString(),
+                            instant(rs, 3).truncatedTo(ChronoUnit.HOURS).toString(), rs.getString(4),
+                            rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9));
+                    Cell one = new Cell(1, rs.getBigDecimal(10), at, at, rs.getString(11));
+                    cells.merge(key, one, (a, b) -> new Cell(a.count() + b.count(), a.sum().add(b.sum()),
+                            a.first().isBefore(b.first()) ? a.first() : b.first(), a.last().isAfter(b.last()) ? a.last() : b.last(),
+                            a.lastKey().compareTo(b.lastKey()) > 0 ? a.lastKey() : b.lastKey()));
+                }
+            }
+        }
+        Map<String, String> out = new TreeMap<>();
+        cells.forEach((key, c) -> out.put(key, String.join("|", String.valueOf(c.count()),
+                c.sum().setScale(2, RoundingMode.UNNECESSARY).toPlainString(), c.first().toString(),
+                c.last().toString(), c.lastKey())));
+        return out;
+    }
+
+    private static Instant instant(ResultSet rs, int column) throws Exception {
+        return rs.getObject(column, OffsetDateTime.class).toInstant();
+    }
+
     // ---- synchronization ----
 
     @Test
@@ -868,6 +975,7 @@ abstract class ReportScenarios {
         assertEquals(40, number(totals.get("paymentAuthorizationsCount")));
         assertEquals(new BigDecimal("80.00"), money(totals.get("amount")));
         assertEquals(0, sync().getInt("added"));
+        assertEquals(factsByHour(company), rollup(company), "the rollup counts each event once too");
     }
 
     @Test
@@ -887,7 +995,7 @@ abstract class ReportScenarios {
         // The periodic job (every 5 s in these tests) copies it without being asked.
         List<Map<String, Object>> rows = List.of();
         for (int i = 0; i < 60 && rows.isEmpty(); i++) {
-            rows = entries(Api.rootToken(), body);
+            rows = entries(firstInstanceAnswer(Api.rootToken(), body));
             if (rows.isEmpty()) {
                 Thread.sleep(500);
             }

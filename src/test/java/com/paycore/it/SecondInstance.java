@@ -22,7 +22,9 @@ import java.util.function.Predicate;
  * launched when ApiIT hands its WAR to Arquillian ({@link #launch()}, from {@code ApiIT.deployment}), so that it boots
  * beside the first instance, and awaited on first use. It also serves HTTPS (Payara Micro's own self-signed
  * certificate) and ends a console session after 4 seconds idle or 14 seconds in all, for the console's TLS and
- * session-limit scenario; no other scenario uses its console.
+ * session-limit scenario; no other scenario uses its console. Its reports read the fact table only
+ * ({@code payments.reports.rollup=false}), so that ReportScenarios compares every report with the first instance's,
+ * which reads the hourly rollup wherever it can.
  */
 final class SecondInstance {
 
@@ -77,7 +79,7 @@ final class SecondInstance {
             throw new IllegalStateException("no free port for the second instance's HTTPS", e);
         }
         process = launch("second", port, List.of("-Dpayments.console.session-timeout=" + CONSOLE_IDLE,
-                        "-Dpayments.console.session-max-age=" + CONSOLE_MAX_AGE),
+                        "-Dpayments.console.session-max-age=" + CONSOLE_MAX_AGE, "-Dpayments.reports.rollup=false"),
                 List.of("--sslport", String.valueOf(securePort)));
         Process started = process;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(started)));

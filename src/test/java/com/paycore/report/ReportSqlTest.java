@@ -4,6 +4,7 @@ import static com.paycore.report.ReportQueryTest.json;
 import static com.paycore.report.ReportQueryTest.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -39,6 +40,8 @@ class ReportSqlTest {
 
     private static final UUID COMPANY = UUID.randomUUID();
     private static final UUID OTHER_COMPANY = UUID.randomUUID();
+    private static final UUID DST_COMPANY = UUID.randomUUID();
+    private static final String URL = "jdbc:h2:mem:report-sql-test;DB_CLOSE_DELAY=-1";
     private static final UUID SHOP = UUID.randomUUID();
     private static final UUID OUTLET = UUID.randomUUID();
     private static final String INJECTION = "x' OR '1'='1";
@@ -46,13 +49,12 @@ class ReportSqlTest {
 
     @BeforeAll
     static void schema() throws Exception {
-        String url = "jdbc:h2:mem:report-sql-test;DB_CLOSE_DELAY=-1";
         try (Liquibase liquibase = new Liquibase("db/changelog.yaml", new ClassLoaderResourceAccessor(),
                 DatabaseFactory.getInstance().findCorrectDatabaseImplementation(
-                        new JdbcConnection(DriverManager.getConnection(url, "sa", ""))))) {
+                        new JdbcConnection(DriverManager.getConnection(URL, "sa", ""))))) {
             liquibase.update("");
         }
-        db = DriverManager.getConnection(url, "sa", "");
+        db = DriverManager.getConnection(URL, "sa", "");
         UUID sale = UUID.randomUUID();
         UUID declined = UUID.randomUUID();
         UUID refunded = UUID.randomUUID();
@@ -66,6 +68,25 @@ class ReportSqlTest {
         fact(refunded, COMPANY, SHOP, "Shop", 3, "Refund", "Approved", "15.25", "2026-03-13T09:00:00Z", "CA", "VISA");
         fact(UUID.randomUUID(), OTHER_COMPANY, UUID.randomUUID(), "Elsewhere", 1, "Authorize", "Approved", "999.00",
                 "2026-03-10T03:30:00Z", "NY", "VISA");
+        // Around New York's change to daylight time (07:00Z on 8 March 2026: 01:59 EST is followed by 03:00 EDT).
+        UUID night = UUID.randomUUID();
+        fact(night, DST_COMPANY, SHOP, "Shop", 1, "Authorize", "Approved", "10.00", "2026-03-08T04:10:00Z", "NY", "VISA");
+        fact(UUID.randomUUID(), DST_COMPANY, SHOP, "Shop", 1, "Authorize", "Approved", "5.00", "2026-03-08T04:30:00Z", "NY",
+                "VISA"); // the same hour and dimensions as the first: one rollup row of two events
+        fact(night, DST_COMPANY, SHOP, "Shop", 2, "Capture", "Approved", "10.00", "2026-03-08T06:59:59Z", "NY", "VISA");
+        fact(night, DST_COMPANY, SHOP, "Shop", 3, "Settle", "Approved", "10.00", "2026-03-08T07:00:00Z", "NY", "VISA");
+        fact(UUID.randomUUID(), DST_COMPANY, OUTLET, "Outlet", 1, "Authorize", "Declined", "3.00", "2026-03-09T03:59:59Z",
+                "NY", "AMEX");
+        fact(UUID.randomUUID(), DST_COMPANY, OUTLET, "Outlet", 1, "Authorize", "Approved", "4.00", "2026-03-09T04:00:00Z",
+                "NY", "MASTERCARD");
+        try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_projects (project_id, project_name) VALUES (?, ?)")) {
+            for (Object[] project : new Object[][] {{SHOP, "Shop"}, {OUTLET, "Outlet"}}) {
+                ps.setObject(1, project[0]);
+                ps.setString(2, (String) project[1]);
+                ps.executeUpdate(); // as the sync records each project before its facts
+            }
+        }
+        rollUpTheFacts();
         try (PreparedStatement ps = db.prepareStatement(
                 "INSERT INTO report_transaction_tags (transaction_id, label, tag_value) VALUES (?, ?, ?)")) {
             for (Object[] tag : new Object[][] {{sale, "channel", "web"}, {refunded, "channel", "phone"},
@@ -75,6 +96,21 @@ class ReportSqlTest {
                 ps.setString(3, (String) tag[2]);
                 ps.executeUpdate();
             }
+        }
+    }
+
+    /**
+     * The facts written above rolled up by hour as the migration does on a database that has facts already: its
+     * changeset forgotten and run again.
+     */
+    private static void rollUpTheFacts() throws Exception {
+        try (PreparedStatement ps = db.prepareStatement("DELETE FROM DATABASECHANGELOG WHERE ID LIKE '032-report-event-hours-fill%'")) {
+            assertEquals(1, ps.executeUpdate()); // the H2 fill ran on the empty table
+        }
+        try (Liquibase liquibase = new Liquibase("db/changelog.yaml", new ClassLoaderResourceAccessor(),
+                DatabaseFactory.getInstance().findCorrectDatabaseImplementation(
+                        new JdbcConnection(DriverManager.getConnection(URL, "sa", ""))))) {
+            liquibase.update("");
         }
     }
 
@@ -103,11 +139,32 @@ class ReportSqlTest {
     }
 
     private static List<JsonObject> report(ReportRequest request) throws Exception {
-        request.companyId = COMPANY;
-        ReportService.Report report = ReportService.report(db, ReportQuery.of(request), null);
+        return report(request, COMPANY);
+    }
+
+    private static List<JsonObject> report(ReportRequest request, UUID company) throws Exception {
+        request.companyId = company;
+        ReportService.Report report = report(ReportQuery.of(request), null);
         assertEquals(report.entries().size(), Math.min(report.total(), request.limit == null ? 20 : request.limit));
         return report.entries();
     }
+
+    /**
+     * The report over the facts; where the hourly rollup serves the query, also over the rollup, which must answer
+     * the same, entry for entry.
+     */
+    private static ReportService.Report report(ReportQuery query, List<UUID> visible) throws Exception {
+        ReportService.Report facts = ReportService.report(db, query, visible, false);
+        if (ReportHours.serve(query)) {
+            ReportService.Report hours = ReportService.report(db, query, visible, true);
+            assertEquals(facts, hours, "the rollup's answer differs from the facts'");
+            served++;
+        }
+        return facts;
+    }
+
+    /** How many reports the rollup answered too (the comparisons above are not all skipped). */
+    private static int served;
 
     private static ReportRequest march() {
         return request("2026-03-01", "2026-03-31");
@@ -174,7 +231,7 @@ class ReportSqlTest {
     void nothingMatchingIsNoRow() throws Exception {
         ReportRequest r = request("2027-01-01", "2027-01-31");
         r.companyId = COMPANY;
-        ReportService.Report report = ReportService.report(db, ReportQuery.of(r), null);
+        ReportService.Report report = report(ReportQuery.of(r), null);
         assertEquals(0, report.total());
         assertEquals(List.of(), report.entries());
     }
@@ -183,8 +240,8 @@ class ReportSqlTest {
     void projectsRestrictTheRows() throws Exception {
         ReportRequest r = march();
         r.companyId = COMPANY;
-        assertEquals(1, ReportService.report(db, ReportQuery.of(r), List.of(OUTLET)).entries().get(0).getInt("eventCount"));
-        assertEquals(0, ReportService.report(db, ReportQuery.of(r), List.of()).total());
+        assertEquals(1, report(ReportQuery.of(r), List.of(OUTLET)).entries().get(0).getInt("eventCount"));
+        assertEquals(0, report(ReportQuery.of(r), List.of()).total());
     }
 
     @Test
@@ -217,7 +274,7 @@ class ReportSqlTest {
         ReportSql.Statement statement = new ReportSql(query, Dialect.H2, null).page(20, 0);
         assertFalse(statement.sql().contains("OR '1'"), statement.sql());
         assertTrue(statement.parameters().contains(INJECTION), statement.parameters().toString());
-        assertEquals(0, ReportService.report(db, query, null).total());
+        assertEquals(0, report(query, null).total());
         // As data it matches where it is data: the campaign tag holds that very text.
         r.group = null;
         r.filter = json("{'tags': [{'label': 'campaign', 'item': {'value': \"" + INJECTION.replace("'", "\\u0027")
@@ -234,6 +291,88 @@ class ReportSqlTest {
         assertEquals(4, report(r).get(0).getInt("eventCount"));
         r.filter = json("{'billingState': [{'value': null, 'condition': 'NotEquals'}], 'ccType': [{'value': 'VISA'}]}");
         assertEquals(5, report(r).get(0).getInt("eventCount"));
+    }
+
+    @Test
+    void theRollupServesWholeHoursReadInZonesOfWholeHours() {
+        ReportRequest r = march();
+        r.companyId = COMPANY;
+        assertTrue(ReportHours.serve(ReportQuery.of(r)), "UTC days, no group");
+        r.group = json("{'eventDate': {'index': 0}, 'month': {'index': 1}, 'ccType': {'index': 2}, 'projectName': {'index': 3},"
+                + " 'eventResult': {'index': 4}, 'eventType': {'index': 5}, 'resultCode': {'index': 6}, 'validCVV': {'index': 7}}");
+        assertTrue(ReportHours.serve(ReportQuery.of(r)));
+        assertTrue(new ReportSql(ReportQuery.of(r), Dialect.H2, null, true).page(20, 0).sql().contains("FROM report_event_hours"));
+        r.timeZoneId = "America/New_York";
+        assertTrue(ReportHours.serve(ReportQuery.of(r)), "daylight saving time moves by whole hours");
+        for (String zone : List.of("Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "India Standard Time")) {
+            r.timeZoneId = zone; // +05:30, +05:45, a half-hour daylight saving shift, Windows' name of Kolkata
+            assertFalse(ReportHours.serve(ReportQuery.of(r)), zone);
+        }
+        r.group = null;
+        r.timeZoneId = "Asia/Kolkata"; // no date to read, but its days start at 18:30Z
+        assertFalse(ReportHours.serve(ReportQuery.of(r)));
+        r.startDate = "2026-03-01T00:00:00Z";
+        r.endDate = "2026-03-31T23:59:59Z"; // inclusive to its microsecond: the range ends at 23:59:59.000001
+        assertFalse(ReportHours.serve(ReportQuery.of(r)), "a range to a second");
+        r.endDate = "2026-03-31T23:59:59.999999Z";
+        assertTrue(ReportHours.serve(ReportQuery.of(r)), "no date to read, whole UTC hours");
+        r.startDate = "2026-03-01T10:30:00Z";
+        assertFalse(ReportHours.serve(ReportQuery.of(r)), "a range from half past");
+        r = march();
+        for (String key : List.of("billingState", "eventTime", "eventDateTime", "dateTime", "time", "ccLast4", "email")) {
+            r.group = json("{'" + key + "': {'index': 0}}");
+            assertFalse(ReportHours.serve(ReportQuery.of(r)), key);
+        }
+        r.group = json("{'tags': [{'index': 0, 'label': 'channel'}]}");
+        assertFalse(ReportHours.serve(ReportQuery.of(r)), "tags");
+        r.group = null;
+        r.filter = json("{'email': [{'value': 'ada@example.com'}]}");
+        assertFalse(ReportHours.serve(ReportQuery.of(r)), "a filter on a key the rollup lacks");
+        assertThrows(IllegalArgumentException.class, () -> new ReportSql(ReportQuery.of(withTags()), Dialect.H2, null, true));
+    }
+
+    private static ReportRequest withTags() {
+        ReportRequest r = march();
+        r.group = json("{'tags': [{'index': 0, 'label': 'channel'}]}");
+        return r;
+    }
+
+    @Test
+    void onTheDayNewYorkMovesItsClockTheHoursAnswerAsTheEvents() throws Exception {
+        int before = served;
+        ReportRequest r = request("2026-03-07", "2026-03-09");
+        r.timeZoneId = "America/New_York";
+        r.group = json("{'eventDate': {'index': 0}}");
+        assertEquals(Map.of("2026-03-07", 2L, "2026-03-08", 3L, "2026-03-09", 1L), counts(report(r, DST_COMPANY), "eventDate"));
+        r.group = json("{'date': {'index': 0}, 'eventWeek': {'index': 1}, 'ccType': {'index': 2}}");
+        assertEquals(4, report(r, DST_COMPANY).size());
+        r.group = json("{'projectName': {'index': 0}}");
+        List<JsonObject> rows = report(r, DST_COMPANY);
+        assertEquals(List.of("Outlet", "Shop"), rows.stream().map(e -> e.getString("projectName")).toList());
+        JsonObject shop = rows.get(1);
+        assertEquals(4, shop.getInt("eventCount"));
+        assertEquals(2, shop.getInt("paymentAuthorizationsCount"));
+        assertEquals(new BigDecimal("15.00"), shop.getJsonNumber("paymentAuthorizationsValue").bigDecimalValue());
+        assertEquals("2026-03-07T23:10:00-05:00", shop.getString("firstEventDateTime"), "the event's second, not its hour's");
+        assertEquals("2026-03-08T03:00:00-04:00", shop.getString("lastEventDateTime"));
+        assertEquals("Settle", shop.getString("lastEventType"));
+        r.group = json("{'eventDate': {'index': 0}}");
+        r.filter = json("{'eventDate': [{'value': '2026-03-08'}], 'eventResult': [{'value': 'Declined', 'condition': 'NotEquals'}]}");
+        assertEquals(2, report(r, DST_COMPANY).get(0).getInt("eventCount"));
+        r.filter = json("{'ccType': [{'value': 'ma', 'condition': 'StartsWith'}, {'value': 'ex', 'condition': 'Contains'}]}");
+        assertEquals(Map.of("2026-03-08", 1L, "2026-03-09", 1L), counts(report(r, DST_COMPANY), "eventDate"));
+        r.filter = null;
+        r.order = json("{'eventCount': {'option': 'Desc'}}");
+        r.limit = 1;
+        r.offset = 1;
+        assertEquals(Map.of("2026-03-07", 2L), counts(report(r, DST_COMPANY), "eventDate"));
+        assertEquals(6, served - before, "the rollup answered each of these too");
+        try (var rs = db.createStatement().executeQuery("SELECT COUNT(*), SUM(event_count) FROM report_event_hours "
+                + "WHERE company_id = '" + DST_COMPANY + "'")) {
+            assertTrue(rs.next());
+            assertEquals(5, rs.getInt(1), "the two authorizations of 04:00Z share a row");
+            assertEquals(6, rs.getInt(2));
+        }
     }
 
     private static Map<String, Long> counts(List<JsonObject> rows, String key) {

@@ -1,0 +1,109 @@
+package com.paycore.report;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneOffsetTransitionRule;
+import java.time.zone.ZoneRules;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * When E3 may read the hourly rollup {@code report_event_hours} instead of the fact table, and answer exactly the same.
+ * A rollup row holds the events of one company and project, one UTC hour of the event and one of the transaction's
+ * creation, and one value of each of the dimensions below; it counts them, sums their amounts and keeps the earliest
+ * and latest time and the last event's order key, so every metric is a sum, minimum or maximum of rows. It serves a
+ * request when:
+ * <ul>
+ * <li>every group and filter key is one of its dimensions (no tag, no card or address detail, no time of day);</li>
+ * <li>the range starts and ends on whole UTC hours (dates in a zone whose offset is whole hours do);</li>
+ * <li>a date, week, month or year, if any is asked, is read in a zone whose offset has been a whole number of hours
+ * since 1970: then every instant of a UTC hour falls on the same local day, so the hour's day is the events' day,
+ * also on the days the zone changes its offset.</li>
+ * </ul>
+ * Otherwise, in a zone such as Asia/Kolkata (+05:30) or for a range that starts at 10:30, the fact table answers.
+ */
+final class ReportHours {
+
+    /** The rollup's column for each dimension it has (time dimensions: the hour their time is truncated to). */
+    private static final Map<Dimension, String> COLUMNS = new EnumMap<>(Map.ofEntries(
+            Map.entry(Dimension.projectName, "project_id"),
+            Map.entry(Dimension.resultCode, "event_result_code"),
+            Map.entry(Dimension.eventType, "event_type"),
+            Map.entry(Dimension.eventResult, "event_result"),
+            Map.entry(Dimension.validCVV, "valid_cvv"),
+            Map.entry(Dimension.ccType, "cc_type"),
+            Map.entry(Dimension.date, "created_hour"),
+            Map.entry(Dimension.week, "created_hour"),
+            Map.entry(Dimension.month, "created_hour"),
+            Map.entry(Dimension.year, "created_hour"),
+            Map.entry(Dimension.eventDate, "occurred_hour"),
+            Map.entry(Dimension.eventWeek, "occurred_hour"),
+            Map.entry(Dimension.eventMonth, "occurred_hour"),
+            Map.entry(Dimension.eventYear, "occurred_hour")));
+
+    private static final Instant SINCE = Instant.EPOCH;
+
+    private ReportHours() {
+    }
+
+    /** Whether the rollup answers the query exactly as the fact table does. */
+    static boolean serve(ReportQuery query) {
+        if (!keys(query).allMatch(g -> g.dimension() != null && COLUMNS.containsKey(g.dimension()))) {
+            return false;
+        }
+        if (!wholeHour(query.from()) || !wholeHour(query.until())) {
+            return false;
+        }
+        return keys(query).noneMatch(g -> g.dimension().timeField() != null) || wholeHours(query.zone());
+    }
+
+    /** Whether the query groups or filters by the project's name (the rollup keeps the project's id). */
+    static boolean namesProjects(ReportQuery query) {
+        return keys(query).anyMatch(g -> g.dimension() == Dimension.projectName);
+    }
+
+    /** The rollup's column for a dimension it has. */
+    static String column(Dimension dimension) {
+        String column = COLUMNS.get(dimension);
+        if (column == null) {
+            throw new IllegalArgumentException("The hourly rollup has no " + dimension.key());
+        }
+        return column;
+    }
+
+    /** The group and filter keys (orders name groups or metrics). */
+    private static Stream<ReportQuery.Group> keys(ReportQuery query) {
+        return Stream.concat(query.groups().stream(), query.filters().stream().map(ReportQuery.Filter::target));
+    }
+
+    private static boolean wholeHour(OffsetDateTime at) {
+        return at.getNano() == 0 && Math.floorMod(at.toEpochSecond(), 3600) == 0;
+    }
+
+    /** Whether every offset the zone has had since 1970, and has in its rules for later years, is whole hours. */
+    static boolean wholeHours(ZoneId zone) {
+        ZoneRules rules = zone.getRules();
+        if (!wholeHours(rules.getOffset(SINCE))) {
+            return false;
+        }
+        for (ZoneOffsetTransition transition : rules.getTransitions()) {
+            if (transition.getInstant().isAfter(SINCE) && !wholeHours(transition.getOffsetAfter())) {
+                return false;
+            }
+        }
+        for (ZoneOffsetTransitionRule rule : rules.getTransitionRules()) {
+            if (!wholeHours(rule.getOffsetAfter()) || !wholeHours(rule.getOffsetBefore())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean wholeHours(ZoneOffset offset) {
+        return offset.getTotalSeconds() % 3600 == 0;
+    }
+}
