@@ -122,7 +122,7 @@ WHERE pg_temp.h(t, 22) % 3 = 0;
 INSERT INTO report_projects (project_id, project_name)
 SELECT id, project_name FROM bench_projects p WHERE NOT EXISTS (SELECT 1 FROM report_projects r WHERE r.project_id = p.id);
 
--- The rollup, as the migration makes it of facts already there (liquibase/changes/032-report-event-hours.yaml).
+-- The rollups, as the migration makes them of facts already there (liquibase/changes/032-report-event-hours.yaml).
 INSERT INTO report_event_hours (company_id, project_id, occurred_hour, created_hour, event_type, event_result,
     event_result_code, cc_type, valid_cvv, currency, event_count, amount_sum, first_at, last_at, last_key)
 SELECT company_id, project_id, date_trunc('hour', occurred_at, 'UTC'), date_trunc('hour', created_at, 'UTC'),
@@ -131,9 +131,17 @@ SELECT company_id, project_id, date_trunc('hour', occurred_at, 'UTC'), date_trun
 FROM report_transaction_events WHERE company_id = :'company'
 GROUP BY company_id, project_id, date_trunc('hour', occurred_at, 'UTC'), date_trunc('hour', created_at, 'UTC'),
     event_type, event_result, event_result_code, cc_type, valid_cvv, currency;
+INSERT INTO report_company_hours (company_id, occurred_hour, created_hour, event_type, event_result,
+    event_result_code, cc_type, valid_cvv, currency, event_count, amount_sum, first_at, last_at, last_key)
+SELECT company_id, occurred_hour, created_hour, event_type, event_result, event_result_code, cc_type, valid_cvv,
+    currency, sum(event_count), sum(amount_sum), min(first_at), max(last_at), max(last_key)
+FROM report_event_hours WHERE company_id = :'company'
+GROUP BY company_id, occurred_hour, created_hour, event_type, event_result, event_result_code, cc_type, valid_cvv,
+    currency;
 
 ANALYZE report_transaction_events;
 ANALYZE report_event_hours;
+ANALYZE report_company_hours;
 ANALYZE report_transaction_tags;
 SELECT count(*) AS fact_rows, count(DISTINCT transaction_id) AS transactions, min(occurred_at) AS first_event,
        max(occurred_at) AS last_event FROM report_transaction_events WHERE company_id = :'company';

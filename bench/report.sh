@@ -182,7 +182,7 @@ LOADED=$(psql_bench -Atc "select count(*) from $BENCH_SCHEMA.report_transaction_
 if (( LOADED < ROWS )); then
   log "loading $ROWS fact rows (bench/report-data.sql) ..."
   psql_bench -c "delete from $BENCH_SCHEMA.report_transaction_tags" -c "delete from $BENCH_SCHEMA.report_transaction_events" \
-    -c "delete from $BENCH_SCHEMA.report_event_hours"
+    -c "delete from $BENCH_SCHEMA.report_event_hours" -c "delete from $BENCH_SCHEMA.report_company_hours"
   load_started=$SECONDS
   PGOPTIONS="-c search_path=$BENCH_SCHEMA" psql_bench -v company="$COMPANY_ID" -v rows="$ROWS" -v days="$DAYS" -v year_end="$YEAR_END" \
     -f "$BENCH_HOME/report-data.sql" | tee "$BENCH_DIR/report-load.txt" >&2
@@ -196,6 +196,8 @@ TABLE_SIZE=$(psql_bench -Atc "select pg_size_pretty(pg_total_relation_size('$BEN
 FACT_ROWS=$(psql_bench -Atc "select count(*) from $BENCH_SCHEMA.report_transaction_events")
 HOUR_SIZE=$(psql_bench -Atc "select pg_size_pretty(pg_total_relation_size('$BENCH_SCHEMA.report_event_hours'))")
 HOUR_ROWS=$(psql_bench -Atc "select count(*) from $BENCH_SCHEMA.report_event_hours")
+COMPANY_HOUR_SIZE=$(psql_bench -Atc "select pg_size_pretty(pg_total_relation_size('$BENCH_SCHEMA.report_company_hours'))")
+COMPANY_HOUR_ROWS=$(psql_bench -Atc "select count(*) from $BENCH_SCHEMA.report_company_hours")
 
 # ---- 3. The cases: E3 bodies and hand-written SQL -----------------------------------------------------------
 
@@ -323,7 +325,7 @@ load_note=${LOAD_SECONDS:+, loaded in $LOAD_SECONDS s}
   echo "Machine: nproc $(nproc), $(java -version 2>&1 | head -n 1); Payara Micro $PAYARA_VERSION (--nocluster, $BENCH_JAVA_OPTS);" \
     "PostgreSQL $DB_VERSION ($PG_HOST:$PG_PORT, schema $BENCH_SCHEMA); commit $commit."
   echo "Data: $FACT_ROWS fact rows, one company, $PROJECTS projects, the $DAYS days before $YEAR_END (table with indexes: $TABLE_SIZE$load_note);" \
-    "rollup: $HOUR_ROWS rows ($HOUR_SIZE)."
+    "rollups: $HOUR_ROWS rows per project ($HOUR_SIZE), $COMPANY_HOUR_ROWS per company ($COMPANY_HOUR_SIZE)."
   echo "Each case: $WARMUP_RUNS warm-up requests, then $RUNS timed (curl time_total, one at a time); the SQL $((RUNS + 1)) times in one psql session (\\timing), the first not counted."
   echo "Zone: Eastern Standard Time ($ZONE). PostgreSQL settings: ${PG_SETTINGS:-server defaults} (both sides). Milliseconds, median (minimum)."
   echo

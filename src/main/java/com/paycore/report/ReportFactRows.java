@@ -17,7 +17,7 @@ final class ReportFactRows {
     }
 
     /** The sync state's row ({@link ReportSync#STATE}), locked until the transaction ends: runs and erasures take turns. */
-    static final String LOCK_STATE = "SELECT watermark FROM report_sync_state WHERE name = ? FOR UPDATE";
+    static final String LOCK_STATE = "SELECT watermark, last_run_at FROM report_sync_state WHERE name = ? FOR UPDATE";
 
     /** The newest time an event was recorded: the next run's watermark. */
     static final String NEWEST = "SELECT MAX(recorded_at) FROM transaction_events";
@@ -77,12 +77,7 @@ final class ReportFactRows {
      */
     static String addEvents(Dialect dialect, boolean since) {
         return "INSERT INTO report_transaction_events (" + FACT_COLUMNS + ") SELECT " + sourceColumns(dialect)
-                + newEvents(since);
-    }
-
-    /** The events the fact table lacks, recorded since the parameter when {@code since}: the rows a run adds. */
-    private static String newEvents(boolean since) {
-        return " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
+                + " FROM transaction_events e JOIN transactions t ON t.id = e.transaction_id "
                 + "JOIN report_projects r ON r.project_id = e.project_id "
                 // a Pending event is copied once its outcome is known (DESIGN.md section 11: one event per move)
                 + "WHERE e.event_result <> 'Pending' "
@@ -90,39 +85,42 @@ final class ReportFactRows {
                 + (since ? " AND e.recorded_at >= ?" : "");
     }
 
-    /** The rollup's key: its columns, and what each is of a new event {@code e} of transaction {@code t}. */
+    /** The rollups' key: fact columns, the two times truncated to their UTC hour. */
     private static final List<String> HOUR_KEY = List.of("company_id", "project_id", "occurred_hour", "created_hour",
             "event_type", "event_result", "event_result_code", "cc_type", "valid_cvv", "currency");
 
-    private static List<String> hourKeySource(Dialect dialect) {
-        return List.of("e.company_id", "e.project_id", dialect.utcHour("e.occurred_at"), dialect.utcHour("t.created_at"),
-                "e.event_type", "e.event_result", "e.result_code", "t.cc_type", "t.valid_cvv", "e.currency");
+    private static String hourKeySource(Dialect dialect, String column) {
+        return switch (column) {
+            case "occurred_hour" -> dialect.utcHour("f.occurred_at");
+            case "created_hour" -> dialect.utcHour("f.created_at");
+            default -> "f." + column;
+        };
     }
 
     /**
-     * The events {@link #addEvents} is about to copy, added to the hourly rollup {@code report_event_hours}: run
-     * just before it in the same transaction, with the same parameters after the first (the rollup reads the same
-     * source rows the facts are made of, so the two agree). A cell already there takes the new events' counts, sums and
-     * extremes. Runs take turns under the sync state's lock, so no other writer meets the cell.
+     * The fact rows a run added (their {@code synced_at}, the parameter, is the run's own) added to an hourly rollup
+     * ({@link ReportHours.Table}): a cell already there takes their counts, sums and extremes. Runs take turns under
+     * the sync state's lock, so no other writer meets the cell.
      */
-    static String addHours(Dialect dialect, boolean since) {
-        List<String> source = hourKeySource(dialect);
+    static String addHours(Dialect dialect, ReportHours.Table table) {
+        List<String> key = HOUR_KEY.stream().filter(c -> table.perProject || !c.equals("project_id")).toList();
+        List<String> source = key.stream().map(c -> hourKeySource(dialect, c)).toList();
         StringBuilder grouped = new StringBuilder("SELECT ");
-        for (int i = 0; i < HOUR_KEY.size(); i++) {
-            grouped.append(source.get(i)).append(" AS ").append(HOUR_KEY.get(i)).append(", ");
+        for (int i = 0; i < key.size(); i++) {
+            grouped.append(source.get(i)).append(" AS ").append(key.get(i)).append(", ");
         }
-        grouped.append("COUNT(*) AS event_count, SUM(e.amount) AS amount_sum, MIN(e.occurred_at) AS first_at, "
-                        + "MAX(e.occurred_at) AS last_at, MAX(").append(EventOrder.sql(dialect, "e")).append(") AS last_key")
-                .append(newEvents(since)).append(" GROUP BY ").append(String.join(", ", source));
-        List<String> same = HOUR_KEY.stream().map(c -> c.equals("event_result_code")
+        grouped.append("COUNT(*) AS event_count, SUM(f.amount) AS amount_sum, MIN(f.occurred_at) AS first_at, "
+                + "MAX(f.occurred_at) AS last_at, MAX(f.event_order) AS last_key FROM report_transaction_events f "
+                + "WHERE f.synced_at = ? GROUP BY ").append(String.join(", ", source));
+        List<String> same = key.stream().map(c -> c.equals("event_result_code")
                 ? "h." + c + " IS NOT DISTINCT FROM n." + c : "h." + c + " = n." + c).toList();
         List<String> measures = List.of("event_count", "amount_sum", "first_at", "last_at", "last_key");
-        return "MERGE INTO report_event_hours h USING (" + grouped + ") n ON " + String.join(" AND ", same)
+        return "MERGE INTO " + table.name + " h USING (" + grouped + ") n ON " + String.join(" AND ", same)
                 + " WHEN MATCHED THEN UPDATE SET event_count = h.event_count + n.event_count, "
                 + "amount_sum = h.amount_sum + n.amount_sum, first_at = LEAST(h.first_at, n.first_at), "
                 + "last_at = GREATEST(h.last_at, n.last_at), last_key = GREATEST(h.last_key, n.last_key) "
-                + "WHEN NOT MATCHED THEN INSERT (" + String.join(", ", HOUR_KEY) + ", " + String.join(", ", measures)
-                + ") VALUES (" + HOUR_KEY.stream().map(c -> "n." + c).collect(Collectors.joining(", "))
+                + "WHEN NOT MATCHED THEN INSERT (" + String.join(", ", key) + ", " + String.join(", ", measures)
+                + ") VALUES (" + key.stream().map(c -> "n." + c).collect(Collectors.joining(", "))
                 + ", " + measures.stream().map(c -> "n." + c).collect(Collectors.joining(", ")) + ")";
     }
 

@@ -8,15 +8,19 @@ import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneOffsetTransitionRule;
 import java.time.zone.ZoneRules;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * When E3 may read the hourly rollup {@code report_event_hours} instead of the fact table, and answer exactly the same.
- * A rollup row holds the events of one company and project, one UTC hour of the event and one of the transaction's
+ * When E3 may read an hourly rollup ({@link Table}) instead of the fact table, and answer exactly the same. A row of
+ * {@code report_event_hours} holds the events of one company and project ({@code report_company_hours}: of one company),
+ * one UTC hour of the event and one of the transaction's
  * creation, and one value of each of the dimensions below; it counts them, sums their amounts and keeps the earliest
- * and latest time and the last event's order key, so every metric is a sum, minimum or maximum of rows. It serves a
- * request when:
+ * and latest time and the last event's order key, so every metric is a sum, minimum or maximum of rows. The rollups
+ * serve a request when:
  * <ul>
  * <li>every group and filter key is one of its dimensions (no tag, no card or address detail, no time of day);</li>
  * <li>the range starts and ends on whole UTC hours (dates in a zone whose offset is whole hours do);</li>
@@ -25,8 +29,25 @@ import java.util.stream.Stream;
  * also on the days the zone changes its offset.</li>
  * </ul>
  * Otherwise, in a zone such as Asia/Kolkata (+05:30) or for a range that starts at 10:30, the fact table answers.
+ * The company's rollup serves those that neither name a project nor are restricted to some projects.
  */
 final class ReportHours {
+
+    /** The rollup tables: both of hours, with the same dimensions, the first per project. */
+    enum Table {
+        /** Per project: any caller, any key below. */
+        PROJECTS("report_event_hours", true),
+        /** Per company, fewer rows: reports over all of a company's projects that do not name a project. */
+        COMPANY("report_company_hours", false);
+
+        final String name;
+        final boolean perProject;
+
+        Table(String name, boolean perProject) {
+            this.name = name;
+            this.perProject = perProject;
+        }
+    }
 
     /** The rollup's column for each dimension it has (time dimensions: the hour their time is truncated to). */
     private static final Map<Dimension, String> COLUMNS = new EnumMap<>(Map.ofEntries(
@@ -50,7 +71,24 @@ final class ReportHours {
     private ReportHours() {
     }
 
-    /** Whether the rollup answers the query exactly as the fact table does. */
+    /**
+     * The smallest rollup that answers the query exactly as the fact table does, if one does.
+     *
+     * @param visible the projects the caller may see; null for all of the company's
+     */
+    static Optional<Table> table(ReportQuery query, List<UUID> visible) {
+        if (!serve(query)) {
+            return Optional.empty();
+        }
+        return Optional.of(visible == null && !namesProjects(query) ? Table.COMPANY : Table.PROJECTS);
+    }
+
+    /** Whether {@code table} answers the query exactly as the fact table does. */
+    static boolean serves(Table table, ReportQuery query, List<UUID> visible) {
+        return serve(query) && (table.perProject || (visible == null && !namesProjects(query)));
+    }
+
+    /** Whether the rollup per project answers the query exactly as the fact table does. */
     static boolean serve(ReportQuery query) {
         if (!keys(query).allMatch(g -> g.dimension() != null && COLUMNS.containsKey(g.dimension()))) {
             return false;

@@ -176,14 +176,16 @@ public class ReportService {
         ReportQuery query = ReportQuery.of(request, maxRangeDays);
         try (ReportSlots.Slot slot = slots.take(query.companyId());
              Connection connection = dataSource.getConnection()) {
-            return report(connection, query, visible, timeout, rollup && ReportHours.serve(query));
+            return report(connection, query, visible, timeout,
+                    rollup ? ReportHours.table(query, visible).orElse(null) : null);
         } catch (SQLException e) {
             throw new IllegalStateException("The transaction report could not be read", e);
         }
     }
 
-    /** The report without a time limit, over the fact table or the hourly rollup (tests). */
-    static Report report(Connection connection, ReportQuery query, List<UUID> visible, boolean hours) throws SQLException {
+    /** The report without a time limit, over the fact table or the given hourly rollup (tests). */
+    static Report report(Connection connection, ReportQuery query, List<UUID> visible, ReportHours.Table hours)
+            throws SQLException {
         return report(connection, query, visible, null, hours);
     }
 
@@ -192,10 +194,11 @@ public class ReportService {
      * may run for {@code timeout} (null: no limit): on PostgreSQL a {@code SET LOCAL statement_timeout} in a read-only
      * transaction of the report's own (it ends with the transaction, so the pooled connection keeps no trace of it),
      * otherwise (H2, or a connection already in a transaction) the JDBC query timeout (whole seconds, rounded up). A
-     * statement stopped by it is a 400, {@link ErrorCode#REPORT_TIMEOUT}. {@code hours}: read the hourly rollup, for
-     * a query it serves ({@link ReportHours}).
+     * statement stopped by it is a 400, {@link ErrorCode#REPORT_TIMEOUT}. {@code hours}: the hourly rollup to read, one
+     * that serves the query ({@link ReportHours}); null for the fact table.
      */
-    static Report report(Connection connection, ReportQuery query, List<UUID> visible, Duration timeout, boolean hours)
+    static Report report(Connection connection, ReportQuery query, List<UUID> visible, Duration timeout,
+                         ReportHours.Table hours)
             throws SQLException {
         Dialect dialect = Dialect.of(connection.getMetaData().getDatabaseProductName());
         ReportSql sql = new ReportSql(query, dialect, visible, hours);

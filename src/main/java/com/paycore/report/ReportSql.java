@@ -38,7 +38,7 @@ final class ReportSql {
     private final ReportQuery query;
     private final Dialect dialect;
     private final List<UUID> projects;
-    private final boolean hours;
+    private final ReportHours.Table hours;
 
     /**
      * Over the fact table.
@@ -46,16 +46,16 @@ final class ReportSql {
      * @param projects the projects whose events the caller may see; null for every project of the company
      */
     ReportSql(ReportQuery query, Dialect dialect, List<UUID> projects) {
-        this(query, dialect, projects, false);
+        this(query, dialect, projects, null);
     }
 
     /**
-     * @param hours over the hourly rollup {@code report_event_hours} rather than the fact table: only for a query
-     *              {@link ReportHours#serve serves}
+     * @param hours the hourly rollup to read rather than the fact table (null: the facts); only one that
+     *              {@link ReportHours#serves serves} the query
      */
-    ReportSql(ReportQuery query, Dialect dialect, List<UUID> projects, boolean hours) {
-        if (hours && !ReportHours.serve(query)) {
-            throw new IllegalArgumentException("The hourly rollup cannot answer this report");
+    ReportSql(ReportQuery query, Dialect dialect, List<UUID> projects, ReportHours.Table hours) {
+        if (hours != null && !ReportHours.serves(hours, query, projects)) {
+            throw new IllegalArgumentException("The rollup " + hours.name + " cannot answer this report");
         }
         this.query = query;
         this.dialect = dialect;
@@ -63,8 +63,8 @@ final class ReportSql {
         this.hours = hours;
     }
 
-    /** Whether the statements read the hourly rollup. */
-    boolean hours() {
+    /** The rollup the statements read; null for the fact table. */
+    ReportHours.Table hours() {
         return hours;
     }
 
@@ -110,16 +110,17 @@ final class ReportSql {
             sql.add("b.d" + i + ", ");
         }
         // A fact row is one event; a rollup row counts its events and sums their amounts, and keeps their extremes.
-        sql.add(hours ? "CAST(SUM(b.event_count) AS BIGINT) AS event_count" : "COUNT(*) AS event_count");
+        boolean rolled = hours != null;
+        sql.add(rolled ? "CAST(SUM(b.event_count) AS BIGINT) AS event_count" : "COUNT(*) AS event_count");
         for (int i = 0; i < Metric.COUNTED_TYPES.size(); i++) {
             String approved = "b.event_type = '" + Metric.COUNTED_TYPES.get(i) + "' AND b.event_result = 'Approved'";
             // No ELSE: rows of other types add nothing rather than a zero (measurably cheaper over millions of rows);
             // a group without such events has a null sum, read as 0.
-            sql.add(hours ? ", CAST(COALESCE(SUM(CASE WHEN " + approved + " THEN b.event_count END), 0) AS BIGINT) AS count_" + i
+            sql.add(rolled ? ", CAST(COALESCE(SUM(CASE WHEN " + approved + " THEN b.event_count END), 0) AS BIGINT) AS count_" + i
                     : ", COUNT(CASE WHEN " + approved + " THEN 1 END) AS count_" + i);
-            sql.add(", SUM(CASE WHEN " + approved + " THEN b." + (hours ? "amount_sum" : "amount") + " END) AS value_" + i);
+            sql.add(", SUM(CASE WHEN " + approved + " THEN b." + (rolled ? "amount_sum" : "amount") + " END) AS value_" + i);
         }
-        sql.add(hours ? ", SUM(b.amount_sum) AS amount_sum, MIN(b.first_at) AS first_at, MAX(b.last_at) AS last_at, "
+        sql.add(rolled ? ", SUM(b.amount_sum) AS amount_sum, MIN(b.first_at) AS first_at, MAX(b.last_at) AS last_at, "
                 + "MAX(b.last_key) AS last_key FROM ("
                 : ", SUM(b.amount) AS amount_sum, MIN(b.occurred_at) AS first_at, MAX(b.occurred_at) AS last_at, "
                 + "MAX(b.event_order) AS last_key FROM (").add(base()).add(") b");
@@ -132,9 +133,9 @@ final class ReportSql {
         for (int i = 0; i < query.groups().size(); i++) {
             sql.add(expression(query.groups().get(i))).add(" AS d" + i + ", ");
         }
-        if (hours) {
+        if (hours != null) {
             sql.add("f.event_type, f.event_result, f.event_count, f.amount_sum, f.first_at, f.last_at, f.last_key "
-                    + "FROM report_event_hours f");
+                    + "FROM " + hours.name + " f");
             if (ReportHours.namesProjects(query)) {
                 sql.add(" JOIN report_projects p ON p.project_id = f.project_id");
             }
@@ -178,10 +179,10 @@ final class ReportSql {
             return new Sql().add("t" + query.groups().indexOf(group) + ".tag_value");
         }
         Dimension dimension = group.dimension();
-        if (hours && dimension == Dimension.projectName) {
+        if (hours != null && dimension == Dimension.projectName) {
             return new Sql().add("p.project_name"); // the name the facts carry: the sync keeps both current
         }
-        String column = "f." + (hours ? ReportHours.column(dimension) : dimension.column());
+        String column = "f." + (hours != null ? ReportHours.column(dimension) : dimension.column());
         if (dimension.timeField() == null) {
             return new Sql().add(column);
         }

@@ -34,7 +34,7 @@ import com.paycore.platform.web.StrictJson;
 import com.paycore.run.Runs;
 
 /**
- * Copies new transaction events into the fact table and its hourly rollup, in SQL ({@link ReportFactRows}), and carries
+ * Copies new transaction events into the fact table and its hourly rollups, in SQL ({@link ReportFactRows}), and carries
  * project renames over.
  * One run is one database transaction under the row lock of the {@code report_sync_state} row, so runs on several instances (the
  * periodic job everywhere, {@code POST /api/adm/reportTransactions/sync}) take turns; rows are keyed by the event id
@@ -149,15 +149,17 @@ public class ReportSync {
     public Result once(boolean full) {
         try {
             return jdbc.session(session -> {
-                OffsetDateTime watermark = lockState(session);
+                State state = lockState(session);
+                OffsetDateTime watermark = state.watermark();
                 OffsetDateTime newest = newestRecorded(session);
                 OffsetDateTime since = full || watermark == null ? null : watermark.minus(OVERLAP);
+                OffsetDateTime now = runTime(state.lastRun());
                 addProjects(session);
                 int renamed = renameProjects(session);
-                int added = addEvents(session, since);
+                int added = addEvents(session, since, now);
                 int tags = addTags(session, since);
                 saveState(session, newest == null || (watermark != null && watermark.isAfter(newest)) ? watermark : newest,
-                        added);
+                        now, added);
                 return new Result(added, renamed, tags);
             });
         } catch (IllegalStateException e) {
@@ -168,11 +170,24 @@ public class ReportSync {
         }
     }
 
-    /** Locks the state row until the transaction ends; answers its watermark. */
-    private static OffsetDateTime lockState(Jdbc.Session session) throws SQLException {
-        return session.first(ReportFactRows.LOCK_STATE, rs -> Optional.ofNullable(rs.getObject(1, OffsetDateTime.class)),
-                        STATE)
-                .orElseThrow(() -> new IllegalStateException("report_sync_state has no row " + STATE)).orElse(null);
+    /** The state row: the newest recorded time a run saw, when the last run ran (each null before the first). */
+    private record State(OffsetDateTime watermark, OffsetDateTime lastRun) {
+    }
+
+    /** Locks the state row until the transaction ends; answers it. */
+    private static State lockState(Jdbc.Session session) throws SQLException {
+        return session.first(ReportFactRows.LOCK_STATE, rs -> new State(rs.getObject(1, OffsetDateTime.class),
+                        rs.getObject(2, OffsetDateTime.class)), STATE)
+                .orElseThrow(() -> new IllegalStateException("report_sync_state has no row " + STATE));
+    }
+
+    /**
+     * This run's time, which its fact rows carry as {@code synced_at}: the clock's, or a microsecond after the last
+     * run's when the clock says otherwise (another instance's clock behind), so that no two runs share it.
+     */
+    private OffsetDateTime runTime(OffsetDateTime lastRun) {
+        OffsetDateTime now = Times.utc(clock.instant());
+        return lastRun != null && !now.isAfter(lastRun) ? Times.utc(lastRun.toInstant().plusNanos(1_000)) : now;
     }
 
     private static OffsetDateTime newestRecorded(Jdbc.Session session) throws SQLException {
@@ -193,20 +208,21 @@ public class ReportSync {
     }
 
     /**
-     * The events recorded since {@code since} (null: all) that the fact table lacks: first added to the hourly rollup,
-     * then copied.
+     * The events recorded since {@code since} (null: all) that the fact table lacks, copied with this run's time; then
+     * the rows copied, read back by that time, added to the hourly rollups. Not the other way round: each statement
+     * sees the events committed when it starts, so a rollup filled from the events first could miss one that the copy
+     * then found.
      */
-    private int addEvents(Jdbc.Session session, OffsetDateTime since) throws SQLException {
+    private int addEvents(Jdbc.Session session, OffsetDateTime since, OffsetDateTime now) throws SQLException {
         Dialect dialect = session.postgres() ? Dialect.POSTGRESQL : Dialect.H2;
-        String hours = ReportFactRows.addHours(dialect, since != null);
-        if (since == null) {
-            session.update(hours);
-        } else {
-            session.update(hours, since);
-        }
         String sql = ReportFactRows.addEvents(dialect, since != null);
-        OffsetDateTime now = Times.utc(clock.instant());
-        return since == null ? session.update(sql, now) : session.update(sql, now, since);
+        int added = since == null ? session.update(sql, now) : session.update(sql, now, since);
+        if (added > 0) {
+            for (ReportHours.Table table : ReportHours.Table.values()) {
+                session.update(ReportFactRows.addHours(dialect, table), now);
+            }
+        }
+        return added;
     }
 
     /**
@@ -247,8 +263,9 @@ public class ReportSync {
         return tags;
     }
 
-    private void saveState(Jdbc.Session session, OffsetDateTime watermark, int added) throws SQLException {
-        session.update(ReportFactRows.SAVE_STATE, watermark, Times.utc(clock.instant()), added, STATE);
+    private static void saveState(Jdbc.Session session, OffsetDateTime watermark, OffsetDateTime ran, int added)
+            throws SQLException {
+        session.update(ReportFactRows.SAVE_STATE, watermark, ran, added, STATE);
     }
 
     /** When a sync last ran, on any instance; empty before the first (the business figures, {@code metrics}). */

@@ -711,7 +711,7 @@ abstract class ReportScenarios {
     /**
      * An instance with a database schema of its own ({@link IsolatedInstance}), with a report statement timeout of
      * {@link IsolatedInstance#REPORT_TIMEOUT} and one report per company at a time: a test holds an exclusive lock on
-     * the fact table and its rollup, so that a report waits as long as the test wants (deterministic, unlike a slow
+     * the fact table and its rollups, so that a report waits as long as the test wants (deterministic, unlike a slow
      * query), and stops it by the timeout or by letting go.
      */
     private static ExtraInstance limited;
@@ -743,20 +743,21 @@ abstract class ReportScenarios {
         return created(onLimited(root).body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
     }
 
-    /** A connection holding an exclusive lock on the fact table and its rollup until it is closed (which rolls back). */
+    /** A connection holding an exclusive lock on the fact table and its rollups until it is closed (which rolls back). */
     private static Connection lockFacts() throws Exception {
         Connection lock = limitedDb.connect();
         lock.setAutoCommit(false);
         try (var st = lock.createStatement()) {
-            st.execute("LOCK TABLE report_transaction_events, report_event_hours IN ACCESS EXCLUSIVE MODE");
+            st.execute("LOCK TABLE report_transaction_events, report_event_hours, report_company_hours IN ACCESS EXCLUSIVE MODE");
         }
         return lock;
     }
 
-    /** Waits until {@code count} statements wait for the lock on the fact table or its rollup. */
+    /** Waits until {@code count} statements wait for the lock on the fact table or its rollups. */
     private static void awaitWaiting(int count) throws Exception {
         try (Connection db = limitedDb.connect(); PreparedStatement ps = db.prepareStatement("SELECT count(*) FROM pg_locks "
-                + "WHERE relation IN ('report_transaction_events'::regclass, 'report_event_hours'::regclass) AND NOT granted")) {
+                + "WHERE relation IN ('report_transaction_events'::regclass, 'report_event_hours'::regclass, "
+                + "'report_company_hours'::regclass) AND NOT granted")) {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (System.nanoTime() < deadline) {
                 try (var rs = ps.executeQuery()) {
@@ -852,38 +853,47 @@ abstract class ReportScenarios {
                     event("Authorize", "Approved", "00", "5.00", "2026-03-10T03:45:00Z"));
         }
         sync();
-        Map<String, String> hours = rollup(s.company());
-        assertEquals(factsByHour(s.company()), hours);
+        Map<String, String> hours = rollup(s.company(), true);
+        assertEquals(factsByHour(s.company(), true), hours);
+        assertEquals(factsByHour(s.company(), false), rollup(s.company(), false));
         assertTrue(hours.values().stream().anyMatch(cell -> cell.startsWith("2|105.00|2026-03-10T03:30:00Z|"
                 + "2026-03-10T03:45:00Z|")), "the cell of 03:00Z took the second authorization: " + hours);
-        // Every other report of this class compares the two instances; here the rollup is shown to be what the first
-        // reads: a cell changed under it changes its answer, and not the second's.
-        Map<String, Object> body = s.range("group", group("projectName"));
-        long facts = entries(answer(Api.rootToken(), body)).stream().mapToLong(r -> number(r.get("eventCount"))).sum();
-        try (Connection db = DatabaseDump.connect(); PreparedStatement bump = db.prepareStatement(
-                "UPDATE report_event_hours SET event_count = event_count + ? WHERE company_id = ? AND occurred_hour < ?")) {
-            bump.setLong(1, 1000);
-            bump.setObject(2, s.company());
-            bump.setObject(3, OffsetDateTime.parse("2026-03-16T04:00:00Z")); // the range's end in New York: not T6
-            int cells = bump.executeUpdate();
-            try {
-                long read = entries(firstInstanceAnswer(Api.rootToken(), body)).stream()
-                        .mapToLong(r -> number(r.get("eventCount"))).sum();
-                assertEquals(facts + 1000L * cells, read, "the first instance reads the rollup");
-            } finally {
-                bump.setLong(1, -1000);
-                bump.executeUpdate();
+        // Every other report of this class compares the two instances; here the rollups are shown to be what the
+        // first reads: a cell changed under it changes its answer, and not the second's. By project: the project
+        // rollup; over the whole company: the company's.
+        for (String table : List.of("report_event_hours", "report_company_hours")) {
+            Map<String, Object> body = table.equals("report_event_hours") ? s.range("group", group("projectName"))
+                    : s.range("group", group("ccType"));
+            long facts = entries(answer(Api.rootToken(), body)).stream().mapToLong(r -> number(r.get("eventCount"))).sum();
+            try (Connection db = DatabaseDump.connect(); PreparedStatement bump = db.prepareStatement("UPDATE " + table
+                    + " SET event_count = event_count + ? WHERE company_id = ? AND occurred_hour < ?")) {
+                bump.setLong(1, 1000);
+                bump.setObject(2, s.company());
+                bump.setObject(3, OffsetDateTime.parse("2026-03-16T04:00:00Z")); // the range's end in New York: not T6
+                int cells = bump.executeUpdate();
+                try {
+                    long read = entries(firstInstanceAnswer(Api.rootToken(), body)).stream()
+                            .mapToLong(r -> number(r.get("eventCount"))).sum();
+                    assertEquals(facts + 1000L * cells, read, "the first instance reads " + table);
+                } finally {
+                    bump.setLong(1, -1000);
+                    bump.executeUpdate();
+                }
             }
         }
-        assertEquals(hours, rollup(s.company()));
+        assertEquals(hours, rollup(s.company(), true));
     }
 
-    /** The company's rollup rows: key (project, hours, dimensions) -> count, sum, first, last, last key. */
-    private static Map<String, String> rollup(UUID company) throws Exception {
+    /**
+     * The company's rows of the project rollup, or of the company's: key (project or none, hours, dimensions) -> count,
+     * sum, first, last, last key.
+     */
+    private static Map<String, String> rollup(UUID company, boolean perProject) throws Exception {
         Map<String, String> cells = new TreeMap<>();
-        try (Connection db = DatabaseDump.connect(); PreparedStatement ps = db.prepareStatement("SELECT project_id, "
-                + "occurred_hour, created_hour, event_type, event_result, event_result_code, cc_type, valid_cvv, currency, "
-                + "event_count, amount_sum, first_at, last_at, last_key FROM report_event_hours WHERE company_id = ?")) {
+        try (Connection db = DatabaseDump.connect(); PreparedStatement ps = db.prepareStatement("SELECT "
+                + (perProject ? "project_id" : "'all'") + ", occurred_hour, created_hour, event_type, event_result, "
+                + "event_result_code, cc_type, valid_cvv, currency, event_count, amount_sum, first_at, last_at, last_key FROM "
+                + (perProject ? "report_event_hours" : "report_company_hours") + " WHERE company_id = ?")) {
             ps.setObject(1, company);
             try (var rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -898,13 +908,13 @@ abstract class ReportScenarios {
         return cells;
     }
 
-    /** The company's facts summed by the rollup's key, in Java. */
-    private static Map<String, String> factsByHour(UUID company) throws Exception {
+    /** The company's facts summed by a rollup's key, in Java. */
+    private static Map<String, String> factsByHour(UUID company, boolean perProject) throws Exception {
         record Cell(long count, BigDecimal sum, Instant first, Instant last, String lastKey) {
         }
         Map<String, Cell> cells = new TreeMap<>();
-        try (Connection db = DatabaseDump.connect(); PreparedStatement ps = db.prepareStatement("SELECT project_id, "
-                + "occurred_at, created_at, event_type, event_result, event_result_code, cc_type, valid_cvv, currency, "
+        try (Connection db = DatabaseDump.connect(); PreparedStatement ps = db.prepareStatement("SELECT "
+                + (perProject ? "project_id" : "'all'") + ", occurred_at, created_at, event_type, event_result, event_result_code, cc_type, valid_cvv, currency, "
                 + "amount, event_order FROM report_transaction_events WHERE company_id = ?")) {
             ps.setObject(1, company);
             try (var rs = ps.executeQuery()) {
@@ -975,7 +985,8 @@ abstract class ReportScenarios {
         assertEquals(40, number(totals.get("paymentAuthorizationsCount")));
         assertEquals(new BigDecimal("80.00"), money(totals.get("amount")));
         assertEquals(0, sync().getInt("added"));
-        assertEquals(factsByHour(company), rollup(company), "the rollup counts each event once too");
+        assertEquals(factsByHour(company, true), rollup(company, true), "the rollup counts each event once too");
+        assertEquals(factsByHour(company, false), rollup(company, false));
     }
 
     @Test

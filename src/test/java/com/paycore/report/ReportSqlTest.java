@@ -15,8 +15,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -154,17 +156,18 @@ class ReportSqlTest {
      * the same, entry for entry.
      */
     private static ReportService.Report report(ReportQuery query, List<UUID> visible) throws Exception {
-        ReportService.Report facts = ReportService.report(db, query, visible, false);
-        if (ReportHours.serve(query)) {
-            ReportService.Report hours = ReportService.report(db, query, visible, true);
-            assertEquals(facts, hours, "the rollup's answer differs from the facts'");
-            served++;
+        ReportService.Report facts = ReportService.report(db, query, visible, null);
+        for (ReportHours.Table table : ReportHours.Table.values()) {
+            if (ReportHours.serves(table, query, visible)) {
+                assertEquals(facts, ReportService.report(db, query, visible, table), table.name + " answers otherwise");
+                served.merge(table, 1, Integer::sum);
+            }
         }
         return facts;
     }
 
-    /** How many reports the rollup answered too (the comparisons above are not all skipped). */
-    private static int served;
+    /** How many reports each rollup answered too (the comparisons above are not all skipped). */
+    private static final Map<ReportHours.Table, Integer> served = new EnumMap<>(ReportHours.Table.class);
 
     private static ReportRequest march() {
         return request("2026-03-01", "2026-03-31");
@@ -298,10 +301,19 @@ class ReportSqlTest {
         ReportRequest r = march();
         r.companyId = COMPANY;
         assertTrue(ReportHours.serve(ReportQuery.of(r)), "UTC days, no group");
+        ReportQuery totals = ReportQuery.of(r);
+        assertEquals(Optional.of(ReportHours.Table.COMPANY), ReportHours.table(totals, null));
+        assertEquals(Optional.of(ReportHours.Table.PROJECTS), ReportHours.table(totals, List.of(SHOP)),
+                "a caller who sees some projects only");
+        assertTrue(new ReportSql(totals, Dialect.H2, null, ReportHours.Table.COMPANY).page(20, 0).sql()
+                .contains("FROM report_company_hours"));
+        assertThrows(IllegalArgumentException.class,
+                () -> new ReportSql(totals, Dialect.H2, List.of(SHOP), ReportHours.Table.COMPANY));
         r.group = json("{'eventDate': {'index': 0}, 'month': {'index': 1}, 'ccType': {'index': 2}, 'projectName': {'index': 3},"
                 + " 'eventResult': {'index': 4}, 'eventType': {'index': 5}, 'resultCode': {'index': 6}, 'validCVV': {'index': 7}}");
         assertTrue(ReportHours.serve(ReportQuery.of(r)));
-        assertTrue(new ReportSql(ReportQuery.of(r), Dialect.H2, null, true).page(20, 0).sql().contains("FROM report_event_hours"));
+        assertEquals(Optional.of(ReportHours.Table.PROJECTS), ReportHours.table(ReportQuery.of(r), null),
+                "the project's name is a key");
         r.timeZoneId = "America/New_York";
         assertTrue(ReportHours.serve(ReportQuery.of(r)), "daylight saving time moves by whole hours");
         for (String zone : List.of("Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "India Standard Time")) {
@@ -328,7 +340,8 @@ class ReportSqlTest {
         r.group = null;
         r.filter = json("{'email': [{'value': 'ada@example.com'}]}");
         assertFalse(ReportHours.serve(ReportQuery.of(r)), "a filter on a key the rollup lacks");
-        assertThrows(IllegalArgumentException.class, () -> new ReportSql(ReportQuery.of(withTags()), Dialect.H2, null, true));
+        assertThrows(IllegalArgumentException.class,
+                () -> new ReportSql(ReportQuery.of(withTags()), Dialect.H2, null, ReportHours.Table.PROJECTS));
     }
 
     private static ReportRequest withTags() {
@@ -339,7 +352,7 @@ class ReportSqlTest {
 
     @Test
     void onTheDayNewYorkMovesItsClockTheHoursAnswerAsTheEvents() throws Exception {
-        int before = served;
+        Map<ReportHours.Table, Integer> before = new EnumMap<>(served);
         ReportRequest r = request("2026-03-07", "2026-03-09");
         r.timeZoneId = "America/New_York";
         r.group = json("{'eventDate': {'index': 0}}");
@@ -366,11 +379,20 @@ class ReportSqlTest {
         r.limit = 1;
         r.offset = 1;
         assertEquals(Map.of("2026-03-07", 2L), counts(report(r, DST_COMPANY), "eventDate"));
-        assertEquals(6, served - before, "the rollup answered each of these too");
+        assertEquals(6, served.get(ReportHours.Table.PROJECTS) - before.getOrDefault(ReportHours.Table.PROJECTS, 0),
+                "the project rollup answered each of these too");
+        assertEquals(5, served.get(ReportHours.Table.COMPANY) - before.getOrDefault(ReportHours.Table.COMPANY, 0),
+                "and the company's each that names no project");
         try (var rs = db.createStatement().executeQuery("SELECT COUNT(*), SUM(event_count) FROM report_event_hours "
                 + "WHERE company_id = '" + DST_COMPANY + "'")) {
             assertTrue(rs.next());
             assertEquals(5, rs.getInt(1), "the two authorizations of 04:00Z share a row");
+            assertEquals(6, rs.getInt(2));
+        }
+        try (var rs = db.createStatement().executeQuery("SELECT COUNT(*), SUM(event_count) FROM report_company_hours "
+                + "WHERE company_id = '" + DST_COMPANY + "'")) {
+            assertTrue(rs.next());
+            assertEquals(5, rs.getInt(1));
             assertEquals(6, rs.getInt(2));
         }
     }
