@@ -8,9 +8,11 @@ import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneOffsetTransitionRule;
 import java.time.zone.ZoneRules;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -49,22 +51,14 @@ final class ReportHours {
         }
     }
 
-    /** The rollup's column for each dimension it has (time dimensions: the hour their time is truncated to). */
-    private static final Map<Dimension, String> COLUMNS = new EnumMap<>(Map.ofEntries(
-            Map.entry(Dimension.projectName, "project_id"),
-            Map.entry(Dimension.resultCode, "event_result_code"),
-            Map.entry(Dimension.eventType, "event_type"),
-            Map.entry(Dimension.eventResult, "event_result"),
-            Map.entry(Dimension.validCVV, "valid_cvv"),
-            Map.entry(Dimension.ccType, "cc_type"),
-            Map.entry(Dimension.date, "created_hour"),
-            Map.entry(Dimension.week, "created_hour"),
-            Map.entry(Dimension.month, "created_hour"),
-            Map.entry(Dimension.year, "created_hour"),
-            Map.entry(Dimension.eventDate, "occurred_hour"),
-            Map.entry(Dimension.eventWeek, "occurred_hour"),
-            Map.entry(Dimension.eventMonth, "occurred_hour"),
-            Map.entry(Dimension.eventYear, "occurred_hour")));
+    /** The rollups' columns of the dimensions that are not times: the fact table's (the project by its id). */
+    private static final Map<Dimension, String> PLAIN = new EnumMap<>(Map.of(Dimension.projectName, "project_id",
+            Dimension.resultCode, "event_result_code", Dimension.eventType, "event_type",
+            Dimension.eventResult, "event_result", Dimension.validCVV, "valid_cvv", Dimension.ccType, "cc_type"));
+
+    /** The parts of time that every instant of a UTC hour shares, read in a zone of whole-hour offsets. */
+    private static final Set<Dimension.TimeField> WHOLE_HOUR_PARTS = EnumSet.of(Dimension.TimeField.DATE,
+            Dimension.TimeField.WEEK, Dimension.TimeField.MONTH, Dimension.TimeField.YEAR);
 
     private static final Instant SINCE = Instant.EPOCH;
 
@@ -90,7 +84,7 @@ final class ReportHours {
 
     /** Whether the rollup per project answers the query exactly as the fact table does. */
     static boolean serve(ReportQuery query) {
-        if (!keys(query).allMatch(g -> g.dimension() != null && COLUMNS.containsKey(g.dimension()))) {
+        if (!keys(query).allMatch(g -> g.dimension() != null && rolledUp(g.dimension()))) {
             return false;
         }
         if (!wholeHour(query.from()) || !wholeHour(query.until())) {
@@ -104,13 +98,20 @@ final class ReportHours {
         return keys(query).anyMatch(g -> g.dimension() == Dimension.projectName);
     }
 
-    /** The rollup's column for a dimension it has. */
+    /** The rollups' column for a dimension they have (a time: the hour it is truncated to). */
     static String column(Dimension dimension) {
-        String column = COLUMNS.get(dimension);
-        if (column == null) {
-            throw new IllegalArgumentException("The hourly rollup has no " + dimension.key());
+        if (!rolledUp(dimension)) {
+            throw new IllegalArgumentException("The hourly rollups have no " + dimension.key());
         }
-        return column;
+        if (dimension.timeField() == null) {
+            return PLAIN.get(dimension);
+        }
+        return dimension.column().equals(Dimension.Source.TRANSACTION.column) ? "created_hour" : "occurred_hour";
+    }
+
+    private static boolean rolledUp(Dimension dimension) {
+        return dimension.timeField() == null ? PLAIN.containsKey(dimension)
+                : WHOLE_HOUR_PARTS.contains(dimension.timeField());
     }
 
     /** The group and filter keys (orders name groups or metrics). */
