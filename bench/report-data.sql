@@ -130,14 +130,16 @@ SELECT company_id, project_id, date_trunc('hour', occurred_at, 'UTC'), date_trun
     min(occurred_at), max(occurred_at), max(event_order)
 FROM report_transaction_events WHERE company_id = :'company'
 GROUP BY company_id, project_id, date_trunc('hour', occurred_at, 'UTC'), date_trunc('hour', created_at, 'UTC'),
-    event_type, event_result, event_result_code, cc_type, valid_cvv, currency;
+    event_type, event_result, event_result_code, cc_type, valid_cvv, currency
+ORDER BY 3; -- stored in time order, as the sync appends them
 INSERT INTO report_company_hours (company_id, occurred_hour, created_hour, event_type, event_result,
     event_result_code, cc_type, valid_cvv, currency, event_count, amount_sum, first_at, last_at, last_key)
 SELECT company_id, occurred_hour, created_hour, event_type, event_result, event_result_code, cc_type, valid_cvv,
     currency, sum(event_count), sum(amount_sum), min(first_at), max(last_at), max(last_key)
 FROM report_event_hours WHERE company_id = :'company'
 GROUP BY company_id, occurred_hour, created_hour, event_type, event_result, event_result_code, cc_type, valid_cvv,
-    currency;
+    currency
+ORDER BY occurred_hour;
 
 ANALYZE report_transaction_events;
 ANALYZE report_event_hours;
