@@ -18,11 +18,10 @@ import java.util.stream.Stream;
 
 /**
  * When E3 may read an hourly rollup ({@link Table}) instead of the fact table, and answer exactly the same. A row of
- * {@code report_event_hours} holds the events of one company and project ({@code report_company_hours}: of one company),
- * one UTC hour of the event and one of the transaction's
- * creation, and one value of each of the dimensions below; it counts them, sums their amounts and keeps the earliest
- * and latest time and the last event's order key, so every metric is a sum, minimum or maximum of rows. The rollups
- * serve a request when:
+ * {@code report_event_hours} holds the events of one company and project ({@code report_company_hours}: of one
+ * company), one UTC hour of the event and one of the transaction's creation, and one value of each of the dimensions
+ * below; it counts them, sums their amounts and keeps the earliest and latest time and the last event's order key, so
+ * every metric is a sum, minimum or maximum of rows. The rollups serve a request when:
  * <ul>
  * <li>every group and filter key is one of its dimensions (no tag, no card or address detail, no time of day);</li>
  * <li>the range starts and ends on whole UTC hours (dates in a zone whose offset is whole hours do);</li>

@@ -63,11 +63,6 @@ final class ReportSql {
         this.hours = hours;
     }
 
-    /** The rollup the statements read; null for the fact table. */
-    ReportHours.Table hours() {
-        return hours;
-    }
-
     /** The grouped rows from {@code offset}, at most {@code limit} of them, each with the total number of groups. */
     Statement page(int limit, int offset) {
         Sql sql = new Sql().add("SELECT g.*, COUNT(*) OVER () AS report_total FROM (").add(grouped()).add(") g ORDER BY ");
