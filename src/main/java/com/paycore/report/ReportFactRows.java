@@ -89,6 +89,9 @@ final class ReportFactRows {
     private static final List<String> HOUR_KEY = List.of("company_id", "project_id", "occurred_hour", "created_hour",
             "event_type", "event_result", "event_result_code", "cc_type", "valid_cvv", "currency");
 
+    /** The key's columns that may be null in the facts: a null matches a null. */
+    private static final List<String> NULLABLE_KEYS = List.of("event_result_code", "valid_cvv");
+
     private static String hourKeySource(Dialect dialect, String column) {
         return switch (column) {
             case "occurred_hour" -> dialect.utcHour("f.occurred_at");
@@ -112,7 +115,7 @@ final class ReportFactRows {
         grouped.append("COUNT(*) AS event_count, SUM(f.amount) AS amount_sum, MIN(f.occurred_at) AS first_at, "
                 + "MAX(f.occurred_at) AS last_at, MAX(f.event_order) AS last_key FROM report_transaction_events f "
                 + "WHERE f.synced_at = ? GROUP BY ").append(String.join(", ", source));
-        List<String> same = key.stream().map(c -> c.equals("event_result_code")
+        List<String> same = key.stream().map(c -> NULLABLE_KEYS.contains(c)
                 ? "h." + c + " IS NOT DISTINCT FROM n." + c : "h." + c + " = n." + c).toList();
         List<String> measures = List.of("event_count", "amount_sum", "first_at", "last_at", "last_key");
         return "MERGE INTO " + table.name + " h USING (" + grouped + ") n ON " + String.join(" AND ", same)

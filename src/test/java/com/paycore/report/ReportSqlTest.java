@@ -397,6 +397,61 @@ class ReportSqlTest {
         }
     }
 
+    @Test
+    void theSyncAddsARunsFactsToTheirCellsNullKeysIncluded() throws Exception {
+        UUID company = UUID.randomUUID();
+        OffsetDateTime first = OffsetDateTime.parse("2026-04-01T10:00:00Z");
+        OffsetDateTime second = OffsetDateTime.parse("2026-04-01T10:01:00Z");
+        // No CVV check known and no result code: the cell's keys are null, and a later run's event must find it.
+        syncedFact(company, "2026-04-01T09:05:00Z", null, null, "10.00", first);
+        addHours(first);
+        syncedFact(company, "2026-04-01T09:40:00Z", null, null, "2.50", second);
+        syncedFact(company, "2026-04-01T09:50:00Z", true, "00", "1.00", second);
+        addHours(second);
+        for (String table : List.of("report_event_hours", "report_company_hours")) {
+            try (var rs = db.createStatement().executeQuery("SELECT valid_cvv, event_result_code, event_count, amount_sum, "
+                    + "first_at, last_at FROM " + table + " WHERE company_id = '" + company + "' ORDER BY valid_cvv NULLS FIRST")) {
+                assertTrue(rs.next());
+                assertEquals(null, rs.getObject(1));
+                assertEquals(null, rs.getString(2));
+                assertEquals(2, rs.getInt(3), table + ": the second run's event joined the first's cell");
+                assertEquals(0, new BigDecimal("12.50").compareTo(rs.getBigDecimal(4)));
+                assertEquals(Instant.parse("2026-04-01T09:05:00Z"), rs.getObject(5, OffsetDateTime.class).toInstant());
+                assertEquals(Instant.parse("2026-04-01T09:40:00Z"), rs.getObject(6, OffsetDateTime.class).toInstant());
+                assertTrue(rs.next());
+                assertEquals(1, rs.getInt(3));
+                assertFalse(rs.next(), table);
+            }
+        }
+    }
+
+    /** A fact row copied by the sync run of {@code run}, as ReportSync's copy writes it. */
+    private static void syncedFact(UUID company, String at, Boolean validCvv, String code, String amount,
+                                   OffsetDateTime run) throws Exception {
+        try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_transaction_events (event_id, transaction_id, "
+                + "company_id, project_id, project_name, event_position, event_type, event_result, event_result_code, "
+                + "amount, currency, occurred_at, event_order, created_at, valid_cvv, cc_type, cc_last4, cc_expiration, "
+                + "synced_at) VALUES (?, ?, ?, ?, 'Shop', 1, 'Authorize', 'Approved', ?, ?, 'USD', ?, ?, ?, ?, 'VISA', "
+                + "'4242', '2031-12', ?)")) {
+            Object[] values = {UUID.randomUUID(), UUID.randomUUID(), company, SHOP, code, new BigDecimal(amount),
+                    OffsetDateTime.parse(at), at + "|00001|0|0", OffsetDateTime.parse(at), validCvv, run};
+            for (int i = 0; i < values.length; i++) {
+                ps.setObject(i + 1, values[i]);
+            }
+            ps.executeUpdate();
+        }
+    }
+
+    /** The sync's statements that add a run's facts to the rollups. */
+    private static void addHours(OffsetDateTime run) throws Exception {
+        for (ReportHours.Table table : ReportHours.Table.values()) {
+            try (PreparedStatement ps = db.prepareStatement(ReportFactRows.addHours(Dialect.H2, table))) {
+                ps.setObject(1, run);
+                ps.executeUpdate();
+            }
+        }
+    }
+
     private static Map<String, Long> counts(List<JsonObject> rows, String key) {
         return rows.stream().collect(Collectors.toMap(e -> e.getString(key),
                 e -> e.getJsonNumber("eventCount").longValue()));
