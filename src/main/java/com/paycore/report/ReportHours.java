@@ -50,10 +50,13 @@ final class ReportHours {
         }
     }
 
-    /** The rollups' columns of the dimensions that are not times: the fact table's (the project by its id). */
-    private static final Map<Dimension, String> PLAIN = new EnumMap<>(Map.of(Dimension.projectName, "project_id",
-            Dimension.resultCode, "event_result_code", Dimension.eventType, "event_type",
-            Dimension.eventResult, "event_result", Dimension.validCVV, "valid_cvv", Dimension.ccType, "cc_type"));
+    /**
+     * What a rollup row {@code f} gives for the dimensions that are not times: its columns, named as the fact table's,
+     * and the project's name from {@code report_projects p}, which the sync keeps equal to the facts'.
+     */
+    private static final Map<Dimension, String> PLAIN = new EnumMap<>(Map.of(Dimension.projectName, "p.project_name",
+            Dimension.resultCode, "f.event_result_code", Dimension.eventType, "f.event_type",
+            Dimension.eventResult, "f.event_result", Dimension.validCVV, "f.valid_cvv", Dimension.ccType, "f.cc_type"));
 
     /** The parts of time that every instant of a UTC hour shares, read in a zone of whole-hour offsets. */
     private static final Set<Dimension.TimeField> WHOLE_HOUR_PARTS = EnumSet.of(Dimension.TimeField.DATE,
@@ -73,12 +76,17 @@ final class ReportHours {
         if (!serve(query)) {
             return Optional.empty();
         }
-        return Optional.of(visible == null && !namesProjects(query) ? Table.COMPANY : Table.PROJECTS);
+        return Optional.of(companyWide(query, visible) ? Table.COMPANY : Table.PROJECTS);
     }
 
     /** Whether {@code table} answers the query exactly as the fact table does. */
     static boolean serves(Table table, ReportQuery query, List<UUID> visible) {
-        return serve(query) && (table.perProject || (visible == null && !namesProjects(query)));
+        return serve(query) && (table.perProject || companyWide(query, visible));
+    }
+
+    /** A report over every project of the company that names none: the company's rollup has what it reads. */
+    private static boolean companyWide(ReportQuery query, List<UUID> visible) {
+        return visible == null && !namesProjects(query);
     }
 
     /** Whether the rollup per project answers the query exactly as the fact table does. */
@@ -97,7 +105,10 @@ final class ReportHours {
         return keys(query).anyMatch(g -> g.dimension() == Dimension.projectName);
     }
 
-    /** The rollups' column for a dimension they have (a time: the hour it is truncated to). */
+    /**
+     * What a rollup row {@code f} gives for a dimension the rollups have (a time: the hour it is truncated to); the
+     * project's name needs {@code report_projects p} joined ({@link #namesProjects}).
+     */
     static String column(Dimension dimension) {
         if (!rolledUp(dimension)) {
             throw new IllegalArgumentException("The hourly rollups have no " + dimension.key());
@@ -105,7 +116,7 @@ final class ReportHours {
         if (dimension.timeField() == null) {
             return PLAIN.get(dimension);
         }
-        return dimension.column().equals(Dimension.Source.TRANSACTION.column) ? "created_hour" : "occurred_hour";
+        return dimension.column().equals(Dimension.Source.TRANSACTION.column) ? "f.created_hour" : "f.occurred_hour";
     }
 
     private static boolean rolledUp(Dimension dimension) {

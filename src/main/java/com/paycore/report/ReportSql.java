@@ -41,17 +41,9 @@ final class ReportSql {
     private final ReportHours.Table hours;
 
     /**
-     * Over the fact table.
-     *
      * @param projects the projects whose events the caller may see; null for every project of the company
-     */
-    ReportSql(ReportQuery query, Dialect dialect, List<UUID> projects) {
-        this(query, dialect, projects, null);
-    }
-
-    /**
-     * @param hours the hourly rollup to read rather than the fact table (null: the facts); only one that
-     *              {@link ReportHours#serves serves} the query
+     * @param hours    the hourly rollup to read rather than the fact table (null: the facts); only one that
+     *                 {@link ReportHours#serves serves} the query
      */
     ReportSql(ReportQuery query, Dialect dialect, List<UUID> projects, ReportHours.Table hours) {
         if (hours != null && !ReportHours.serves(hours, query, projects)) {
@@ -174,10 +166,7 @@ final class ReportSql {
             return new Sql().add("t" + query.groups().indexOf(group) + ".tag_value");
         }
         Dimension dimension = group.dimension();
-        if (hours != null && dimension == Dimension.projectName) {
-            return new Sql().add("p.project_name"); // the name the facts carry: the sync keeps both current
-        }
-        String column = "f." + (hours != null ? ReportHours.column(dimension) : dimension.column());
+        String column = hours != null ? ReportHours.column(dimension) : "f." + dimension.column();
         if (dimension.timeField() == null) {
             return new Sql().add(column);
         }

@@ -743,12 +743,16 @@ abstract class ReportScenarios {
         return created(onLimited(root).body(Map.of("companyName", Api.unique("Co"))).post("/api/adm/companies"));
     }
 
+    /** The tables a report reads from: the facts and their rollups. */
+    private static final List<String> READ_BY_REPORTS = List.of("report_transaction_events", "report_event_hours",
+            "report_company_hours");
+
     /** A connection holding an exclusive lock on the fact table and its rollups until it is closed (which rolls back). */
     private static Connection lockFacts() throws Exception {
         Connection lock = limitedDb.connect();
         lock.setAutoCommit(false);
         try (var st = lock.createStatement()) {
-            st.execute("LOCK TABLE report_transaction_events, report_event_hours, report_company_hours IN ACCESS EXCLUSIVE MODE");
+            st.execute("LOCK TABLE " + String.join(", ", READ_BY_REPORTS) + " IN ACCESS EXCLUSIVE MODE");
         }
         return lock;
     }
@@ -756,8 +760,7 @@ abstract class ReportScenarios {
     /** Waits until {@code count} statements wait for the lock on the fact table or its rollups. */
     private static void awaitWaiting(int count) throws Exception {
         try (Connection db = limitedDb.connect(); PreparedStatement ps = db.prepareStatement("SELECT count(*) FROM pg_locks "
-                + "WHERE relation IN ('report_transaction_events'::regclass, 'report_event_hours'::regclass, "
-                + "'report_company_hours'::regclass) AND NOT granted")) {
+                + "WHERE relation::regclass::text IN ('" + String.join("', '", READ_BY_REPORTS) + "') AND NOT granted")) {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (System.nanoTime() < deadline) {
                 try (var rs = ps.executeQuery()) {

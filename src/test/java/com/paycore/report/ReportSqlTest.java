@@ -123,21 +123,30 @@ class ReportSqlTest {
 
     private static void fact(UUID transaction, UUID company, UUID project, String projectName, int position, String type,
                              String result, String amount, String at, String billingState, String ccType) throws Exception {
-        String order = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS")
-                .format(Instant.parse(at).atOffset(ZoneOffset.UTC)) + String.format("|%05d|%d|%d", position,
-                EventOrder.TYPES.indexOf(type), EventOrder.RESULTS.indexOf(result));
-        try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_transaction_events (event_id, transaction_id, "
-                + "company_id, project_id, project_name, event_position, event_type, event_result, amount, currency, "
-                + "occurred_at, event_order, created_at, valid_cvv, cc_type, cc_last4, cc_expiration, billing_state, "
-                + "synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', ?, ?, ?, TRUE, ?, '4242', '2031-12', ?, ?)")) {
-            Object[] values = {UUID.randomUUID(), transaction, company, project, projectName, position, type, result,
-                    new BigDecimal(amount), OffsetDateTime.parse(at), order, OffsetDateTime.parse(at), ccType, billingState,
-                    OffsetDateTime.now()};
+        insertFact(new Object[] {UUID.randomUUID(), transaction, company, project, projectName, position, type, result,
+                null, new BigDecimal(amount), OffsetDateTime.parse(at), order(at, position, type, result),
+                OffsetDateTime.parse(at), true, ccType, billingState, OffsetDateTime.now()});
+    }
+
+    /** A fact row: the values of {@link #FACT_COLUMNS} in order. */
+    private static void insertFact(Object[] values) throws Exception {
+        try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_transaction_events (" + FACT_COLUMNS + ", "
+                + "currency, cc_last4, cc_expiration) VALUES (" + "?, ".repeat(values.length) + "'USD', '4242', '2031-12')")) {
             for (int i = 0; i < values.length; i++) {
                 ps.setObject(i + 1, values[i]);
             }
             ps.executeUpdate();
         }
+    }
+
+    private static final String FACT_COLUMNS = "event_id, transaction_id, company_id, project_id, project_name, "
+            + "event_position, event_type, event_result, event_result_code, amount, occurred_at, event_order, created_at, "
+            + "valid_cvv, cc_type, billing_state, synced_at";
+
+    /** The fact's event_order: its time in UTC to the microsecond, position, type and result codes. */
+    private static String order(String at, int position, String type, String result) {
+        return DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS").format(Instant.parse(at).atOffset(ZoneOffset.UTC))
+                + String.format("|%05d|%d|%d", position, EventOrder.TYPES.indexOf(type), EventOrder.RESULTS.indexOf(result));
     }
 
     private static List<JsonObject> report(ReportRequest request) throws Exception {
@@ -274,7 +283,7 @@ class ReportSqlTest {
         r.group = json("{'billingState': {'index': 0}}");
         r.filter = json("{'billingState': [{'value': \"" + INJECTION.replace("'", "\\u0027") + "\"}]}");
         ReportQuery query = ReportQuery.of(r);
-        ReportSql.Statement statement = new ReportSql(query, Dialect.H2, null).page(20, 0);
+        ReportSql.Statement statement = new ReportSql(query, Dialect.H2, null, null).page(20, 0);
         assertFalse(statement.sql().contains("OR '1'"), statement.sql());
         assertTrue(statement.parameters().contains(INJECTION), statement.parameters().toString());
         assertEquals(0, report(query, null).total());
@@ -428,18 +437,9 @@ class ReportSqlTest {
     /** A fact row copied by the sync run of {@code run}, as ReportSync's copy writes it. */
     private static void syncedFact(UUID company, String at, Boolean validCvv, String code, String amount,
                                    OffsetDateTime run) throws Exception {
-        try (PreparedStatement ps = db.prepareStatement("INSERT INTO report_transaction_events (event_id, transaction_id, "
-                + "company_id, project_id, project_name, event_position, event_type, event_result, event_result_code, "
-                + "amount, currency, occurred_at, event_order, created_at, valid_cvv, cc_type, cc_last4, cc_expiration, "
-                + "synced_at) VALUES (?, ?, ?, ?, 'Shop', 1, 'Authorize', 'Approved', ?, ?, 'USD', ?, ?, ?, ?, 'VISA', "
-                + "'4242', '2031-12', ?)")) {
-            Object[] values = {UUID.randomUUID(), UUID.randomUUID(), company, SHOP, code, new BigDecimal(amount),
-                    OffsetDateTime.parse(at), at + "|00001|0|0", OffsetDateTime.parse(at), validCvv, run};
-            for (int i = 0; i < values.length; i++) {
-                ps.setObject(i + 1, values[i]);
-            }
-            ps.executeUpdate();
-        }
+        insertFact(new Object[] {UUID.randomUUID(), UUID.randomUUID(), company, SHOP, "Shop", 1, "Authorize", "Approved",
+                code, new BigDecimal(amount), OffsetDateTime.parse(at), order(at, 1, "Authorize", "Approved"),
+                OffsetDateTime.parse(at), validCvv, "VISA", null, run});
     }
 
     /** The sync's statements that add a run's facts to the rollups. */

@@ -110,7 +110,7 @@ public final class RowsStatements {
      * parameters): each {@code *Rows} class's static methods of counts ({@code name(2)}: the erasures' updates among
      * them), the retention job's delete of every kind the features declare, the master-key rewrap's select and update
      * of every sealed column they declare, and the report sync's copy in the database's dialect (with and without its
-     * lower bound).
+     * lower bound), and its additions to each hourly rollup.
      */
     static Map<String, String> assembled(List<Class<?>> classes, boolean postgres) throws Exception {
         Map<String, String> statements = new LinkedHashMap<>();
@@ -151,6 +151,11 @@ public final class RowsStatements {
         for (boolean since : new boolean[] {false, true}) {
             statements.put("report.ReportFactRows.addEvents(" + since + ")", (String) invoke(type("report.ReportFactRows"),
                     "addEvents", new Class<?>[] {reportDialect, boolean.class}, dialect, since));
+        }
+        Class<?> rollup = type("report.ReportHours$Table");
+        for (Object table : rollup.getEnumConstants()) {
+            statements.put("report.ReportFactRows.addHours(" + table + ")", (String) invoke(type("report.ReportFactRows"),
+                    "addHours", new Class<?>[] {reportDialect, rollup}, dialect, table));
         }
         return statements;
     }

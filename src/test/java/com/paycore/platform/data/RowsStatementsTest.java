@@ -51,6 +51,7 @@ class RowsStatementsTest {
                     "webhook.WebhookEndpointRepository.DISABLE", "chargeback.ChargebackRows.PENDING_DUE_BY",
                     "transaction.TransactionReads.BY_ID_WITH_KEY", "transaction.CardTransactionRows.erasure(2)",
                     "report.ReportFactRows.erasure(2)", "report.ReportFactRows.addEvents(true)",
+                    "report.ReportFactRows.addHours(PROJECTS)", "report.ReportFactRows.addHours(COMPANY)",
                     "retention.RetentionJob.deleteSql(webhookDeliveries)",
                     "secret.MasterKeyRewrap.update(project_keys.key_value)")), checked.toString());
             assertFalse(checked.contains("processor.IsoNumbers.STAN_POSTGRES"), "PostgreSQL's statements are not H2's");
